@@ -1,0 +1,256 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CATEGORY_ICONS } from '@kobo/core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** The largest amount Kobo accepts, in kobo (DECISIONS 11); mirrored by MAX_AMOUNT_KOBO in core. */
+const MAX_KOBO = sql.raw('100000000000000');
+
+// ---------------------------------------------------------------------------------------------
+// People and authentication. users/sessions/accounts/verifications follow Better Auth's model;
+// the property names are the ones Better Auth reads, the columns are snake_case.
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role', { enum: ['admin', 'manager', 'user', 'staff'] }).notNull().default('user'),
+    active: boolean('active').notNull().default(true),
+    staffId: text('staff_id'),
+    phoneNumber: text('phone_number'),
+    accessLevel: text('access_level', { enum: ['full', 'readonly'] }).notNull().default('full'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    uniqueIndex('users_staff_id_key').on(table.staffId),
+    index('users_role_idx').on(table.role),
+    check('users_role_check', sql`${table.role} in ('admin', 'manager', 'user', 'staff')`),
+    check('users_access_level_check', sql`${table.accessLevel} in ('full', 'readonly')`),
+    check('users_name_check', sql`length(btrim(${table.name})) between 1 and 100`),
+    check('users_email_check', sql`${table.email} = lower(${table.email}) and position('@' in ${table.email}) > 1`),
+    check('users_staff_id_check', sql`${table.staffId} ~ '^STF[0-9]{3,}$'`),
+    check('users_staff_has_id_check', sql`${table.role} <> 'staff' or ${table.staffId} is not null`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (table) => [
+    index('accounts_user_id_idx').on(table.userId),
+    uniqueIndex('accounts_provider_account_key').on(table.providerId, table.accountId),
+  ],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/** Failed sign-ins per client address in fixed windows; shared by every API instance. */
+export const signInFailures = pgTable('sign_in_failures', {
+  clientKey: text('client_key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  failures: integer('failures').notNull(),
+});
+
+/** Instance-wide settings every API instance must agree on (the generated auth secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Gap-free counters: a row locked and incremented inside the transaction that uses the number. */
+export const counters = pgTable('counters', {
+  name: text('name').primaryKey(),
+  lastValue: bigint('last_value', { mode: 'number' }).notNull().default(0),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Expenses
+// ---------------------------------------------------------------------------------------------
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#4ECDC4'),
+    icon: text('icon').notNull().default('FaQuestion'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // DECISIONS 3: names are unique case-insensitively across the organisation.
+    uniqueIndex('categories_name_lower_key').on(sql`lower(${table.name})`),
+    index('categories_created_at_idx').on(table.createdAt),
+    check('categories_name_check', sql`length(btrim(${table.name})) between 1 and 60`),
+    check('categories_color_check', sql`${table.color} ~ '^#[0-9A-Fa-f]{6}$'`),
+    check(
+      'categories_icon_check',
+      sql.raw(`icon in (${CATEGORY_ICONS.map((icon) => `'${icon}'`).join(', ')})`),
+    ),
+  ],
+);
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title'),
+    description: text('description'),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    /** The calendar day of the expense in the organisation's time zone. */
+    spentOn: date('spent_on', { mode: 'string' }).notNull(),
+    paymentMethod: text('payment_method').notNull().default('Cash'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userEmail: text('user_email'),
+    ...timestamps,
+  },
+  (table) => [
+    index('expenses_created_at_idx').on(table.createdAt.desc()),
+    index('expenses_spent_on_idx').on(table.spentOn),
+    index('expenses_user_spent_on_idx').on(table.userId, table.spentOn),
+    index('expenses_category_idx').on(table.categoryId),
+    check('expenses_amount_check', sql`${table.amountKobo} between 0 and ${MAX_KOBO}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Staff savings: one account per holder, and an append-only ledger.
+// ---------------------------------------------------------------------------------------------
+
+export const savingsAccounts = pgTable(
+  'savings_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once the holder's user record is deleted: the history stays (DECISIONS 7). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    holderName: text('holder_name').notNull(),
+    staffId: text('staff_id'),
+    balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(0),
+    lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('savings_accounts_user_id_key').on(table.userId),
+    check('savings_accounts_balance_check', sql`${table.balanceKobo} >= 0`),
+  ],
+);
+
+export const savingsTransactions = pgTable(
+  'savings_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Posting order: ties on created_at (a transfer's legs, a fixed test clock) still sort. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => savingsAccounts.id, { onDelete: 'restrict' }),
+    type: text('type', { enum: ['deposit', 'withdrawal', 'transfer_in', 'transfer_out'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    description: text('description'),
+    /** Both legs of a transfer share this id. */
+    transferId: uuid('transfer_id'),
+    counterpartyAccountId: uuid('counterparty_account_id').references(() => savingsAccounts.id),
+    counterpartyName: text('counterparty_name'),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByEmail: text('created_by_email').notNull(),
+    processedByEmail: text('processed_by_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('savings_transactions_account_created_idx').on(table.accountId, table.createdAt.desc()),
+    uniqueIndex('savings_transactions_seq_key').on(table.seq),
+    check('savings_transactions_type_check', sql`${table.type} in ('deposit', 'withdrawal', 'transfer_in', 'transfer_out')`),
+    check('savings_transactions_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
+    check(
+      'savings_transactions_transfer_check',
+      sql`(${table.type} in ('transfer_in', 'transfer_out')) = (${table.transferId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * Idempotency-Key records (issue 4): written in the same transaction as the posting they guard,
+ * so a key exists exactly when its posting does. Keys are scoped to the caller.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    actorId: text('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.actorId, table.key] })],
+);

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  forgotPasswordSchema,
+  publicUserSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from '@kobo/core';
+import { toFetchHeaders } from '../../plugins/request-context.ts';
+import {
+  getSetupInfo,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  type AuthDeps,
+} from './auth.service.ts';
+
+const userResponse = z.object({ user: publicUserSchema });
+
+export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const isPublic = { isPublic: true } as const;
+
+  routes.get('/api/auth/setup', { config: isPublic }, async () => getSetupInfo(deps.db));
+
+  routes.post(
+    '/api/auth/sign-up',
+    { config: isPublic, schema: { body: signUpSchema, response: { 201: userResponse } } },
+    async (request, reply) => {
+      const { user, setCookies } = await signUp(deps, request.body, toFetchHeaders(request));
+      setCookieHeaders(reply, setCookies);
+      return reply.status(201).send({ user });
+    },
+  );
+
+  routes.post(
+    '/api/auth/sign-in',
+    { config: isPublic, schema: { body: signInSchema, response: { 200: userResponse } } },
+    async (request, reply) => {
+      const { user, setCookies } = await signIn(
+        deps,
+        { ...request.body, clientKey: request.ip },
+        toFetchHeaders(request),
+      );
+      setCookieHeaders(reply, setCookies);
+      return { user };
+    },
+  );
+
+  routes.post('/api/auth/sign-out', { config: isPublic }, async (request, reply) => {
+    setCookieHeaders(reply, await signOut(deps.auth, toFetchHeaders(request)));
+    return reply.status(204).send();
+  });
+
+  // Public, so that a visitor's first page load gets an answer ({ user: null }) and not a 401
+  // that the browser would log as an error.
+  routes.get(
+    '/api/auth/session',
+    { config: isPublic, schema: { response: { 200: z.object({ user: publicUserSchema.nullable() }) } } },
+    async (request) => ({ user: request.actor }),
+  );
+
+  routes.post(
+    '/api/auth/forgot-password',
+    { config: isPublic, schema: { body: forgotPasswordSchema } },
+    async (request) => {
+      await requestPasswordReset(deps.auth, request.body.email, toFetchHeaders(request));
+      return { message: MESSAGES.resetEmailSent };
+    },
+  );
+
+  routes.post(
+    '/api/auth/reset-password',
+    { config: isPublic, schema: { body: resetPasswordSchema } },
+    async (request) => {
+      await resetPassword(deps.auth, request.body);
+      return { message: MESSAGES.passwordChanged };
+    },
+  );
+}
+
+function setCookieHeaders(reply: FastifyReply, cookies: string[]) {
+  for (const cookie of cookies) reply.header('set-cookie', cookie);
+}

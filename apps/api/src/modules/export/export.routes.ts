@@ -1,0 +1,31 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { exportQuerySchema } from '@kobo/core';
+import { requireActor } from '../../plugins/authentication.ts';
+import { expenseReadersOnly } from '../expenses/expense-scope.ts';
+import { prepareExport, type ExportDeps } from './export.service.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export async function exportRoutes(app: FastifyInstance, deps: ExportDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/export/expenses',
+    { onRequest: expenseReadersOnly, schema: { querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const prepared = await prepareExport(deps, requireActor(request), request.query);
+      const body = new PassThrough();
+      prepared.writeTo(body).catch((error: unknown) => {
+        // Headers are gone by now: end the download broken rather than let it look complete.
+        request.log.error({ err: error }, 'export failed while streaming');
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${prepared.fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-export-rows', String(prepared.rowCount))
+        .send(body);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { AppError, MESSAGES } from '@kobo/core';
+import type { Database, Transaction } from '../../db/client.ts';
+import { idempotencyKeys } from '../../db/schema.ts';
+
+/** A request's Idempotency-Key, scoped to its caller, with a hash of what it asks for. */
+export type IdempotencyKey = { actorId: string; key: string; requestHash: string };
+
+export type IdempotentResult<T> = { body: T; isReplay: boolean };
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+/** Reads the header; null when absent. The hash covers the operation and the parsed body. */
+export function idempotencyKeyFrom(
+  header: string | string[] | undefined,
+  actorId: string,
+  operation: string,
+  input: unknown,
+): IdempotencyKey | null {
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+    throw new AppError('VALIDATION', { message: MESSAGES.idempotencyKeyInvalid });
+  }
+  const requestHash = createHash('sha256').update(JSON.stringify({ operation, input })).digest('hex');
+  return { actorId, key: header, requestHash };
+}
+
+/** Thrown inside the posting transaction to roll it back when another request stored the key first. */
+class KeyTakenMeanwhile extends Error {}
+
+/**
+ * Runs `post` in one transaction and stores the key with its answer in that same transaction, so
+ * a key exists exactly when its posting does. A retry with the same body gets the stored answer;
+ * with another body, 409. A refused request (insufficient balance, …) stores nothing: it posted
+ * nothing, and a retry is judged afresh.
+ */
+export async function postIdempotently<T>(
+  db: Database,
+  key: IdempotencyKey | null,
+  post: (tx: Transaction) => Promise<T>,
+): Promise<IdempotentResult<T>> {
+  if (key) {
+    const stored = await storedAnswer<T>(db, key);
+    if (stored) return stored;
+  }
+  try {
+    const body = await db.transaction(async (tx) => {
+      const result = await post(tx);
+      if (key) {
+        const [saved] = await tx
+          .insert(idempotencyKeys)
+          .values({ ...key, statusCode: 201, response: result })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        // A concurrent request with the same key committed first: undo this posting, replay that one.
+        if (!saved) throw new KeyTakenMeanwhile();
+      }
+      return result;
+    });
+    return { body, isReplay: false };
+  } catch (error) {
+    if (!(error instanceof KeyTakenMeanwhile) || !key) throw error;
+    const stored = await storedAnswer<T>(db, key);
+    if (!stored) throw new Error('idempotency key vanished after a conflict', { cause: error });
+    return stored;
+  }
+}
+
+async function storedAnswer<T>(db: Database, key: IdempotencyKey): Promise<IdempotentResult<T> | null> {
+  const [row] = await db
+    .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.actorId, key.actorId), eq(idempotencyKeys.key, key.key)));
+  if (!row) return null;
+  if (row.requestHash !== key.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: 'Idempotency-Key' });
+  return { body: row.response as T, isReplay: true };
+}

@@ -1,0 +1,82 @@
+import { asc, inArray } from 'drizzle-orm';
+import { AppError, type PostedTransfer } from '@kobo/core';
+import { savingsAccounts, savingsTransactions } from '../../db/schema.ts';
+import type { Actor } from '../../plugins/authentication.ts';
+import { accountIdForHolder, findAccountView, toTransactionView, type SavingsDeps } from './savings-accounts.ts';
+import { applyToBalance } from './post-transaction.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
+
+export type NewTransfer = { fromUserId: string; toUserId: string; amountKobo: number; description: string | null };
+
+/**
+ * A transfer between two non-admin accounts (admin only, DECISIONS 8, 9): transfer_out and
+ * transfer_in with one timestamp and one transfer id, in one transaction or not at all.
+ * Both account rows are locked in id order first, so two opposite transfers queue instead of
+ * deadlocking.
+ */
+export async function postTransfer(
+  deps: SavingsDeps,
+  actor: Actor,
+  input: NewTransfer,
+  key: IdempotencyKey | null,
+): Promise<IdempotentResult<PostedTransfer>> {
+  const fromAccountId = await accountIdForHolder(deps.db, { userId: input.fromUserId });
+  const toAccountId = await accountIdForTransferRecipient(deps, input.toUserId);
+  if (fromAccountId === toAccountId) throw new AppError('INVALID_TRANSFER', { field: 'toUserId' });
+
+  return postIdempotently(deps.db, key, async (tx) => {
+    await tx
+      .select({ id: savingsAccounts.id })
+      .from(savingsAccounts)
+      .where(inArray(savingsAccounts.id, [fromAccountId, toAccountId]))
+      .orderBy(asc(savingsAccounts.id))
+      .for('update');
+    const createdAt = deps.now();
+    if (!(await applyToBalance(tx, fromAccountId, -input.amountKobo, createdAt))) {
+      throw new AppError('INSUFFICIENT_BALANCE_FOR_TRANSFER', { field: 'amount' });
+    }
+    await applyToBalance(tx, toAccountId, input.amountKobo, createdAt);
+
+    const from = await findAccountView(tx, fromAccountId);
+    const to = await findAccountView(tx, toAccountId);
+    const transferId = crypto.randomUUID();
+    const shared = {
+      amountKobo: input.amountKobo,
+      description: input.description,
+      transferId,
+      createdById: actor.id,
+      createdByEmail: actor.email,
+      processedByEmail: actor.email,
+      createdAt,
+    };
+    const legs = await tx
+      .insert(savingsTransactions)
+      .values([
+        { ...shared, accountId: fromAccountId, type: 'transfer_out', counterpartyAccountId: toAccountId, counterpartyName: to.holderName },
+        { ...shared, accountId: toAccountId, type: 'transfer_in', counterpartyAccountId: fromAccountId, counterpartyName: from.holderName },
+      ])
+      .returning();
+    const outRow = legs.find((leg) => leg.type === 'transfer_out');
+    const inRow = legs.find((leg) => leg.type === 'transfer_in');
+    if (!outRow || !inRow) throw new Error('insert returned no transfer legs');
+    return {
+      transferId,
+      createdAt: createdAt.toISOString(),
+      amountKobo: input.amountKobo,
+      out: toTransactionView(outRow),
+      in: toTransactionView(inRow),
+      from,
+      to,
+    };
+  });
+}
+
+/** A recipient that is missing or an admin is 'Invalid transfer details' (SPEC 5), not a 404. */
+async function accountIdForTransferRecipient(deps: SavingsDeps, userId: string): Promise<string> {
+  try {
+    return await accountIdForHolder(deps.db, { userId });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NO_SAVINGS_ACCOUNT') throw new AppError('INVALID_TRANSFER', { field: 'toUserId' });
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { AppError, formatStaffId, type SavingsHolderListItem } from '@kobo/core';
+import type { Database, Transaction } from '../../db/client.ts';
+import { counters, savingsAccounts, users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { createAccount } from '../auth/create-account.ts';
+
+const holderColumns = {
+  userId: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  staffId: users.staffId,
+  phoneNumber: users.phoneNumber,
+  active: users.active,
+  accountId: savingsAccounts.id,
+  balanceKobo: savingsAccounts.balanceKobo,
+  lastUpdated: savingsAccounts.lastUpdated,
+};
+
+type HolderRow = Omit<SavingsHolderListItem, 'balanceKobo' | 'lastUpdated'> & {
+  balanceKobo: number | null;
+  lastUpdated: Date | null;
+};
+
+function toListItem(row: HolderRow): SavingsHolderListItem {
+  return { ...row, balanceKobo: row.balanceKobo ?? 0, lastUpdated: row.lastUpdated?.toISOString() ?? null };
+}
+
+/**
+ * The admin's staff picker and the Transfer modal's recipients: everyone who is not an admin
+ * (SPEC 6), matched on name, email or role, with their balances.
+ */
+export async function listSavingsHolders(
+  db: Database,
+  options: { search?: string; excludeUserId?: string },
+): Promise<SavingsHolderListItem[]> {
+  const conditions: (SQL | undefined)[] = [ne(users.role, 'admin')];
+  const search = options.search?.trim();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.role, pattern)));
+  }
+  if (options.excludeUserId) conditions.push(ne(users.id, options.excludeUserId));
+  const rows = await db
+    .select(holderColumns)
+    .from(users)
+    .leftJoin(savingsAccounts, eq(savingsAccounts.userId, users.id))
+    .where(and(...conditions))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.email));
+  return rows.map(toListItem);
+}
+
+export type NewStaff = { email: string; password: string; name: string; phoneNumber: string | null };
+
+/**
+ * Add New Staff (SPEC 4, DECISIONS 10), all or nothing: the sign-in account (role staff, active,
+ * access level readonly), the next staff ID and a zero-balance savings account. The staff ID comes
+ * from the `counters` row, locked by its UPDATE until this transaction ends, so concurrent
+ * creations queue and a failed one gives its number back: no gaps, no duplicates.
+ */
+export async function createStaff(db: Database, input: NewStaff): Promise<SavingsHolderListItem> {
+  try {
+    const userId = await db.transaction(async (tx) => {
+      const staffId = await nextStaffId(tx);
+      const user = await createAccount(
+        tx,
+        { ...input, role: 'staff', accessLevel: 'readonly', staffId },
+        async (inner, newUserId) => {
+          await inner.insert(savingsAccounts).values({ userId: newUserId, holderName: input.name, staffId });
+        },
+      );
+      return user.id;
+    });
+    const [row] = await db.select(holderColumns).from(users).leftJoin(savingsAccounts, eq(savingsAccounts.userId, users.id)).where(eq(users.id, userId));
+    if (!row) throw new Error('created staff not found');
+    return toListItem(row);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'EMAIL_IN_USE') throw new AppError('STAFF_EMAIL_IN_USE', { field: 'email' });
+    // A staff ID taken outside the counter (e.g. typed into the database by hand).
+    if (isUniqueViolation(error, 'users_staff_id_key')) throw new AppError('STAFF_ID_FAILED', { cause: error });
+    throw error;
+  }
+}
+
+async function nextStaffId(tx: Transaction): Promise<string> {
+  const [counter] = await tx
+    .update(counters)
+    .set({ lastValue: sql`${counters.lastValue} + 1` })
+    .where(eq(counters.name, 'staff_id'))
+    .returning({ value: counters.lastValue });
+  if (!counter) throw new AppError('STAFF_ID_FAILED');
+  return formatStaffId(counter.value);
+}

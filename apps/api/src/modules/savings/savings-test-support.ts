@@ -1,0 +1,41 @@
+import { expect } from 'vitest';
+import type { SavingsHolderListItem } from '@kobo/core';
+import { uniqueEmail, type TestClient, type TestContext } from '../../test/test-app.ts';
+import { findLedgerDrift } from './ledger-drift.ts';
+
+/** Test helpers for the savings API: every call goes through HTTP, as the screens' would. */
+export async function addStaff(admin: TestClient, overrides: Record<string, unknown> = {}): Promise<SavingsHolderListItem> {
+  const response = await admin.post('/api/savings/staff', {
+    email: uniqueEmail('staff'),
+    password: 'secret1',
+    name: 'Bola Staff',
+    ...overrides,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().staff;
+}
+
+export function post(client: TestClient, body: Record<string, unknown>, idempotencyKey?: string) {
+  return client.post('/api/savings/transactions', body, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
+}
+
+export function transfer(client: TestClient, body: Record<string, unknown>, idempotencyKey?: string) {
+  return client.post('/api/savings/transfers', body, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
+}
+
+export async function deposit(admin: TestClient, userId: string, amount: string | number) {
+  const response = await post(admin, { userId, type: 'deposit', amount });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+export async function balanceOf(admin: TestClient, ref: string): Promise<number> {
+  const response = await admin.get(`/api/savings/accounts/${ref}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().account.balanceKobo;
+}
+
+/** DECISIONS 9: after a file's tests, every stored balance equals its ledger sum. */
+export async function expectNoLedgerDrift(ctx: TestContext) {
+  expect(await findLedgerDrift(ctx.app.kobo.database.db)).toEqual([]);
+}

@@ -1,0 +1,98 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AppError,
+  createStaffSchema,
+  savingsPeriodSchema,
+  savingsTransactionSchema,
+  statementRangeSchema,
+  transferSchema,
+  type Role,
+} from '@kobo/core';
+import { requireActor } from '../../plugins/authentication.ts';
+import { MAX_HISTORY_ROWS, type SavingsDeps } from './savings-accounts.ts';
+import { createStaff, listSavingsHolders } from './savings-holders.ts';
+import { getAccountDetail, getMySavings } from './read-savings.ts';
+import { postTransaction } from './post-transaction.ts';
+import { postTransfer } from './post-transfer.ts';
+import { getStatement } from './statement.ts';
+import { statementFileName, writeStatementWorkbook } from './statement-workbook.ts';
+import { idempotencyKeyFrom, type IdempotentResult } from './idempotency.ts';
+
+const manageSavings = { permission: 'manage_staff_savings' } as const;
+
+/**
+ * Routes narrower or wider than one permission refuse other roles before the body is validated,
+ * with SPEC 6's 'You are not authorized to access the savings feature.'; the services check again.
+ */
+function onlyRoles(...roles: Role[]) {
+  return async (request: FastifyRequest) => {
+    if (!roles.includes(requireActor(request).role)) throw new AppError('SAVINGS_NOT_AUTHORIZED');
+  };
+}
+const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(MAX_HISTORY_ROWS).optional() });
+
+/** The savings API (docs/decisions/007-savings-api.md). Rules live in the services. */
+export async function savingsRoutes(app: FastifyInstance, deps: SavingsDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/savings/holders',
+    { config: manageSavings, schema: { querystring: z.object({ search: z.string().max(200).optional(), excludeUserId: z.string().max(200).optional() }) } },
+    async (request) => ({ holders: await listSavingsHolders(deps.db, request.query) }),
+  );
+
+  routes.post('/api/savings/staff', { config: manageSavings, schema: { body: createStaffSchema } }, async (request, reply) => {
+    return reply.status(201).send({ staff: await createStaff(deps.db, request.body) });
+  });
+
+  routes.get('/api/savings/me', { onRequest: onlyRoles('user', 'staff'), schema: { querystring: limitQuery } }, async (request) =>
+    getMySavings(deps, requireActor(request), request.query),
+  );
+
+  routes.get(
+    '/api/savings/accounts/:ref',
+    { config: manageSavings, schema: { params: z.object({ ref: z.string().min(1).max(200) }), querystring: z.object({ period: savingsPeriodSchema }) } },
+    async (request) => getAccountDetail(deps, request.params.ref, request.query.period),
+  );
+
+  routes.post('/api/savings/transactions', { onRequest: onlyRoles('admin', 'user'), schema: { body: savingsTransactionSchema } }, async (request, reply) => {
+    const actor = requireActor(request);
+    const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transaction', request.body);
+    return sendPosted(reply, await postTransaction(deps, actor, request.body, key));
+  });
+
+  routes.post('/api/savings/transfers', { config: manageSavings, schema: { body: transferSchema } }, async (request, reply) => {
+    const actor = requireActor(request);
+    const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transfer', request.body);
+    return sendPosted(reply, await postTransfer(deps, actor, request.body, key));
+  });
+
+  routes.get('/api/savings/statement', { onRequest: onlyRoles('admin', 'user', 'staff'), schema: { querystring: statementRangeSchema } }, async (request) =>
+    getStatement(deps, requireActor(request), request.query),
+  );
+
+  routes.get(
+    '/api/savings/statement/export',
+    { onRequest: onlyRoles('admin', 'user', 'staff'), schema: { querystring: statementRangeSchema } },
+    async (request, reply) => {
+      // Read and checked before a byte is sent, so a refusal is still a JSON answer.
+      const statement = await getStatement(deps, requireActor(request), request.query);
+      const body = new PassThrough();
+      writeStatementWorkbook(statement, deps.timeZone, body).catch((error: unknown) => body.destroy(error as Error));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${statementFileName(statement)}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+}
+
+/** 201 for a new posting; a replay answers the stored body with the same status and says so. */
+function sendPosted<T>(reply: FastifyReply, result: IdempotentResult<T>) {
+  if (result.isReplay) reply.header('idempotent-replayed', 'true');
+  return reply.status(201).send(result.body);
+}

@@ -1,0 +1,71 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { signedAmountKobo, type SavingsStatement } from '@kobo/core';
+
+const NAIRA_FORMAT = '"₦"#,##0.00;[Red]-"₦"#,##0.00';
+const TYPE_LABELS = { deposit: 'Deposit', withdrawal: 'Withdrawal', transfer_in: 'Transfer in', transfer_out: 'Transfer out' } as const;
+
+export function statementFileName(statement: SavingsStatement): string {
+  const holder = statement.account.staffId ?? 'savings';
+  return `statement-${holder}-${statement.from}-to-${statement.to}.xlsx`;
+}
+
+/**
+ * The statement as an .xlsx sheet, streamed: the opening balance, every transaction oldest first
+ * with a running balance, then the closing balance. Times are the organisation's wall clock
+ * (a sheet has no time zones).
+ */
+export async function writeStatementWorkbook(statement: SavingsStatement, timeZone: string, output: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Statement');
+  sheet.columns = [
+    { header: 'Date', key: 'date', width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
+    { header: 'Type', key: 'type', width: 14 },
+    { header: 'Description', key: 'description', width: 40 },
+    { header: 'Counterparty', key: 'counterparty', width: 24 },
+    { header: 'Processed By', key: 'processedBy', width: 28 },
+    { header: 'Amount', key: 'amount', width: 16, style: { numFmt: NAIRA_FORMAT } },
+    { header: 'Balance', key: 'balance', width: 16, style: { numFmt: NAIRA_FORMAT } },
+  ];
+  sheet.addRow({ description: `Opening balance (${statement.account.holderName})`, balance: naira(statement.openingBalanceKobo) }).commit();
+  for (const row of statement.rows) {
+    sheet
+      .addRow({
+        date: wallClock(new Date(row.createdAt), timeZone),
+        type: TYPE_LABELS[row.type],
+        description: inertText(row.description ?? ''),
+        counterparty: inertText(row.counterpartyName ?? ''),
+        processedBy: row.processedByEmail ?? '',
+        amount: naira(signedAmountKobo(row.type, row.amountKobo)),
+        balance: naira(row.balanceAfterKobo),
+      })
+      .commit();
+  }
+  sheet.addRow({ description: 'Closing balance', balance: naira(statement.closingBalanceKobo) }).commit();
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** The one place money leaves integers: a spreadsheet's number cell holds naira. */
+function naira(kobo: number): number {
+  return kobo / 100;
+}
+
+function wallClock(instant: Date, timeZone: string): Date {
+  const local = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+  return new Date(`${local.replace(' ', 'T')}Z`);
+}
+
+/** Text a spreadsheet could take for a formula gets a leading apostrophe. */
+function inertText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { AppError, can, type Permission, type PublicUser, type Role } from '@kobo/core';
+import type { Auth } from '../auth/auth.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { toFetchHeaders } from './request-context.ts';
+import { toPublicUser } from '../modules/auth/public-user.ts';
+
+export type Actor = PublicUser & { role: Role };
+
+// Module augmentation needs `interface`: a `type` cannot merge into Fastify's declarations.
+/* oxlint-disable typescript/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without signing in. Every other /api route needs a session. */
+    isPublic?: boolean;
+    /** The permission (core/permissions.ts) a caller must hold. */
+    permission?: Permission;
+  }
+}
+/* oxlint-enable typescript/consistent-type-definitions */
+
+/**
+ * Authentication is on by default for the whole API: a route opts out with `config.isPublic`.
+ * The user row is read on every request, so a changed role or a deactivation counts at once;
+ * nothing about powers is cached in the session.
+ */
+export function registerAuthentication(app: FastifyInstance, deps: { auth: Auth; db: Database }) {
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const config = request.routeOptions.config;
+    const isKnownRoute = request.routeOptions.url !== undefined;
+    request.actor = await resolveActor(request, deps);
+    if (!isKnownRoute || config.isPublic) return;
+    if (!request.actor) throw new AppError('SIGN_IN_REQUIRED');
+    if (config.permission && !can(request.actor.role, config.permission)) throw new AppError('FORBIDDEN');
+  });
+}
+
+async function resolveActor(request: FastifyRequest, deps: { auth: Auth; db: Database }): Promise<Actor | null> {
+  if (!request.headers.cookie) return null;
+  const session = await deps.auth.api.getSession({ headers: toFetchHeaders(request) });
+  if (!session) return null;
+  const [row] = await deps.db.select().from(users).where(eq(users.id, session.user.id));
+  if (!row || !row.active) return null;
+  return toPublicUser(row);
+}
+
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('SIGN_IN_REQUIRED');
+  return request.actor;
+}

@@ -1,0 +1,50 @@
+import { lazy, type ComponentType } from 'react';
+
+/** React.lazy for a module's named export, so each page stays a named function in its own file. */
+function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+// Each page is its own chunk, so the first load carries only the shell and the page it opens on.
+export const LoginPage = lazyPage(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
+export const SignupPage = lazyPage(() => import('../features/auth/components/signup-page.tsx'), 'SignupPage');
+export const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/components/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+export const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/components/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+export const UnauthorizedPage = lazyPage(
+  () => import('../features/errors/components/unauthorized-page.tsx'),
+  'UnauthorizedPage',
+);
+export const NotFoundPage = lazyPage(() => import('../features/errors/components/not-found-page.tsx'), 'NotFoundPage');
+export const AppLayout = lazyPage(() => import('../features/layout/components/app-layout.tsx'), 'AppLayout');
+export const DashboardPage = lazyPage(
+  () => import('../features/dashboard/components/dashboard-page.tsx'),
+  'DashboardPage',
+);
+export const ExpensesPage = lazyPage(() => import('../features/expenses/components/expenses-page.tsx'), 'ExpensesPage');
+export const CreateExpensePage = lazyPage(
+  () => import('../features/expenses/components/create-expense-page.tsx'),
+  'CreateExpensePage',
+);
+export const ReportsPage = lazyPage(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage');
+export const UsersPage = lazyPage(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
+export const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
+export const UserSettingsPage = lazyPage(
+  () => import('../features/settings/components/user-settings-page.tsx'),
+  'UserSettingsPage',
+);
+export const ProfilePage = lazyPage(() => import('../features/profile/components/profile-page.tsx'), 'ProfilePage');
+export const SavingsPage = lazyPage(() => import('../features/savings/components/savings-page.tsx'), 'SavingsPage');
+export const StaffSavingsDetailPage = lazyPage(
+  () => import('../features/savings/components/staff-savings-detail-page.tsx'),
+  'StaffSavingsDetailPage',
+);
+export const MySavingsAccountPage = lazyPage(
+  () => import('../features/savings/components/my-savings-account-page.tsx'),
+  'MySavingsAccountPage',
+);

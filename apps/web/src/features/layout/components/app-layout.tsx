@@ -1,0 +1,72 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { AppShell, Burger, Button, Group, Image, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { FaSignOutAlt } from 'react-icons/fa';
+import { PageLoading } from '../../../components/full-screen-loading.tsx';
+import { useSession } from '../../../lib/auth/session.ts';
+import { useSignOut } from '../../../lib/auth/sign-out.ts';
+import { SideNav } from './side-nav.tsx';
+
+/** The shared layout of every signed-in page: header, side navigation (a drawer on phones), page. */
+export function AppLayout() {
+  const [isNavOpen, nav] = useDisclosure(false);
+  const { data: user } = useSession();
+  const signOut = useSignOut();
+  // RequireSignedIn renders this layout only with a user.
+  if (!user) return null;
+
+  return (
+    <AppShell
+      header={{ height: 86 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={isNavOpen}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={isNavOpen ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={isNavOpen}
+            />
+            <Image src="/logo.svg" alt="Kobo" w={70} h={70} fit="contain" />
+            <Text fw={700} size="xl">
+              Kobo
+            </Text>
+          </Group>
+          <Text fw={500} truncate="end" miw={0}>
+            {user.name}
+          </Text>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea}>
+          <SideNav role={user.role} onNavigate={nav.close} />
+        </AppShell.Section>
+        <AppShell.Section pt="sm">
+          <Button
+            fullWidth
+            variant="light"
+            color="red"
+            leftSection={<FaSignOutAlt aria-hidden />}
+            loading={signOut.isPending}
+            onClick={() => signOut.mutate()}
+          >
+            Logout
+          </Button>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

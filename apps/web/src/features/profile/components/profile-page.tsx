@@ -1,0 +1,34 @@
+import { Avatar, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useSession } from '../../../lib/auth/session.ts';
+
+// SPEC 9: dates use the Nigerian English locale.
+const memberSinceFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
+
+/** SPEC 2: read-only full name, email and member-since date, with an initial avatar. */
+export function ProfilePage() {
+  const { data: user } = useSession();
+  if (!user) return null;
+  const initial = user.name.trim().charAt(0).toUpperCase();
+
+  return (
+    <>
+      <PageTitle>Profile</PageTitle>
+      <Paper withBorder radius="md" p="md" maw={560}>
+        <Stack gap="md">
+          <Group wrap="nowrap">
+            <Avatar size="lg" radius="xl" color="blue" aria-hidden>
+              {initial}
+            </Avatar>
+            <Text fw={600} size="lg" truncate="end" miw={0}>
+              {user.name}
+            </Text>
+          </Group>
+          <TextInput label="Full Name" value={user.name} readOnly />
+          <TextInput label="Email" value={user.email} readOnly />
+          <TextInput label="Member Since" value={memberSinceFormat.format(new Date(user.createdAt))} readOnly />
+        </Stack>
+      </Paper>
+    </>
+  );
+}

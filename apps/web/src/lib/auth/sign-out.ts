@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@kobo/core';
+import { apiRequest } from '../api-client.ts';
+
+export function signOut(): Promise<void> {
+  return apiRequest<void>('/api/auth/sign-out', { method: 'POST' });
+}
+
+/** Ends the session, forgets every cached answer (they belonged to this user) and goes to /login. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      queryClient.clear();
+      void navigate('/login', { replace: true });
+    },
+    onError: () => notifications.show({ color: 'red', message: MESSAGES.logoutFailed }),
+  });
+}

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// Run from the repository root: `vite build --config apps/web/vite.config.ts`. The API serves
+// apps/web/dist at the same origin; in development Vite proxies /api to it instead.
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      // Host stays the dev server's, so the API's same-origin check accepts the browser's Origin.
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+    },
+  },
+});

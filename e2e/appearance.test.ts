@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, hasHorizontalScroll, screenshot, DESKTOP, PHONE } from './support/browser.ts';
+import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
+import { signInQuickly } from './support/session.ts';
+
+let kobo: KoboServer;
+let browser: Browser;
+let admin: TestUser;
+let staff: TestUser;
+beforeAll(async () => {
+  kobo = await startKobo();
+  browser = await launchBrowser();
+  admin = await kobo.createUser('admin', { name: 'Ngozi Admin' });
+  staff = await kobo.createUser('staff', { name: 'Tunde Staff' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await kobo?.stop();
+});
+
+function colorSchemeOf(page: Page) {
+  return page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+}
+
+function backgroundOf(page: Page) {
+  return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+
+describe('dark mode', () => {
+  it('toggles on /user-settings, is kept in local storage, and applies before first paint', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL);
+    await signInQuickly(page, staff);
+    await page.goto('/user-settings');
+    const toggle = page.getByRole('switch', { name: 'Dark mode' });
+    await expect.poll(() => toggle.isVisible()).toBe(true);
+    expect(await colorSchemeOf(page)).toBe('light');
+    const lightBackground = await backgroundOf(page);
+
+    await toggle.click();
+    await expect.poll(() => colorSchemeOf(page)).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('dark');
+
+    // With the app's JavaScript blocked, only /theme-init.js can set the theme: if the page is
+    // dark now, it is dark from the first paint, with no flash of the light theme.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    expect(await colorSchemeOf(page)).toBe('dark');
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    await expect.poll(() => toggle.isVisible()).toBe(true);
+    expect(await backgroundOf(page)).not.toBe(lightBackground);
+    expect(await toggle.isChecked()).toBe(true);
+
+    await toggle.click();
+    await expect.poll(() => colorSchemeOf(page)).toBe('light');
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('light');
+    await context.close();
+  });
+});
+
+describe('every page on a phone and a desktop, light and dark', () => {
+  const pages = [
+    { who: 'visitor', path: '/login' },
+    { who: 'visitor', path: '/signup' },
+    { who: 'visitor', path: '/forgot-password' },
+    { who: 'visitor', path: '/unauthorized' },
+    { who: 'admin', path: '/dashboard' },
+    { who: 'admin', path: '/profile' },
+    { who: 'admin', path: '/settings' },
+    { who: 'staff', path: '/staff-savings' },
+    { who: 'staff', path: '/user-settings' },
+  ] as const;
+
+  it.each(['light', 'dark'] as const)('fits a 375 px screen without sideways scrolling (%s)', async (scheme) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const { who, path } of pages) {
+        const { context, page } = await newPage(browser, kobo.baseURL, { viewport });
+        await page.addInitScript((value) => localStorage.setItem('darkMode', value), scheme);
+        if (who !== 'visitor') await signInQuickly(page, who === 'admin' ? admin : staff);
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expect.poll(() => page.getByRole('heading').first().isVisible()).toBe(true);
+        expect(await colorSchemeOf(page)).toBe(scheme);
+        expect(await hasHorizontalScroll(page), `${path} at ${viewport.width}px`).toBe(false);
+        await screenshot(page, `${path.slice(1)}-${viewport.width}-${scheme}`);
+        await context.close();
+      }
+    }
+  });
+
+  it('opens the navigation from the menu button on a phone', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+    await signInQuickly(page, admin);
+    await page.goto('/profile');
+    const usersLink = page.getByRole('link', { name: 'Users' });
+    expect(await usersLink.isVisible()).toBe(false);
+    await page.getByRole('button', { name: /navigation|menu/i }).click();
+    await expect.poll(() => usersLink.isVisible()).toBe(true);
+    await usersLink.click();
+    await page.waitForURL('**/users');
+    await expect.poll(() => page.getByRole('heading', { name: 'User Management' }).isVisible()).toBe(true);
+    await screenshot(page, 'users-375-light-nav');
+    await context.close();
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { guardRedirect, MESSAGES, navigationFor, ROUTE_GUARDS, type Role } from '@kobo/core';
+import { launchBrowser, newPage, pageErrorsOf } from './support/browser.ts';
+import { startKobo, type KoboServer } from './support/kobo-server.ts';
+import { pathOf, signInQuickly } from './support/session.ts';
+
+let kobo: KoboServer;
+let browser: Browser;
+beforeAll(async () => {
+  kobo = await startKobo();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await kobo?.stop();
+});
+
+/** The concrete address a person types for each guarded route. */
+function addressOf(route: string) {
+  return route.replace(':staffId', 'STF001');
+}
+
+/** Where each route should leave a person of this role (SPEC 2, docs/decisions/003-route-guards.md). */
+function expectedPath(route: string, role: Role): string {
+  const redirect = guardRedirect(ROUTE_GUARDS[route as keyof typeof ROUTE_GUARDS], { role, isActive: true });
+  if (redirect === '/expenses' || redirect === '/staff-savings') return redirect;
+  if (redirect) return redirect;
+  // The detail page is the admin's alone; everyone else is sent back to /savings.
+  if (route === '/savings/:staffId' && role !== 'admin') return '/savings';
+  return addressOf(route);
+}
+
+describe('a signed-out visitor', () => {
+  it('is sent to /login from every guarded route, and can reach the public ones', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL);
+    for (const route of ['/', ...Object.keys(ROUTE_GUARDS)]) {
+      await page.goto(addressOf(route));
+      await page.waitForURL('**/login');
+    }
+    await page.goto('/login2');
+    await page.waitForURL('**/login');
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).toBe(true);
+    expect(pageErrorsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('sees the access-denied page with its link back to the dashboard', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL);
+    await page.goto('/unauthorized');
+    await expect.poll(() => page.getByText(MESSAGES.accessDenied).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    await context.close();
+  });
+});
+
+describe.each(['admin', 'manager', 'user', 'staff'] as const)('a signed-in %s', (role) => {
+  it('is let through or redirected by each guard, and sees their own navigation', async () => {
+    const user = await kobo.createUser(role);
+    const { context, page } = await newPage(browser, kobo.baseURL);
+    await signInQuickly(page, user);
+
+    await page.goto('/');
+    await page.waitForURL(`**${expectedPath('/dashboard', role)}`);
+
+    for (const route of Object.keys(ROUTE_GUARDS)) {
+      await page.goto(addressOf(route));
+      const expected = expectedPath(route, role);
+      await page.waitForURL(`**${expected}`);
+      expect(pathOf(page), `${role} at ${route}`).toBe(expected);
+    }
+
+    const nav = page.getByRole('navigation');
+    const links = await nav.getByRole('link').evaluateAll((elements) =>
+      elements.map((element) => `${element.getAttribute('href')} ${element.textContent?.trim()}`),
+    );
+    expect(links).toEqual(navigationFor(role).map((item) => `${item.path} ${item.label}`));
+    await expect.poll(() => nav.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    expect(pageErrorsOf(page)).toEqual([]);
+    await context.close();
+  });
+});

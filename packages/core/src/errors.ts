@@ -1,0 +1,56 @@
+import { MESSAGES } from './messages.ts';
+
+/**
+ * Every refusal the API can give, with its HTTP status and the sentence a person sees.
+ * One table, so the server's error handler and the browser's error banner agree.
+ */
+export const ERRORS = {
+  VALIDATION: { status: 400, message: MESSAGES.invalidRequest },
+  SIGN_IN_REQUIRED: { status: 401, message: MESSAGES.signInRequired },
+  FORBIDDEN: { status: 403, message: MESSAGES.forbidden },
+  NOT_FOUND: { status: 404, message: MESSAGES.notFound },
+  CROSS_SITE_REQUEST: { status: 403, message: MESSAGES.crossSiteRequest },
+  USER_NOT_FOUND: { status: 401, message: MESSAGES.userNotFound },
+  WRONG_PASSWORD: { status: 401, message: MESSAGES.wrongPassword },
+  ACCOUNT_DISABLED: { status: 403, message: MESSAGES.accountDisabled },
+  TOO_MANY_ATTEMPTS: { status: 429, message: MESSAGES.tooManyAttempts },
+  EMAIL_IN_USE: { status: 409, message: MESSAGES.emailInUse },
+  RESET_LINK_INVALID: { status: 400, message: MESSAGES.resetLinkInvalid },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  INTERNAL: { status: 500, message: MESSAGES.serverError },
+  // Savings (docs/decisions/007-savings-api.md): refusals that depend on the current balance are
+  // 409 Conflict, since the same request may succeed after a deposit.
+  SAVINGS_NOT_AUTHORIZED: { status: 403, message: MESSAGES.savingsNotAuthorized },
+  NO_SAVINGS_ACCOUNT: { status: 404, message: MESSAGES.noSavingsAccount },
+  INSUFFICIENT_BALANCE: { status: 409, message: MESSAGES.insufficientBalanceForWithdrawal },
+  INSUFFICIENT_BALANCE_FOR_TRANSFER: { status: 409, message: MESSAGES.insufficientBalanceForTransfer },
+  INVALID_TRANSFER: { status: 400, message: MESSAGES.invalidTransferDetails },
+  STAFF_EMAIL_IN_USE: { status: 409, message: MESSAGES.staffEmailInUse },
+  STAFF_ID_FAILED: { status: 409, message: MESSAGES.staffIdFailed },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, message: MESSAGES.idempotencyKeyReused },
+  // Expenses, categories, export and account deletion (docs/decisions/008-expenses-api.md).
+  CATEGORY_NAME_TAKEN: { status: 409, message: MESSAGES.itemNameExists },
+  CATEGORY_IN_USE: { status: 409, message: MESSAGES.categoryInUse },
+  CATEGORY_NOT_FOUND: { status: 400, message: MESSAGES.categoryNotFound },
+  EXPENSE_DELETE_FORBIDDEN: { status: 403, message: MESSAGES.onlyAdminsDeleteExpenses },
+  EXPORT_TOO_LARGE: { status: 422, message: MESSAGES.exportTooLarge },
+  SAVINGS_BALANCE_NOT_ZERO: { status: 409, message: MESSAGES.savingsBalanceNotZero },
+  LAST_ADMIN: { status: 409, message: MESSAGES.lastAdminCannotLeave },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly field: string | undefined;
+
+  /** `message` overrides the table's sentence when the spec has a more precise one (a form field's). */
+  constructor(code: ErrorCode, options: { message?: string; field?: string; cause?: unknown } = {}) {
+    super(options.message ?? ERRORS[code].message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.field = options.field;
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { guardRedirect } from './guards.ts';
+import { navigationFor } from './navigation.ts';
+
+const as = (role: 'admin' | 'manager' | 'user' | 'staff', isActive = true) => ({ role, isActive });
+
+describe('route guards (SPEC 2)', () => {
+  it('sends a signed-out visitor to /login from every guard', () => {
+    for (const guard of ['signedIn', 'adminOnly', 'nonStaff', 'activeStaff'] as const) {
+      expect(guardRedirect(guard, null)).toBe('/login');
+    }
+  });
+
+  it('admin-only: staff to /staff-savings, every other non-admin to /expenses', () => {
+    expect(guardRedirect('adminOnly', as('admin'))).toBeNull();
+    expect(guardRedirect('adminOnly', as('staff'))).toBe('/staff-savings');
+    expect(guardRedirect('adminOnly', as('manager'))).toBe('/expenses');
+    expect(guardRedirect('adminOnly', as('user'))).toBe('/expenses');
+  });
+
+  it('non-staff: staff to /staff-savings, everyone else through', () => {
+    expect(guardRedirect('nonStaff', as('staff'))).toBe('/staff-savings');
+    for (const role of ['admin', 'manager', 'user'] as const) expect(guardRedirect('nonStaff', as(role))).toBeNull();
+  });
+
+  it('active-staff: only an active staff record passes; others go to /unauthorized', () => {
+    expect(guardRedirect('activeStaff', as('staff'))).toBeNull();
+    expect(guardRedirect('activeStaff', as('staff', false))).toBe('/unauthorized');
+    expect(guardRedirect('activeStaff', as('user'))).toBe('/unauthorized');
+  });
+});
+
+describe('side navigation (SPEC 2)', () => {
+  it('lists each role its pages in order', () => {
+    expect(navigationFor('admin').map((item) => `${item.path} ${item.label}`)).toEqual([
+      '/dashboard Dashboard',
+      '/expenses Expenses',
+      '/savings Staff Savings',
+      '/reports Reports',
+      '/users Users',
+      '/profile Profile',
+      '/settings Settings',
+    ]);
+    expect(navigationFor('manager').map((item) => item.path)).toEqual(['/expenses', '/savings', '/profile', '/user-settings']);
+    expect(navigationFor('staff').map((item) => `${item.path} ${item.label}`)).toEqual([
+      '/staff-savings My Savings',
+      '/profile Profile',
+      '/user-settings Settings',
+    ]);
+    expect(navigationFor('user').map((item) => item.path)).toEqual(['/expenses', '/profile', '/user-settings']);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Role } from './roles.ts';
+
+export type GuardName = 'signedIn' | 'adminOnly' | 'nonStaff' | 'activeStaff';
+
+export type GuardSubject = { role: Role; isActive: boolean } | null;
+
+/**
+ * The route guards of SPEC 2 as one pure function: where a visitor goes instead, or null to let
+ * them through. The browser uses it to route; the server enforces the same rules on its API.
+ */
+export function guardRedirect(guard: GuardName, subject: GuardSubject): string | null {
+  if (!subject) return '/login';
+  switch (guard) {
+    case 'signedIn':
+      return null;
+    case 'adminOnly':
+      if (subject.role === 'admin') return null;
+      return subject.role === 'staff' ? '/staff-savings' : '/expenses';
+    case 'nonStaff':
+      return subject.role === 'staff' ? '/staff-savings' : null;
+    case 'activeStaff':
+      // DECISIONS 4: only an active staff record passes; everyone else is told access is denied.
+      return subject.role === 'staff' && subject.isActive ? null : '/unauthorized';
+  }
+}
+
+/** Which guard stands in front of each route of SPEC 2 (DECISIONS: see docs/decisions/0003-route-guards.md). */
+export const ROUTE_GUARDS = {
+  '/dashboard': 'adminOnly',
+  '/reports': 'adminOnly',
+  '/users': 'adminOnly',
+  '/settings': 'adminOnly',
+  '/savings': 'nonStaff',
+  '/savings/:staffId': 'nonStaff',
+  '/staff-savings': 'activeStaff',
+  '/expenses': 'nonStaff',
+  '/expenses/create': 'nonStaff',
+  '/profile': 'signedIn',
+  '/user-settings': 'signedIn',
+} as const satisfies Record<string, GuardName>;
+
+export type GuardedPath = keyof typeof ROUTE_GUARDS;

@@ -1,0 +1,48 @@
+import type { Role } from './roles.ts';
+
+export type NavItem = { path: string; label: string };
+
+const ADMIN_NAV: NavItem[] = [
+  { path: '/dashboard', label: 'Dashboard' },
+  { path: '/expenses', label: 'Expenses' },
+  { path: '/savings', label: 'Staff Savings' },
+  { path: '/reports', label: 'Reports' },
+  { path: '/users', label: 'Users' },
+  { path: '/profile', label: 'Profile' },
+  { path: '/settings', label: 'Settings' },
+];
+
+// SPEC 2 names the manager's paths but not their labels; these reuse the admin's words where the
+// path is the same and say "Savings" / "Settings" for the rest.
+const MANAGER_NAV: NavItem[] = [
+  { path: '/expenses', label: 'Expenses' },
+  { path: '/savings', label: 'Savings' },
+  { path: '/profile', label: 'Profile' },
+  { path: '/user-settings', label: 'Settings' },
+];
+
+const STAFF_NAV: NavItem[] = [
+  { path: '/staff-savings', label: 'My Savings' },
+  { path: '/profile', label: 'Profile' },
+  { path: '/user-settings', label: 'Settings' },
+];
+
+const OTHER_NAV: NavItem[] = [
+  { path: '/expenses', label: 'Expenses' },
+  { path: '/profile', label: 'Profile' },
+  { path: '/user-settings', label: 'Settings' },
+];
+
+/** The side navigation of SPEC 2, by role. */
+export function navigationFor(role: Role): readonly NavItem[] {
+  switch (role) {
+    case 'admin':
+      return ADMIN_NAV;
+    case 'manager':
+      return MANAGER_NAV;
+    case 'staff':
+      return STAFF_NAV;
+    default:
+      return OTHER_NAV;
+  }
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+
+export const MIN_PASSWORD_LENGTH = 6;
+/** Long enough for any passphrase, short enough that hashing it costs nothing unusual. */
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_NAME_LENGTH = 100;
+export const MAX_EMAIL_LENGTH = 254;
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const text = z.string().default('');
+
+function emailIsValid(email: string): boolean {
+  return z.email().safeParse(email).success;
+}
+
+/**
+ * Sign up, checked in SPEC 5's order: name, email, password length, confirmation.
+ * A malformed email gets SPEC 8's 'Invalid email address.'.
+ */
+export const signUpSchema = z
+  .object({
+    name: z.preprocess(trimmed, text),
+    email: z.preprocess(trimmed, text),
+    password: text,
+    confirmPassword: text,
+  })
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!value.name) return fail('name', MESSAGES.enterName);
+    if (value.name.length > MAX_NAME_LENGTH) return fail('name', `Name must be at most ${MAX_NAME_LENGTH} characters`);
+    if (!value.email) return fail('email', MESSAGES.enterEmail);
+    if (value.email.length > MAX_EMAIL_LENGTH || !emailIsValid(value.email)) return fail('email', MESSAGES.invalidEmail);
+    if (value.password.length < MIN_PASSWORD_LENGTH) return fail('password', MESSAGES.passwordTooShort);
+    if (value.password.length > MAX_PASSWORD_LENGTH) {
+      return fail('password', `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+    }
+    if (value.confirmPassword !== value.password) return fail('confirmPassword', MESSAGES.passwordsDoNotMatch);
+  })
+  .transform((value) => ({ name: value.name, email: value.email.toLowerCase(), password: value.password }));
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z
+  .object({ email: z.preprocess(trimmed, text), password: text })
+  .superRefine((value, ctx) => {
+    if (!value.email || !value.password) {
+      return ctx.addIssue({ code: 'custom', path: [value.email ? 'password' : 'email'], message: MESSAGES.fillAllFields });
+    }
+    if (value.email.length > MAX_EMAIL_LENGTH || !emailIsValid(value.email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.invalidEmail });
+    }
+  })
+  .transform((value) => ({ email: value.email.toLowerCase(), password: value.password }));
+export type SignInInput = z.input<typeof signInSchema>;
+
+export const forgotPasswordSchema = z
+  .object({ email: z.preprocess(trimmed, text) })
+  .superRefine((value, ctx) => {
+    if (!value.email || value.email.length > MAX_EMAIL_LENGTH || !emailIsValid(value.email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.resetFailed });
+    }
+  })
+  .transform((value) => ({ email: value.email.toLowerCase() }));
+
+export const resetPasswordSchema = z
+  .object({ token: text, password: text, confirmPassword: text })
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!value.token) return fail('token', MESSAGES.resetLinkInvalid);
+    if (value.password.length < MIN_PASSWORD_LENGTH) return fail('password', MESSAGES.passwordTooShort);
+    if (value.password.length > MAX_PASSWORD_LENGTH) {
+      return fail('password', `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+    }
+    if (value.confirmPassword !== value.password) return fail('confirmPassword', MESSAGES.passwordsDoNotMatch);
+  })
+  .transform((value) => ({ token: value.token, password: value.password }));
+
+/** The first message of a failed parse: forms show one error banner, as the spec's screens do. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? MESSAGES.invalidRequest;
+}

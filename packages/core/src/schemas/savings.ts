@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { MAX_AMOUNT_KOBO, parseNaira, type Kobo } from '../money.ts';
+import { isIsoDate } from '../periods.ts';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth.ts';
+
+export const MAX_SAVINGS_DESCRIPTION_LENGTH = 500;
+const MAX_PHONE_LENGTH = 30;
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const optionalText = z.preprocess(trimmed, z.string().nullish());
+const text = z.string().default('');
+
+/** DECISIONS 11: a savings amount is naira with at most two decimals, above 0 and at most the cap. */
+export function savingsAmountKobo(amount: unknown): Kobo | null {
+  if (typeof amount !== 'string' && typeof amount !== 'number') return null;
+  const kobo = parseNaira(amount);
+  return kobo !== null && kobo > 0 && kobo <= MAX_AMOUNT_KOBO ? kobo : null;
+}
+
+const amountInput = z.union([z.string(), z.number()]).nullish();
+const descriptionInput = optionalText;
+
+function descriptionOrNull(value: string | null | undefined): string | null {
+  return value ? value.slice(0, MAX_SAVINGS_DESCRIPTION_LENGTH) : null;
+}
+
+/**
+ * A deposit or withdrawal, checked in SPEC 5's order: the amount, then (for an admin) the staff
+ * member. Whether a staff member is needed depends on who asks, so the server checks `userId`
+ * after this schema, keeping the same order.
+ */
+export const savingsTransactionSchema = z
+  .object({
+    userId: optionalText,
+    type: z.unknown(),
+    amount: amountInput,
+    description: descriptionInput,
+  })
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (savingsAmountKobo(value.amount) === null) return fail('amount', MESSAGES.enterValidAmount);
+    if (value.type !== 'deposit' && value.type !== 'withdrawal') return fail('type', MESSAGES.chooseTransactionType);
+  })
+  .transform((value) => ({
+    userId: value.userId || null,
+    type: value.type as 'deposit' | 'withdrawal',
+    amountKobo: savingsAmountKobo(value.amount) as Kobo,
+    description: descriptionOrNull(value.description),
+  }));
+export type SavingsTransactionInput = z.input<typeof savingsTransactionSchema>;
+
+/**
+ * A transfer, checked in SPEC 5's order: the recipient, then the amount. A missing source is the
+ * admin's "select a staff member"; a recipient equal to the source is 'Invalid transfer details'.
+ */
+export const transferSchema = z
+  .object({
+    fromUserId: optionalText,
+    toUserId: optionalText,
+    amount: amountInput,
+    description: descriptionInput,
+  })
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!value.fromUserId) return fail('fromUserId', MESSAGES.selectStaffMember);
+    if (!value.toUserId) return fail('toUserId', MESSAGES.selectTransferRecipient);
+    if (savingsAmountKobo(value.amount) === null) return fail('amount', MESSAGES.enterValidAmount);
+    if (value.fromUserId === value.toUserId) return fail('toUserId', MESSAGES.invalidTransferDetails);
+  })
+  .transform((value) => ({
+    fromUserId: value.fromUserId as string,
+    toUserId: value.toUserId as string,
+    amountKobo: savingsAmountKobo(value.amount) as Kobo,
+    description: descriptionOrNull(value.description),
+  }));
+export type TransferInput = z.input<typeof transferSchema>;
+
+/**
+ * The Transfer modal, which knows the source's balance: adds SPEC 5's 'Transfer amount exceeds
+ * available balance' after the server's checks. The server itself answers 'Insufficient balance
+ * for transfer' when the locked balance is short.
+ */
+export function transferFormSchema(availableKobo: number) {
+  return transferSchema.superRefine((value, ctx) => {
+    if (value.amountKobo > availableKobo) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.transferExceedsBalance });
+    }
+  });
+}
+
+function emailIsValid(email: string): boolean {
+  return email.length <= MAX_EMAIL_LENGTH && z.email().safeParse(email).success;
+}
+
+/** Add New Staff, in the modal's order: email, password, full name, optional phone (SPEC 5, 8). */
+export const createStaffSchema = z
+  .object({
+    email: z.preprocess(trimmed, text),
+    password: text,
+    name: z.preprocess(trimmed, text),
+    phoneNumber: optionalText,
+  })
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!emailIsValid(value.email)) return fail('email', MESSAGES.staffInvalidEmail);
+    if (value.password.length < MIN_PASSWORD_LENGTH) return fail('password', MESSAGES.staffWeakPassword);
+    if (value.password.length > MAX_PASSWORD_LENGTH) {
+      return fail('password', `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+    }
+    if (!value.name) return fail('name', MESSAGES.staffNameRequired);
+    if (value.name.length > MAX_NAME_LENGTH) return fail('name', `Name must be at most ${MAX_NAME_LENGTH} characters`);
+    const phone = value.phoneNumber;
+    if (phone && (phone.length > MAX_PHONE_LENGTH || !/^\+?[0-9][0-9 ()-]*$/.test(phone))) {
+      return fail('phoneNumber', MESSAGES.staffInvalidPhone);
+    }
+  })
+  .transform((value) => ({
+    email: value.email.toLowerCase(),
+    password: value.password,
+    name: value.name,
+    phoneNumber: value.phoneNumber || null,
+  }));
+export type CreateStaffInput = z.input<typeof createStaffSchema>;
+
+export const savingsPeriodSchema = z.enum(['week', 'month', 'year']).default('month');
+
+/** A statement's days, both inclusive, in APP_TIMEZONE. */
+export const statementRangeSchema = z
+  .object({ userId: optionalText, from: text, to: text })
+  .superRefine((value, ctx) => {
+    if (!isIsoDate(value.from) || !isIsoDate(value.to)) {
+      return ctx.addIssue({ code: 'custom', path: ['from'], message: MESSAGES.statementDatesRequired });
+    }
+    if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.statementEndBeforeStart });
+  })
+  .transform((value) => ({ userId: value.userId || null, from: value.from, to: value.to }));
