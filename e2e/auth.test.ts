@@ -89,7 +89,7 @@ describe('signing up, in and out', () => {
     const page = await context.newPage();
     await page.goto('/profile');
     await expect.poll(() => page.getByRole('heading', { name: 'Profile' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText(admin.email).isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(admin.email);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');

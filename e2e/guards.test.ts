@@ -71,6 +71,7 @@ describe.each(['admin', 'manager', 'user', 'staff'] as const)('a signed-in %s', 
     }
 
     const nav = page.getByRole('navigation');
+    await nav.getByRole('link').first().waitFor();
     const links = await nav.getByRole('link').evaluateAll((elements) =>
       elements.map((element) => `${element.getAttribute('href')} ${element.textContent?.trim()}`),
     );
