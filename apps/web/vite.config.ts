@@ -10,7 +10,8 @@ export default defineConfig({
   root: webRoot,
   plugins: [react()],
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    // KOBO_WEB_DIST lets several builds (parallel work, parallel test runs) keep their own output.
+    outDir: process.env.KOBO_WEB_DIST ?? fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
   },
   server: {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { CHROMIUM_PATH } from './browser.ts';
+import { WEB_DIST_DIR } from './paths.ts';
 
 /** Fails early, saying how to fix it, instead of skipping the browser tests. */
 export default function checkPrerequisites() {
@@ -10,7 +11,7 @@ export default function checkPrerequisites() {
         '`apt-get update && apt-get install -y chromium` (or set CHROMIUM_PATH).',
     );
   }
-  const index = fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url));
+  const index = join(WEB_DIST_DIR, 'index.html');
   if (!existsSync(index)) {
     throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does it for you).');
   }

@@ -8,6 +8,7 @@ import { buildApp, type KoboApp } from '../../apps/api/src/app.ts';
 import { readEnv } from '../../apps/api/src/config/env.ts';
 import { createAccount } from '../../apps/api/src/modules/auth/create-account.ts';
 import { users } from '../../apps/api/src/db/schema.ts';
+import { WEB_DIST_DIR } from './paths.ts';
 
 export type KoboServer = {
   app: KoboApp;
@@ -78,6 +79,7 @@ async function boot(dataDir: string, port: number): Promise<KoboApp> {
     HOST: '127.0.0.1',
     APP_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
+    WEB_DIST_DIR,
   });
   const app = await buildApp({ env });
   await app.listen({ port, host: '127.0.0.1' });
