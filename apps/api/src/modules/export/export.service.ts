@@ -7,6 +7,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 import type { Actor } from '../../plugins/authentication.ts';
 import { expenseConditions, expenseScopeOf, type ExpenseScope } from '../expenses/expense-scope.ts';
 import { koboFromText } from '../expenses/expense-view.ts';
+import { inertText, NAIRA_FORMAT, nairaCell } from '../../spreadsheet/cells.ts';
 
 export type ExportDeps = { db: Database; now: () => Date; timeZone: string };
 
@@ -19,7 +20,7 @@ export const EXPORT_COLUMNS = [
   { header: 'Date', key: 'date', width: 15, style: { numFmt: 'dd/mm/yyyy' } },
   { header: 'Title', key: 'title', width: 30 },
   { header: 'Category', key: 'category', width: 20 },
-  { header: 'Amount', key: 'amount', width: 15, style: { numFmt: '"₦"#,##0.00;[Red]-"₦"#,##0.00' } },
+  { header: 'Amount', key: 'amount', width: 15, style: { numFmt: NAIRA_FORMAT } },
   { header: 'Description', key: 'description', width: 40 },
   { header: 'Payment Method', key: 'paymentMethod', width: 15 },
   { header: 'Created At', key: 'createdAt', width: 15, style: { numFmt: 'dd/mm/yy hh:mm' } },
@@ -109,18 +110,9 @@ function toSheetRow(record: ExportRecord) {
     title: inertText(record.title ?? ''),
     category: inertText(record.category ?? UNKNOWN_CATEGORY.name),
     // The one place money leaves integers: a spreadsheet's number cell holds naira.
-    amount: koboFromText(record.amount_kobo) / 100,
+    amount: nairaCell(koboFromText(record.amount_kobo)),
     description: inertText(record.description ?? ''),
     paymentMethod: inertText(record.payment_method || DEFAULT_PAYMENT_METHOD),
     createdAt: new Date(`${record.created_local}Z`),
   };
-}
-
-/**
- * Text that a spreadsheet (or a CSV made from this sheet) could take for a formula gets a leading
- * apostrophe. exceljs has no quotePrefix style, and a plain string cell is inert only until someone
- * edits it or copies it elsewhere.
- */
-export function inertText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }

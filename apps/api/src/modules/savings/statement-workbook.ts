@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { signedAmountKobo, type SavingsStatement } from '@kobo/core';
+import { inertText, NAIRA_FORMAT, nairaCell as naira, wallClockCell as wallClock } from '../../spreadsheet/cells.ts';
 
-const NAIRA_FORMAT = '"₦"#,##0.00;[Red]-"₦"#,##0.00';
 const TYPE_LABELS = { deposit: 'Deposit', withdrawal: 'Withdrawal', transfer_in: 'Transfer in', transfer_out: 'Transfer out' } as const;
 
 export function statementFileName(statement: SavingsStatement): string {
@@ -44,28 +44,4 @@ export async function writeStatementWorkbook(statement: SavingsStatement, timeZo
   sheet.addRow({ description: 'Closing balance', balance: naira(statement.closingBalanceKobo) }).commit();
   sheet.commit();
   await workbook.commit();
-}
-
-/** The one place money leaves integers: a spreadsheet's number cell holds naira. */
-function naira(kobo: number): number {
-  return kobo / 100;
-}
-
-function wallClock(instant: Date, timeZone: string): Date {
-  const local = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-  return new Date(`${local.replace(' ', 'T')}Z`);
-}
-
-/** Text a spreadsheet could take for a formula gets a leading apostrophe. */
-function inertText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
