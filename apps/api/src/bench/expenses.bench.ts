@@ -19,6 +19,7 @@ import { reportRowsQuery, reportSummaryQuery } from '../modules/dashboard/report
 import { expenseConditions } from '../modules/expenses/expense-scope.ts';
 import { expensePageQuery, expenseTotalsQuery } from '../modules/expenses/expenses.service.ts';
 import { BENCH_DAYS, seedExpenses } from './seed-expenses.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
@@ -37,7 +38,9 @@ type Result = { name: string; apiMedianMs: number; apiP95Ms: number; sqlMedianMs
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kobo-bench-'));
-  const databaseUrl = process.env.DATABASE_URL;
+  const serverUrl = process.env.DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'kobo_bench_expenses') : null;
+  const databaseUrl = scratch?.url;
   const env = readEnv({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -111,6 +114,7 @@ async function main() {
     console.log(JSON.stringify({ rows: ROWS, database: databaseUrl ? 'postgres' : 'pglite', iterations: ITERATIONS, results, export: exportResult }));
   } finally {
     await app.close();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

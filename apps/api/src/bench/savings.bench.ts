@@ -11,11 +11,11 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { Client } from 'pg';
 import { buildApp } from '../app.ts';
 import { readEnv } from '../config/env.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import { findLedgerDrift } from '../modules/savings/ledger-drift.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 const CLIENT_COUNTS = [1, 8, 32];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -34,7 +34,9 @@ async function freePort(): Promise<number> {
 }
 
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL;
+  const serverUrl = process.env.DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'kobo_bench_savings') : null;
+  const databaseUrl = scratch?.url;
   const dataDir = mkdtempSync(join(tmpdir(), 'kobo-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -59,10 +61,11 @@ async function main() {
     const drift = await findLedgerDrift(app.kobo.database.db);
     if (drift.length > 0) throw new Error(`ledger drift after the benchmark: ${JSON.stringify(drift)}`);
 
-    const pgbench = databaseUrl ? await runPgbench(databaseUrl) : null;
+    const pgbench = serverUrl ? await runPgbench(serverUrl) : null;
     report(databaseUrl ? 'postgres' : 'pglite', api, pgbench);
   } finally {
     await app.close();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -148,13 +151,8 @@ function pgbenchBinary(): string {
 
 /** pgbench -b tpcb-like in a scratch database on the same server, created and dropped here. */
 async function runPgbench(databaseUrl: string): Promise<Record<number, number>> {
-  const scratch = `kobo_pgbench_${Date.now().toString(36)}`;
-  const admin = new Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${scratch}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${scratch}`;
-  const target = url.toString();
+  const scratch = await createScratchDatabase(databaseUrl, 'kobo_bench_pgbench');
+  const target = scratch.url;
   try {
     await run(pgbenchBinary(), ['-i', '-q', '-s', String(PGBENCH_SCALE), target], { maxBuffer: 16 * 1024 * 1024 });
     const results: Record<number, number> = {};
@@ -167,8 +165,7 @@ async function runPgbench(databaseUrl: string): Promise<Record<number, number>> 
     }
     return results;
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

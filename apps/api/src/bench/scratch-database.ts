@@ -1,0 +1,23 @@
+import { Client } from 'pg';
+
+/**
+ * A database of its own on the DATABASE_URL server for one benchmark run, dropped afterwards, so
+ * a benchmark never leaves tables or rows in the database it was pointed at.
+ */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
