@@ -79,8 +79,10 @@ describe('every page on a phone and a desktop, light and dark', () => {
         await page.addInitScript((value) => localStorage.setItem('darkMode', value), scheme);
         if (who !== 'visitor') await signInQuickly(page, who === 'admin' ? admin : staff);
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        // Not 'networkidle': live pages hold an EventSource open. A page is ready when its heading
+        // shows and no loader spins.
         await expect.poll(() => page.getByRole('heading').first().isVisible()).toBe(true);
+        await expect.poll(() => page.locator('.mantine-Loader-root').count()).toBe(0);
         expect(await colorSchemeOf(page)).toBe(scheme);
         expect(await hasHorizontalScroll(page), `${path} at ${viewport.width}px`).toBe(false);
         await screenshot(page, `${path.slice(1)}-${viewport.width}-${scheme}`);
