@@ -5,6 +5,8 @@ import type { Access, EndpointAccess } from './test/access-table.ts';
 import { AUTH_ACCESS, SIGN_OUT_ACCESS } from './modules/auth/auth.access.ts';
 import { SAVINGS_ACCESS } from './modules/savings/savings.access.ts';
 import { EXPENSE_MODULES_ACCESS } from './modules/expense-modules.access.ts';
+import { USERS_ACCESS } from './modules/users/users.access.ts';
+import { AUDIT_ACCESS } from './modules/audit/audit.access.ts';
 
 /**
  * Every API endpoint, who may call it, and a request that exercises it. Each module keeps its rows
@@ -14,6 +16,8 @@ const ENDPOINTS: EndpointAccess[] = [
   ...AUTH_ACCESS,
   ...SAVINGS_ACCESS,
   ...EXPENSE_MODULES_ACCESS,
+  ...USERS_ACCESS,
+  ...AUDIT_ACCESS,
   // Last: it ends the callers' sessions.
   ...SIGN_OUT_ACCESS,
 ];

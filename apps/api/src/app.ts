@@ -18,6 +18,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { savingsRoutes } from './modules/savings/savings.routes.ts';
 import { expenseModules } from './modules/expense-modules.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { resetLinkMail } from './mail/reset-link-mail.ts';
 
 export type BuildOptions = {
@@ -125,6 +127,8 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await authRoutes(app, { db, auth, throttle, now });
   await savingsRoutes(app, { db, now, timeZone: env.APP_TIMEZONE });
   await expenseModules(app, { database, now, timeZone: env.APP_TIMEZONE });
+  await usersRoutes(app, { db, now });
+  await auditRoutes(app, { db, timeZone: env.APP_TIMEZONE });
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
 
   app.addHook('onClose', release);

@@ -36,6 +36,13 @@ export const ERRORS = {
   EXPORT_TOO_LARGE: { status: 422, message: MESSAGES.exportTooLarge },
   SAVINGS_BALANCE_NOT_ZERO: { status: 409, message: MESSAGES.savingsBalanceNotZero },
   LAST_ADMIN: { status: 409, message: MESSAGES.lastAdminCannotLeave },
+  // User management (docs/decisions/011-people-and-audit.md).
+  USER_EMAIL_IN_USE: { status: 409, message: MESSAGES.addUserEmailInUse },
+  CANNOT_CHANGE_OWN_ROLE: { status: 403, message: MESSAGES.cannotChangeOwnRole },
+  CANNOT_DELETE_OWN_ACCOUNT: { status: 403, message: MESSAGES.cannotDeleteOwnAccount },
+  CANNOT_DEACTIVATE_OWN_ACCOUNT: { status: 403, message: MESSAGES.cannotDeactivateOwnAccount },
+  LAST_ACTIVE_ADMIN: { status: 409, message: MESSAGES.lastActiveAdmin },
+  ADMIN_WITH_SAVINGS: { status: 409, message: MESSAGES.adminWithSavings },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -38,6 +38,7 @@ describe('side navigation (SPEC 2)', () => {
       '/savings Staff Savings',
       '/reports Reports',
       '/users Users',
+      '/audit Audit Log',
       '/profile Profile',
       '/settings Settings',
     ]);

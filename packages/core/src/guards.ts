@@ -29,6 +29,7 @@ export const ROUTE_GUARDS = {
   '/dashboard': 'adminOnly',
   '/reports': 'adminOnly',
   '/users': 'adminOnly',
+  '/audit': 'adminOnly',
   '/settings': 'adminOnly',
   '/savings': 'nonStaff',
   '/savings/:staffId': 'nonStaff',

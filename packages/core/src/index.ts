@@ -16,3 +16,6 @@ export * from './shares.ts';
 export * from './expense-periods.ts';
 export * from './expense-views.ts';
 export * from './schemas/expenses.ts';
+export * from './schemas/users.ts';
+export * from './user-management.ts';
+export * from './audit.ts';

@@ -119,6 +119,44 @@ export const MESSAGES = {
   exportTooLarge: 'This export has more rows than a spreadsheet can hold (1,048,575). Choose a shorter date range.',
   lastAdminCannotLeave: 'You are the last active administrator, so this account cannot be deleted.',
   confirmAccountDeletion: 'Please confirm that you want to delete your account.',
+
+  // User management (SPEC 5 "Add user", SPEC 8 "Users", DECISIONS 4, 7; issue 5), in SPEC order.
+  addUserEmailRequired: 'Email is required',
+  addUserNameRequired: 'Name is required',
+  addUserPasswordRequired: 'Password is required',
+  addUserRoleRequired: 'Role is required',
+  emailAndPasswordRequired: 'Email and password are required',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  cannotDeleteOwnAccount: 'You cannot delete your own account',
+  fetchUsersFailed: 'Failed to fetch users',
+  updateUserRoleFailed: 'Failed to update user role',
+  deleteUserFailed: 'Failed to delete user',
+  addUserEmailInUse: 'An account with this email already exists',
+  addUserInvalidEmail: 'Invalid email address',
+  addUserWeakPassword: 'Password is too weak. It must be at least 6 characters',
+  addUserFailed: 'Failed to add user',
+  confirmDeleteUser: 'Are you sure you want to delete this user?',
+  // Not in SPEC: written in the same voice (docs/decisions/011-people-and-audit.md).
+  addUserInvalidRole: 'Please choose a role from the list',
+  userAdded: 'User added successfully!',
+  userRoleUpdated: 'Role updated successfully!',
+  userDeleted: 'User deleted successfully!',
+  userDeactivated: 'Account deactivated. Their open sessions have ended.',
+  userReactivated: 'Account reactivated.',
+  cannotDeactivateOwnAccount: 'You cannot deactivate your own account',
+  lastActiveAdmin: 'The last active administrator cannot be removed, demoted or deactivated.',
+  adminWithSavings: 'Savings balance must be zero before this person can become an administrator.',
+  updateUserStatusFailed: 'Failed to update account status',
+  confirmDeactivateUser: 'Deactivate this account? Their open sessions end at once and they cannot sign in until reactivated.',
+  noUsersFound: 'No users found',
+  loadAuditFailed: 'Failed to load the audit log',
+  noAuditEntries: 'No audit entries found',
+
+  // Savings screens (issue 4). Not in SPEC: written in the same voice (docs/decisions/010-savings-screens.md).
+  transactionProcessed: 'Transaction processed successfully!',
+  transferProcessed: 'Transfer processed successfully!',
+  staffCreated: 'Staff account created successfully!',
+  noStaffFound: 'No staff found',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

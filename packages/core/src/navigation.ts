@@ -8,6 +8,8 @@ const ADMIN_NAV: NavItem[] = [
   { path: '/savings', label: 'Staff Savings' },
   { path: '/reports', label: 'Reports' },
   { path: '/users', label: 'Users' },
+  // Issue 5: the audit log, the admin's alone (docs/decisions/011-people-and-audit.md).
+  { path: '/audit', label: 'Audit Log' },
   { path: '/profile', label: 'Profile' },
   { path: '/settings', label: 'Settings' },
 ];

@@ -48,6 +48,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     uniqueIndex('users_staff_id_key').on(table.staffId),
     index('users_role_idx').on(table.role),
+    // The users table sorts by these (issue 5); lower(email) is served by users_email_lower_key.
+    index('users_name_lower_idx').on(sql`lower(${table.name})`, table.id),
+    index('users_created_at_idx').on(table.createdAt, table.id),
     check('users_role_check', sql`${table.role} in ('admin', 'manager', 'user', 'staff')`),
     check('users_access_level_check', sql`${table.accessLevel} in ('full', 'readonly')`),
     check('users_name_check', sql`length(btrim(${table.name})) between 1 and 100`),
@@ -219,7 +222,12 @@ export const savingsTransactions = pgTable(
     transferId: uuid('transfer_id'),
     counterpartyAccountId: uuid('counterparty_account_id').references(() => savingsAccounts.id),
     counterpartyName: text('counterparty_name'),
-    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who posted it, kept as written: no foreign key, because the ledger is append-only and a
+     * foreign key's ON DELETE SET NULL is an UPDATE the ledger's trigger refuses (issue 5: deleting
+     * a user who once posted must work, and the history keeps their id and email).
+     */
+    createdById: text('created_by_id'),
     createdByEmail: text('created_by_email').notNull(),
     processedByEmail: text('processed_by_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -253,4 +261,38 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.actorId, table.key] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Audit log (issue 5): append-only like the ledger (triggers in migration 0003). No foreign keys:
+// entries outlive the people and rows they name, and a cascade would be an UPDATE or DELETE.
+// ---------------------------------------------------------------------------------------------
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: ties on `at` (a fixed test clock, one transaction) still sort. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    actorId: text('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    targetLabel: text('target_label').notNull(),
+    /** The user ids the act concerns besides the actor (the target user, a savings holder, an expense's owner). */
+    people: text('people').array().notNull().default(sql`'{}'::text[]`),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [
+    uniqueIndex('audit_log_seq_key').on(table.seq),
+    index('audit_log_at_idx').on(table.at.desc(), table.seq.desc()),
+    index('audit_log_actor_at_idx').on(table.actorId, table.at.desc()),
+    index('audit_log_kind_at_idx').on(table.kind, table.at.desc()),
+    index('audit_log_people_idx').using('gin', table.people),
+    check('audit_log_kind_check', sql`${table.kind} ~ '^[a-z_]+\\.[a-z_]+$'`),
+  ],
 );

@@ -33,6 +33,7 @@ export const CreateExpensePage = lazyPage(
 );
 export const ReportsPage = lazyPage(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage');
 export const UsersPage = lazyPage(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
+export const AuditPage = lazyPage(() => import('../features/audit/components/audit-page.tsx'), 'AuditPage');
 export const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
 export const UserSettingsPage = lazyPage(
   () => import('../features/settings/components/user-settings-page.tsx'),

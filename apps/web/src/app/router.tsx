@@ -44,6 +44,7 @@ export const router = createBrowserRouter([
           guarded('/dashboard', <Pages.DashboardPage />),
           guarded('/reports', <Pages.ReportsPage />),
           guarded('/users', <Pages.UsersPage />),
+          guarded('/audit', <Pages.AuditPage />),
           guarded('/settings', <Pages.SettingsPage />),
           guarded('/savings', <Pages.SavingsPage />),
           guarded('/savings/:staffId', <Pages.StaffSavingsDetailPage />),

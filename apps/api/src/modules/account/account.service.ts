@@ -3,14 +3,19 @@ import { AppError } from '@kobo/core';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { Actor } from '../../plugins/authentication.ts';
 import { notifyChange } from '../events/change-feed.ts';
+import { auditOwnAccountDeleted } from '../audit/audit-acts.ts';
+import { lockAdminSet } from '../users/user-rows.ts';
 
 /**
  * Settings → Danger Zone (SPEC 4 "Account deletion", DECISIONS 7): the caller's expenses, then the
- * caller, in one transaction. Refused while their savings balance is not zero (the savings history
- * itself stays, detached) and for the last active administrator. Sessions go with the user (cascade).
+ * caller, in one transaction, with its audit entry. Refused while their savings balance is not
+ * zero (the savings history itself stays, detached) and for the last active administrator.
+ * Sessions go with the user (cascade).
  */
 export async function deleteOwnAccount(db: Database, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
+    // Queues behind (and ahead of) User Management's demotions, deactivations and deletions.
+    await lockAdminSet(tx);
     // Locks the active admins' rows: two admins leaving at once cannot both pass the check below.
     const admins = await queryRows<{ id: string }>(
       tx,
@@ -28,6 +33,7 @@ export async function deleteOwnAccount(db: Database, actor: Actor): Promise<void
 
     const deletedExpenses = await queryRows<{ id: string }>(tx, sql`delete from expenses where user_id = ${actor.id} returning id`);
     await tx.execute(sql`delete from users where id = ${actor.id}`);
+    await auditOwnAccountDeleted(tx, actor, deletedExpenses.length);
     if (deletedExpenses.length > 0) await notifyChange(tx, 'expenses');
   });
 }

@@ -22,7 +22,7 @@ export async function categoriesRoutes(app: FastifyInstance, deps: CategoryDeps)
   });
 
   routes.delete('/api/categories/:id', { config: manage, schema: { params: idParams } }, async (request, reply) => {
-    await deleteCategory(deps, request.params.id);
+    await deleteCategory(deps, request.params.id, requireActor(request));
     return reply.status(204).send();
   });
 }

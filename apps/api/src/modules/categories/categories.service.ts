@@ -5,6 +5,7 @@ import { isUniqueViolation, postgresErrorOf } from '../../db/errors.ts';
 import { categories } from '../../db/schema.ts';
 import type { Actor } from '../../plugins/authentication.ts';
 import { notifyChange } from '../events/change-feed.ts';
+import { auditCategory } from '../audit/audit-acts.ts';
 import { expenseScopeOf } from '../expenses/expense-scope.ts';
 import { isoText } from '../expenses/expense-view.ts';
 
@@ -49,6 +50,7 @@ export async function createCategory(
         .returning();
       await notifyChange(tx, 'categories');
       if (!row) throw new Error('insert returned no category');
+      await auditCategory(tx, actor, 'category.created', row, row.createdAt);
       return { id: row.id, name: row.name, color: row.color, icon: row.icon as CategoryIcon, createdAt: row.createdAt.toISOString(), hasExpenses: false };
     });
   } catch (error) {
@@ -61,14 +63,18 @@ export async function createCategory(
  * SPEC 5: a category in use cannot be deleted. The look-up gives the spec's message; the foreign
  * key (on delete restrict) still refuses if an expense is added between the look-up and the delete.
  */
-export async function deleteCategory(deps: CategoryDeps, id: string): Promise<void> {
+export async function deleteCategory(deps: CategoryDeps, id: string, actor: Actor): Promise<void> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND');
   try {
     await deps.db.transaction(async (tx) => {
       if (await categoryHasExpenses(tx, id)) throw new AppError('CATEGORY_IN_USE');
-      const deleted = await queryRows<{ id: string }>(tx, sql`delete from categories where id = ${id} returning id`);
-      if (deleted.length === 0) throw new AppError('NOT_FOUND');
+      const [deleted] = await queryRows<{ id: string; name: string; color: string; icon: string }>(
+        tx,
+        sql`delete from categories where id = ${id} returning id, name, color, icon`,
+      );
+      if (!deleted) throw new AppError('NOT_FOUND');
       await notifyChange(tx, 'categories');
+      await auditCategory(tx, actor, 'category.deleted', deleted, deps.now());
     });
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -15,6 +15,8 @@ import { postgresErrorOf } from '../../db/errors.ts';
 import { expenses } from '../../db/schema.ts';
 import type { Actor } from '../../plugins/authentication.ts';
 import { notifyChange } from '../events/change-feed.ts';
+import { auditExpense } from '../audit/audit-acts.ts';
+import { expenseSnapshot } from '../audit/expense-snapshot.ts';
 import { expenseConditions, expenseScopeOf } from './expense-scope.ts';
 import {
   EXPENSE_VIEW_COLUMNS,
@@ -54,6 +56,7 @@ export async function updateExpense(deps: ExpenseDeps, actor: Actor, id: string,
   assertExpenseId(id);
   const updated = await withCategoryCheck(() =>
     deps.db.transaction(async (tx) => {
+      const before = await expenseSnapshot(tx, id, { lock: true });
       const rows = await queryRows<{ id: string }>(
         tx,
         sql`update expenses e set
@@ -64,6 +67,7 @@ export async function updateExpense(deps: ExpenseDeps, actor: Actor, id: string,
             returning e.id`,
       );
       if (rows.length > 0) await notifyChange(tx, 'expenses');
+      if (rows.length > 0 && before) await auditExpense(tx, actor, 'expense.updated', before, await expenseSnapshot(tx, id), deps.now());
       return rows.length > 0;
     }),
   );
@@ -76,8 +80,10 @@ export async function deleteExpense(deps: ExpenseDeps, actor: Actor, id: string)
   if (!can(actor.role, 'delete_expense')) throw new AppError('EXPENSE_DELETE_FORBIDDEN');
   assertExpenseId(id);
   const deleted = await deps.db.transaction(async (tx) => {
+    const before = await expenseSnapshot(tx, id, { lock: true });
     const rows = await queryRows<{ id: string }>(tx, sql`delete from expenses where id = ${id} returning id`);
     if (rows.length > 0) await notifyChange(tx, 'expenses');
+    if (rows.length > 0 && before) await auditExpense(tx, actor, 'expense.deleted', before, null, deps.now());
     return rows.length > 0;
   });
   if (!deleted) throw new AppError('NOT_FOUND');

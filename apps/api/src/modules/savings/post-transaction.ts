@@ -6,6 +6,7 @@ import type { Actor } from '../../plugins/authentication.ts';
 import { holderAccount, type SavingsDeps } from './savings-accounts.ts';
 import { holderForPosting } from './savings-roles.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
+import { auditSavingsPosting } from '../audit/audit-acts.ts';
 
 export type NewSavingsTransaction = {
   userId: string | null;
@@ -60,6 +61,14 @@ export async function postTransaction(
                   (select balance_kobo from moved) as balance_kobo`,
     );
     if (!row) throw new AppError('INSUFFICIENT_BALANCE', { field: 'amount' });
+    await auditSavingsPosting(tx, actor, holder, {
+      transactionId: row.id,
+      type: input.type,
+      amountKobo: input.amountKobo,
+      balanceAfterKobo: Number(row.balance_kobo),
+      description: row.description,
+      at: createdAt,
+    });
     const at = createdAt.toISOString();
     return {
       transaction: {

@@ -5,6 +5,7 @@ import type { Actor } from '../../plugins/authentication.ts';
 import { accountIdForHolder, findAccountView, toTransactionView, type SavingsDeps } from './savings-accounts.ts';
 import { applyToBalance } from './post-transaction.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
+import { auditTransfer } from '../audit/audit-acts.ts';
 
 export type NewTransfer = { fromUserId: string; toUserId: string; amountKobo: number; description: string | null };
 
@@ -59,7 +60,7 @@ export async function postTransfer(
     const outRow = legs.find((leg) => leg.type === 'transfer_out');
     const inRow = legs.find((leg) => leg.type === 'transfer_in');
     if (!outRow || !inRow) throw new Error('insert returned no transfer legs');
-    return {
+    const posted: PostedTransfer = {
       transferId,
       createdAt: createdAt.toISOString(),
       amountKobo: input.amountKobo,
@@ -68,6 +69,8 @@ export async function postTransfer(
       from,
       to,
     };
+    await auditTransfer(tx, actor, posted, createdAt);
+    return posted;
   });
 }
 

@@ -4,6 +4,8 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { counters, savingsAccounts, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createAccount } from '../auth/create-account.ts';
+import type { Actor } from '../../plugins/authentication.ts';
+import { auditStaffCreated } from '../audit/audit-acts.ts';
 
 const holderColumns = {
   userId: users.id,
@@ -59,7 +61,7 @@ export type NewStaff = { email: string; password: string; name: string; phoneNum
  * from the `counters` row, locked by its UPDATE until this transaction ends, so concurrent
  * creations queue and a failed one gives its number back: no gaps, no duplicates.
  */
-export async function createStaff(db: Database, input: NewStaff): Promise<SavingsHolderListItem> {
+export async function createStaff(db: Database, input: NewStaff, actor: Actor, now: Date = new Date()): Promise<SavingsHolderListItem> {
   try {
     const userId = await db.transaction(async (tx) => {
       const staffId = await nextStaffId(tx);
@@ -68,6 +70,7 @@ export async function createStaff(db: Database, input: NewStaff): Promise<Saving
         { ...input, role: 'staff', accessLevel: 'readonly', staffId },
         async (inner, newUserId) => {
           await inner.insert(savingsAccounts).values({ userId: newUserId, holderName: input.name, staffId });
+          await auditStaffCreated(inner, actor, { ...input, userId: newUserId, staffId }, now);
         },
       );
       return user.id;
@@ -83,7 +86,8 @@ export async function createStaff(db: Database, input: NewStaff): Promise<Saving
   }
 }
 
-async function nextStaffId(tx: Transaction): Promise<string> {
+/** The next staff ID from the locked `counters` row (DECISIONS 10); also used by user management. */
+export async function nextStaffId(tx: Transaction): Promise<string> {
   const [counter] = await tx
     .update(counters)
     .set({ lastValue: sql`${counters.lastValue} + 1` })

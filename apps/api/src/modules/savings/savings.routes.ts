@@ -45,7 +45,7 @@ export async function savingsRoutes(app: FastifyInstance, deps: SavingsDeps) {
   );
 
   routes.post('/api/savings/staff', { config: manageSavings, schema: { body: createStaffSchema } }, async (request, reply) => {
-    return reply.status(201).send({ staff: await createStaff(deps.db, request.body) });
+    return reply.status(201).send({ staff: await createStaff(deps.db, request.body, requireActor(request), deps.now()) });
   });
 
   routes.get('/api/savings/me', { onRequest: onlyRoles('user', 'staff'), schema: { querystring: limitQuery } }, async (request) =>

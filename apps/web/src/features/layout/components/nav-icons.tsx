@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons';
-import { FaChartPie, FaCog, FaFileAlt, FaPiggyBank, FaReceipt, FaUser, FaUsers, FaWallet } from 'react-icons/fa';
+import { FaChartPie, FaClipboardList, FaCog, FaFileAlt, FaPiggyBank, FaReceipt, FaUser, FaUsers, FaWallet } from 'react-icons/fa';
 
 /** An icon for each path navigationFor (core) can list; the labels come from core. */
 export const NAV_ICONS: Record<string, IconType> = {
@@ -9,6 +9,7 @@ export const NAV_ICONS: Record<string, IconType> = {
   '/staff-savings': FaWallet,
   '/reports': FaFileAlt,
   '/users': FaUsers,
+  '/audit': FaClipboardList,
   '/profile': FaUser,
   '/settings': FaCog,
   '/user-settings': FaCog,

@@ -1,11 +1,52 @@
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@kobo/core';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useMySavings } from '../api/get-my-savings.ts';
+import { savingsErrorMessage } from '../api/savings-errors.ts';
+import { BalanceCard } from './balance-card.tsx';
+import { StatementExport } from './statement-export.tsx';
+import { TransactionHistory } from './transaction-history.tsx';
 
+/** SPEC 2 "My Savings Account" (/staff-savings, active staff): who, how much, since when, and the history. */
 export function MySavingsAccountPage() {
+  const savings = useMySavings();
   return (
     <>
       <PageTitle>My Savings Account</PageTitle>
-      <ComingSoon />
+      {savings.isPending ? (
+        <PageLoading />
+      ) : savings.isError ? (
+        <ErrorBanner message={savingsErrorMessage(savings.error, MESSAGES.loadSavingsFailed)} />
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <BalanceCard balanceKobo={savings.data.account.balanceKobo} lastUpdated={savings.data.account.lastUpdated}>
+              <SimpleGrid cols={2} spacing="xs" mb="sm" component="dl" m={0}>
+                <div>
+                  <Text component="dt" size="sm" c="dimmed">
+                    Staff ID
+                  </Text>
+                  <Text component="dd" m={0} fw={600}>
+                    {savings.data.account.staffId ?? '—'}
+                  </Text>
+                </div>
+                <div>
+                  <Text component="dt" size="sm" c="dimmed">
+                    Name
+                  </Text>
+                  <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {savings.data.account.holderName}
+                  </Text>
+                </div>
+              </SimpleGrid>
+            </BalanceCard>
+            <StatementExport />
+          </SimpleGrid>
+          <TransactionHistory transactions={savings.data.transactions} showProcessedBy={false} />
+        </Stack>
+      )}
     </>
   );
 }

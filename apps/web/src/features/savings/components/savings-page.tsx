@@ -1,20 +1,15 @@
 import { Text } from '@mantine/core';
 import { MESSAGES } from '@kobo/core';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
+import { AdminSavings } from './admin-savings.tsx';
+import { UserSavings } from './user-savings.tsx';
 
 /** SPEC 2 / 6: admins manage staff savings, a regular user sees their own, other roles neither. */
 export function SavingsPage() {
   const role = useSession().data?.role;
-  if (role === 'admin' || role === 'user') {
-    return (
-      <>
-        <PageTitle>{role === 'admin' ? 'Staff Savings' : 'My Savings'}</PageTitle>
-        <ComingSoon />
-      </>
-    );
-  }
+  if (role === 'admin') return <AdminSavings />;
+  if (role === 'user') return <UserSavings />;
   return (
     <>
       <PageTitle>Savings</PageTitle>

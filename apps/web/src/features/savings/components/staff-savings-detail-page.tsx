@@ -1,22 +1,112 @@
-import { Link, Navigate, useParams } from 'react-router';
-import { Button, Text } from '@mantine/core';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Button, Grid, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { FaArrowLeft, FaExchangeAlt } from 'react-icons/fa';
+import { MESSAGES, type SavingsAccountDetail, type SavingsPeriod } from '@kobo/core';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
+import { useFlashMessage } from '../../../lib/use-flash-message.ts';
+import { useAccountDetail } from '../api/get-account-detail.ts';
+import { savingsErrorMessage } from '../api/savings-errors.ts';
+import { NewTransactionForm } from './new-transaction-form.tsx';
+import { PeriodFilter } from './period-filter.tsx';
+import { SavingsSummaryCards } from './savings-summary-cards.tsx';
+import { StaffSummary } from './staff-summary.tsx';
+import { StatementExport } from './statement-export.tsx';
+import { TransactionHistory } from './transaction-history.tsx';
+import { DEFAULT_SAVINGS_PERIOD, SAVINGS_PERIODS, isSavingsPeriod } from './transaction-labels.ts';
+import { TransferModal } from './transfer-modal.tsx';
 
 /** SPEC 2: admin only; everyone else goes back to /savings. */
 export function StaffSavingsDetailPage() {
-  const { staffId } = useParams();
   const role = useSession().data?.role;
   if (role !== 'admin') return <Navigate to="/savings" replace />;
+  return <StaffSavingsDetail />;
+}
+
+function StaffSavingsDetail() {
+  const { staffId = '' } = useParams();
+  // The period lives in the address (?period=week), so a reload or a shared link keeps it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('period');
+  const period: SavingsPeriod = isSavingsPeriod(requested) ? requested : DEFAULT_SAVINGS_PERIOD;
+  const detail = useAccountDetail(staffId, period);
+
+  function choosePeriod(next: SavingsPeriod) {
+    setSearchParams(next === DEFAULT_SAVINGS_PERIOD ? {} : { period: next }, { replace: true });
+  }
+
   return (
     <>
-      <PageTitle>Staff Savings Detail</PageTitle>
-      <Text mb="sm">{staffId}</Text>
-      <ComingSoon />
-      <Button component={Link} to="/savings" variant="default" mt="md">
+      <Button component={Link} to="/savings" variant="default" size="xs" leftSection={<FaArrowLeft aria-hidden />} mb="sm">
         Back to Staff List
       </Button>
+      <PageTitle>Staff Savings Detail</PageTitle>
+      {detail.isPending ? (
+        <PageLoading />
+      ) : detail.isError ? (
+        <ErrorBanner message={savingsErrorMessage(detail.error, MESSAGES.loadStaffSavingsDetailFailed)} />
+      ) : (
+        <DetailBody detail={detail.data} period={period} onPeriodChange={choosePeriod} />
+      )}
     </>
+  );
+}
+
+type BodyProps = { detail: SavingsAccountDetail; period: SavingsPeriod; onPeriodChange: (period: SavingsPeriod) => void };
+
+function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
+  const [isTransferOpen, transferModal] = useDisclosure(false);
+  const flash = useFlashMessage();
+  const { account } = detail;
+  const periodLabel = SAVINGS_PERIODS.find((option) => option.value === period)?.label ?? '';
+  // A holder whose user record was deleted keeps their history, but nothing can be posted for them.
+  const holderUserId = account.userId;
+
+  function handleTransferred() {
+    transferModal.close();
+    flash.show(MESSAGES.transferProcessed);
+  }
+
+  return (
+    <Stack gap="md">
+      <StaffSummary
+        account={account}
+        actions={
+          holderUserId && (
+            <Button leftSection={<FaExchangeAlt aria-hidden />} onClick={transferModal.open}>
+              Transfer
+            </Button>
+          )
+        }
+      />
+      <SuccessBanner message={flash.message} />
+      <Group justify="space-between" gap="sm">
+        <PeriodFilter value={period} onChange={onPeriodChange} />
+      </Group>
+      <SavingsSummaryCards summary={detail.summary} periodLabel={periodLabel} />
+      {holderUserId && (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <NewTransactionForm holderUserId={holderUserId} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <StatementExport userId={holderUserId} />
+          </Grid.Col>
+        </Grid>
+      )}
+      <TransactionHistory transactions={detail.transactions} showProcessedBy title={`Transactions: ${periodLabel}`} />
+      {holderUserId && (
+        <TransferModal
+          source={{ userId: holderUserId, name: account.holderName, balanceKobo: account.balanceKobo }}
+          opened={isTransferOpen}
+          onClose={transferModal.close}
+          onTransferred={handleTransferred}
+        />
+      )}
+    </Stack>
   );
 }

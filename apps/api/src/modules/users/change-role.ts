@@ -1,0 +1,73 @@
+import { eq, sql } from 'drizzle-orm';
+import { AppError, type PublicUser, type Role } from '@kobo/core';
+import { queryRows } from '../../db/client.ts';
+import { savingsAccounts, users } from '../../db/schema.ts';
+import type { Actor } from '../../plugins/authentication.ts';
+import { toPublicUser } from '../auth/public-user.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { nextStaffId } from '../savings/savings-holders.ts';
+import {
+  assertLeavesAnActiveAdmin,
+  assertStillActiveAdmin,
+  auditActor,
+  lockActiveAdmins,
+  lockUser,
+  userTarget,
+  userValues,
+  type UserDeps,
+} from './user-rows.ts';
+
+/**
+ * Changes someone else's role (SPEC 5: 'You cannot change your own role'; DECISIONS 7: the last
+ * active admin is never demoted). The new role counts on that person's next request, because the
+ * server reads the user row on every request and keeps no powers in the session.
+ *
+ * Becoming staff gives a staff ID (kept from an earlier stint as staff, else the next one) and a
+ * savings account (a regular user's existing one is kept, with its history). Leaving staff keeps
+ * the ID and the account: the history stays, and so does the money. Becoming an admin is refused
+ * while a savings balance is not zero, because admins hold no savings account (DECISIONS 8) and
+ * the money would drop out of every savings screen.
+ */
+export async function changeUserRole(deps: UserDeps, actor: Actor, userId: string, role: Role): Promise<PublicUser> {
+  if (userId === actor.id) throw new AppError('CANNOT_CHANGE_OWN_ROLE', { field: 'role' });
+  const updated = await deps.db.transaction(async (tx) => {
+    const admins = await lockActiveAdmins(tx);
+    const target = await lockUser(tx, userId);
+    if (role !== 'admin') assertLeavesAnActiveAdmin(target, admins);
+    assertStillActiveAdmin(actor, admins);
+    if (target.role === role) return target;
+
+    if (role === 'admin') {
+      const [savings] = await queryRows<{ balance: string }>(
+        tx,
+        sql`select coalesce(sum(balance_kobo), 0)::text as balance from savings_accounts where user_id = ${userId}`,
+      );
+      if (savings && savings.balance !== '0') throw new AppError('ADMIN_WITH_SAVINGS', { field: 'role' });
+    }
+    const staffId = role === 'staff' ? (target.staffId ?? (await nextStaffId(tx))) : target.staffId;
+    const at = deps.now();
+    const [row] = await tx
+      .update(users)
+      .set({ role, staffId, accessLevel: role === 'staff' ? 'readonly' : 'full', updatedAt: at })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    if (role === 'staff') {
+      await tx
+        .insert(savingsAccounts)
+        .values({ userId, holderName: row.name, staffId })
+        .onConflictDoUpdate({ target: savingsAccounts.userId, set: { staffId } });
+    }
+    await recordAudit(tx, {
+      kind: 'user.role_changed',
+      actor: auditActor(actor),
+      target: userTarget(row),
+      people: [userId],
+      before: userValues(target),
+      after: userValues(row),
+      at,
+    });
+    return row;
+  });
+  return toPublicUser(updated);
+}

@@ -1,0 +1,52 @@
+import { AppError, type PublicUser, type Role } from '@kobo/core';
+import { savingsAccounts } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Actor } from '../../plugins/authentication.ts';
+import { createAccount } from '../auth/create-account.ts';
+import { toPublicUser } from '../auth/public-user.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { nextStaffId } from '../savings/savings-holders.ts';
+import { auditActor, userTarget, type UserDeps } from './user-rows.ts';
+
+export type NewUser = { email: string; name: string; password: string; role: Role };
+
+/**
+ * Add user (SPEC 4, 5): an active account with the chosen role, all or nothing. A staff member
+ * also gets the next staff ID and a zero-balance savings account, as Add New Staff gives them
+ * (SPEC 4 "New staff", DECISIONS 10), and the audit entry is written in the same transaction.
+ */
+export async function createUser(deps: UserDeps, actor: Actor, input: NewUser): Promise<PublicUser> {
+  try {
+    const user = await deps.db.transaction(async (tx) => {
+      const staffId = input.role === 'staff' ? await nextStaffId(tx) : null;
+      return createAccount(
+        tx,
+        { ...input, accessLevel: input.role === 'staff' ? 'readonly' : 'full', staffId },
+        async (inner, userId) => {
+          if (staffId) await inner.insert(savingsAccounts).values({ userId, holderName: input.name, staffId });
+          await recordAudit(inner, {
+            kind: 'user.created',
+            actor: auditActor(actor),
+            target: userTarget({ id: userId, name: input.name, email: input.email }),
+            people: [userId],
+            after: {
+              name: input.name,
+              email: input.email,
+              role: input.role,
+              active: true,
+              staffId,
+              accessLevel: input.role === 'staff' ? 'readonly' : 'full',
+              ...(staffId ? { savingsAccountOpened: true } : {}),
+            },
+            at: deps.now(),
+          });
+        },
+      );
+    });
+    return toPublicUser(user);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'EMAIL_IN_USE') throw new AppError('USER_EMAIL_IN_USE', { field: 'email' });
+    if (isUniqueViolation(error, 'users_staff_id_key')) throw new AppError('STAFF_ID_FAILED', { cause: error });
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { AppError } from '@kobo/core';
+import { queryRows } from '../../db/client.ts';
+import type { Actor } from '../../plugins/authentication.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { notifyChange } from '../events/change-feed.ts';
+import {
+  assertLeavesAnActiveAdmin,
+  assertStillActiveAdmin,
+  auditActor,
+  lockActiveAdmins,
+  lockUser,
+  userTarget,
+  userValues,
+  type UserDeps,
+} from './user-rows.ts';
+
+/**
+ * Deletes someone else's account (SPEC 5: 'You cannot delete your own account'; DECISIONS 7).
+ * Refused while their savings balance is not zero. Their expenses stay, shown as 'Unknown User'
+ * (the foreign key sets them to null); their savings account and history stay, detached; their
+ * sessions go with them (cascade).
+ */
+export async function deleteUser(deps: UserDeps, actor: Actor, userId: string): Promise<void> {
+  if (userId === actor.id) throw new AppError('CANNOT_DELETE_OWN_ACCOUNT');
+  await deps.db.transaction(async (tx) => {
+    const admins = await lockActiveAdmins(tx);
+    const target = await lockUser(tx, userId);
+    assertLeavesAnActiveAdmin(target, admins);
+    assertStillActiveAdmin(actor, admins);
+
+    // Locked, so a withdrawal or transfer cannot change it between this check and the delete.
+    const accounts = await queryRows<{ balance_kobo: string }>(
+      tx,
+      sql`select balance_kobo::text from savings_accounts where user_id = ${userId} for update`,
+    );
+    if (accounts.some((account) => account.balance_kobo !== '0')) throw new AppError('SAVINGS_BALANCE_NOT_ZERO');
+
+    const [expenses] = await queryRows<{ count: number }>(tx, sql`select count(*)::int as count from expenses where user_id = ${userId}`);
+    await tx.execute(sql`delete from users where id = ${userId}`);
+    await recordAudit(tx, {
+      kind: 'user.deleted',
+      actor: auditActor(actor),
+      target: userTarget(target),
+      people: [userId],
+      before: { ...userValues(target), expensesKept: expenses?.count ?? 0 },
+      after: null,
+      at: deps.now(),
+    });
+    // Their expenses now show 'Unknown User': open lists refresh.
+    if ((expenses?.count ?? 0) > 0) await notifyChange(tx, 'expenses');
+  });
+}

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { createStaffSchema, firstIssueMessage, formatNaira, type SavingsHolderListItem } from '@kobo/core';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { useCreateStaff } from '../api/create-staff.ts';
+import { createStaffErrorMessage } from '../api/savings-errors.ts';
+
+type Props = { opened: boolean; onClose: () => void; onCreated: (staff: SavingsHolderListItem) => void };
+
+/**
+ * SPEC 2 / 5 / 8: Add New Staff. The server creates the sign-in (role staff, active, read-only
+ * access), the next staff ID and a zero-balance account in one transaction. The fields start
+ * empty each time the modal opens.
+ */
+export function AddStaffModal({ opened, onClose, onCreated }: Props) {
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add New Staff" fullScreen={isPhone} centered>
+      <AddStaffForm onCancel={onClose} onCreated={onCreated} />
+    </Modal>
+  );
+}
+
+function AddStaffForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (staff: SavingsHolderListItem) => void }) {
+  const create = useCreateStaff();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const [phoneNumber, setPhoneNumber] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const values = { email, password, name, phoneNumber };
+    const parsed = createStaffSchema.safeParse(values);
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(null);
+    create.mutate(values, {
+      onSuccess: onCreated,
+      onError: (failure) => setError(createStaffErrorMessage(failure)),
+    });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        <ErrorBanner message={error} />
+        <TextInput label="Email" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.currentTarget.value)} data-autofocus />
+        <PasswordInput
+          label="Password"
+          description="At least 6 characters"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <TextInput label="Full Name" autoComplete="off" value={name} onChange={(event) => setName(event.currentTarget.value)} />
+        <TextInput
+          label="Phone Number (optional)"
+          type="tel"
+          autoComplete="off"
+          value={phoneNumber}
+          onChange={(event) => setPhoneNumber(event.currentTarget.value)}
+        />
+        <Text size="xs" c="dimmed">
+          The new staff member signs in with this email and password, and gets the next staff ID and a savings account at {formatNaira(0)}.
+        </Text>
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create Staff
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { FaUserPlus } from 'react-icons/fa';
+import { MESSAGES, type SavingsHolderListItem } from '@kobo/core';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { SuccessBanner } from '../../../components/success-banner.tsx';
+import { useFlashMessage } from '../../../lib/use-flash-message.ts';
+import { useSavingsHolders } from '../api/get-savings-holders.ts';
+import { AddStaffModal } from './add-staff-modal.tsx';
+import { NewTransactionForm } from './new-transaction-form.tsx';
+import { StaffPicker } from './staff-picker.tsx';
+
+/** /savings for an admin: the staff picker, Add New Staff, and a New Transaction form for anyone. */
+export function AdminSavings() {
+  const [isAddOpen, addModal] = useDisclosure(false);
+  const flash = useFlashMessage();
+  const everyone = useSavingsHolders();
+
+  function handleCreated(staff: SavingsHolderListItem) {
+    addModal.close();
+    flash.show(`${MESSAGES.staffCreated} Staff ID: ${staff.staffId ?? '—'}`);
+  }
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <PageTitle>Staff Savings</PageTitle>
+        <Button leftSection={<FaUserPlus aria-hidden />} onClick={addModal.open}>
+          Add New Staff
+        </Button>
+      </Group>
+      <Stack gap="md">
+        <SuccessBanner message={flash.message} />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper withBorder radius="md" p="md" component="section" aria-label="Select Staff Member">
+              <Title order={2} size="h4" mb="sm">
+                Select Staff Member
+              </Title>
+              <StaffPicker />
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <NewTransactionForm staffOptions={everyone.data ?? []} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <AddStaffModal opened={isAddOpen} onClose={addModal.close} onCreated={handleCreated} />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Paper, Radio, Select, Stack, TextInput, Title } from '@mantine/core';
+import { MESSAGES, MAX_SAVINGS_DESCRIPTION_LENGTH, firstIssueMessage, formatNaira, savingsTransactionSchema, type SavingsHolderListItem } from '@kobo/core';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { SuccessBanner } from '../../../components/success-banner.tsx';
+import { useFlashMessage } from '../../../lib/use-flash-message.ts';
+import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { usePostSavingsTransaction, type SavingsTransactionBody } from '../api/post-savings-transaction.ts';
+import { savingsErrorMessage } from '../api/savings-errors.ts';
+import { AmountInput } from './amount-input.tsx';
+import { holderLabel } from './transaction-labels.ts';
+
+type TransactionType = SavingsTransactionBody['type'];
+
+/**
+ * Whose account the form posts on: a regular user's own (no holder), one staff member's (the
+ * admin's detail page), or one the admin picks here ('Please select a staff member').
+ */
+type Props = { holderUserId?: string } | { staffOptions: SavingsHolderListItem[] };
+
+/** SPEC 2 / 5: amount, deposit or withdrawal, optional description; the server has the last word on the balance. */
+export function NewTransactionForm(props: Props) {
+  const post = usePostSavingsTransaction();
+  const idempotency = useIdempotencyKey();
+  const flash = useFlashMessage();
+  const [amount, setAmount] = useState<string | number>('');
+  const [type, setType] = useState<TransactionType>('deposit');
+  const [description, setDescription] = useState('');
+  const [chosenUserId, setChosenUserId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const staffOptions = 'staffOptions' in props ? props.staffOptions : null;
+  const chosen = staffOptions?.find((holder) => holder.userId === chosenUserId);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (post.isPending) return;
+    flash.clear();
+    // SPEC 5's order: the amount, then (for an admin) the staff member.
+    const parsed = savingsTransactionSchema.safeParse({ amount, type, description });
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    const userId = 'holderUserId' in props ? props.holderUserId : (chosenUserId ?? undefined);
+    if (staffOptions && !userId) return setError(MESSAGES.selectStaffMember);
+    setError(null);
+    const body: SavingsTransactionBody = { type, amount, ...(userId ? { userId } : {}), ...(description.trim() ? { description: description.trim() } : {}) };
+    post.mutate(
+      { body, idempotencyKey: idempotency.keyFor(body) },
+      {
+        onSuccess: () => {
+          idempotency.reset();
+          setAmount('');
+          setDescription('');
+          setType('deposit');
+          flash.show(MESSAGES.transactionProcessed);
+        },
+        onError: (failure) => setError(savingsErrorMessage(failure, MESSAGES.processTransactionFailed)),
+      },
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="New Transaction">
+      <Title order={2} size="h4" mb="sm">
+        New Transaction
+      </Title>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          <ErrorBanner message={error} />
+          <SuccessBanner message={flash.message} />
+          {staffOptions && (
+            <Select
+              label="Staff member"
+              placeholder="Search by name"
+              searchable
+              clearable
+              nothingFoundMessage={MESSAGES.noStaffFound}
+              data={staffOptions.map((holder) => ({ value: holder.userId, label: holderLabel(holder) }))}
+              value={chosenUserId}
+              onChange={setChosenUserId}
+              description={chosen ? `Balance: ${formatNaira(chosen.balanceKobo)}` : undefined}
+            />
+          )}
+          <AmountInput value={amount} onChange={setAmount} />
+          <Radio.Group label="Type" value={type} onChange={(value) => setType(value === 'withdrawal' ? 'withdrawal' : 'deposit')}>
+            <Group gap="lg" mt={6}>
+              <Radio value="deposit" label="Deposit" />
+              <Radio value="withdrawal" label="Withdrawal" />
+            </Group>
+          </Radio.Group>
+          <TextInput
+            label="Description (optional)"
+            value={description}
+            maxLength={MAX_SAVINGS_DESCRIPTION_LENGTH}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={post.isPending}>
+            Process Transaction
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

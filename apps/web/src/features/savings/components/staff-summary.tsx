@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { SavingsAccountView } from '@kobo/core';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+
+/** SPEC 2 "a staff summary": who the account belongs to, and room for the page's actions. */
+export function StaffSummary({ account, actions }: { account: SavingsAccountView; actions?: ReactNode }) {
+  const facts = [
+    { label: 'Staff ID', value: account.staffId ?? '—' },
+    { label: 'Email', value: account.email ?? '—' },
+    { label: 'Last updated', value: formatDateTime(account.lastUpdated) },
+  ];
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Staff summary">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} miw={0}>
+          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            {account.holderName}
+          </Title>
+          {account.role && (
+            <Badge variant="light" color={account.role === 'staff' ? 'blue' : 'gray'}>
+              {account.role}
+            </Badge>
+          )}
+        </Stack>
+        {actions}
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="sm" component="dl" m={0}>
+        {facts.map((fact) => (
+          <div key={fact.label}>
+            <Text component="dt" size="sm" c="dimmed">
+              {fact.label}
+            </Text>
+            <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {fact.value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { FaFileExcel } from 'react-icons/fa';
+import { MESSAGES, firstIssueMessage, statementRangeSchema } from '@kobo/core';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { localIsoDate } from '../../../lib/format-date-time.ts';
+import { useDownloadStatement } from '../api/download-statement.ts';
+import { savingsErrorMessage } from '../api/savings-errors.ts';
+
+/**
+ * An .xlsx statement for the days chosen (both included), with opening and closing balances and a
+ * running balance. It starts on this month so far. An admin passes the holder; others get their own.
+ */
+export function StatementExport({ userId }: { userId?: string }) {
+  const download = useDownloadStatement();
+  const [from, setFrom] = useState(() => `${localIsoDate(new Date()).slice(0, 8)}01`);
+  const [to, setTo] = useState(() => localIsoDate(new Date()));
+  const [error, setError] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (download.isPending) return;
+    const parsed = statementRangeSchema.safeParse({ from, to });
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(null);
+    download.mutate(
+      { from, to, ...(userId ? { userId } : {}) },
+      { onError: (failure) => setError(savingsErrorMessage(failure, MESSAGES.exportFailed)) },
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Statement">
+      <Title order={2} size="h4" mb={4}>
+        Statement
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Transactions for the chosen days as an Excel file, with opening, running and closing balances.
+      </Text>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          <ErrorBanner message={error} />
+          <Group grow gap="sm" align="flex-start" preventGrowOverflow={false}>
+            <TextInput type="date" label="From" value={from} onChange={(event) => setFrom(event.currentTarget.value)} miw={0} />
+            <TextInput type="date" label="To" value={to} onChange={(event) => setTo(event.currentTarget.value)} miw={0} />
+          </Group>
+          <Button type="submit" variant="light" leftSection={<FaFileExcel aria-hidden />} loading={download.isPending}>
+            Download Statement
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

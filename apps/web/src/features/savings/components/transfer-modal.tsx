@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { MESSAGES, MAX_SAVINGS_DESCRIPTION_LENGTH, firstIssueMessage, formatNaira, transferFormSchema } from '@kobo/core';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useSavingsHolders } from '../api/get-savings-holders.ts';
+import { usePostTransfer, type TransferBody } from '../api/post-transfer.ts';
+import { savingsErrorMessage } from '../api/savings-errors.ts';
+import { AmountInput } from './amount-input.tsx';
+import { holderLabel } from './transaction-labels.ts';
+
+export type TransferSource = { userId: string; name: string; balanceKobo: number };
+
+type Props = { source: TransferSource; opened: boolean; onClose: () => void; onTransferred: () => void };
+
+/**
+ * SPEC 5 "Transfer": a recipient (never the source, never an admin: the API lists no admins),
+ * an amount of at most the balance, an optional description. Its fields start empty each time it
+ * opens, because the modal unmounts its content when closed.
+ */
+export function TransferModal({ source, opened, onClose, onTransferred }: Props) {
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Transfer from ${source.name}`} fullScreen={isPhone} centered>
+      <TransferForm source={source} onCancel={onClose} onTransferred={onTransferred} />
+    </Modal>
+  );
+}
+
+function TransferForm({ source, onCancel, onTransferred }: { source: TransferSource; onCancel: () => void; onTransferred: () => void }) {
+  const holders = useSavingsHolders();
+  const post = usePostTransfer();
+  const idempotency = useIdempotencyKey();
+  const [toUserId, setToUserId] = useState<string | null>(null);
+  const [amount, setAmount] = useState<string | number>('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const recipients = (holders.data ?? []).filter((holder) => holder.userId !== source.userId);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (post.isPending) return;
+    const values = { fromUserId: source.userId, toUserId, amount, description };
+    const parsed = transferFormSchema(source.balanceKobo).safeParse(values);
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(null);
+    const body: TransferBody = {
+      fromUserId: source.userId,
+      toUserId: parsed.data.toUserId,
+      amount,
+      ...(description.trim() ? { description: description.trim() } : {}),
+    };
+    post.mutate(
+      { body, idempotencyKey: idempotency.keyFor(body) },
+      {
+        onSuccess: () => {
+          idempotency.reset();
+          onTransferred();
+        },
+        onError: (failure) => setError(savingsErrorMessage(failure, MESSAGES.processTransferFailed)),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        <ErrorBanner message={error ?? (holders.isError ? MESSAGES.loadStaffListFailed : null)} />
+        <Text size="sm">
+          Available balance: <strong>{formatNaira(source.balanceKobo)}</strong>
+        </Text>
+        <Select
+          label="Transfer to"
+          placeholder={holders.isPending ? MESSAGES.loading : 'Search by name'}
+          searchable
+          clearable
+          nothingFoundMessage={MESSAGES.noStaffFound}
+          data={recipients.map((holder) => ({ value: holder.userId, label: holderLabel(holder) }))}
+          value={toUserId}
+          onChange={setToUserId}
+        />
+        <AmountInput value={amount} onChange={setAmount} />
+        <TextInput
+          label="Description (optional)"
+          value={description}
+          maxLength={MAX_SAVINGS_DESCRIPTION_LENGTH}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel} disabled={post.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={post.isPending}>
+            Process Transfer
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { Grid, Stack } from '@mantine/core';
+import { MESSAGES } from '@kobo/core';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { PageLoading } from '../../../components/full-screen-loading.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useMySavings } from '../api/get-my-savings.ts';
+import { savingsErrorMessage } from '../api/savings-errors.ts';
+import { BalanceCard } from './balance-card.tsx';
+import { NewTransactionForm } from './new-transaction-form.tsx';
+import { StatementExport } from './statement-export.tsx';
+import { TransactionHistory } from './transaction-history.tsx';
+
+/** /savings for a regular user (SPEC 2, DECISIONS 8): their balance, their own postings and history. */
+export function UserSavings() {
+  const savings = useMySavings();
+  return (
+    <>
+      <PageTitle>My Savings</PageTitle>
+      {savings.isPending ? (
+        <PageLoading />
+      ) : savings.isError ? (
+        <ErrorBanner message={savingsErrorMessage(savings.error, MESSAGES.loadSavingsFailed)} />
+      ) : (
+        <Stack gap="md">
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Stack gap="md">
+                <BalanceCard balanceKobo={savings.data.account.balanceKobo} lastUpdated={savings.data.account.lastUpdated} />
+                <StatementExport />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <NewTransactionForm />
+            </Grid.Col>
+          </Grid>
+          <TransactionHistory transactions={savings.data.transactions} showProcessedBy={false} />
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import { Link } from 'react-router';
+import { ActionIcon, Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { FaHistory, FaTrash, FaUserCheck, FaUserSlash } from 'react-icons/fa';
+import { MESSAGES, USER_PAGE_SIZES, isRole, type PublicUser, type Role, type UserSortField } from '@kobo/core';
+import { ROLE_OPTIONS } from './role-options.ts';
+
+export type UserSort = { sort: UserSortField; order: 'asc' | 'desc' };
+
+type UsersTableProps = {
+  users: PublicUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+  sort: UserSort;
+  isFetching: boolean;
+  currentUserId: string;
+  /** The row whose change is being saved: its controls wait. */
+  busyUserId: string | null;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  onSortChange: (sort: UserSort) => void;
+  onRoleChange: (user: PublicUser, role: Role) => void;
+  onToggleActive: (user: PublicUser) => void;
+  onDelete: (user: PublicUser) => void;
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
+const WIDE = '(min-width: 48em)';
+const WIDER = '(min-width: 75em)';
+
+/** The users table (SPEC 2 "User Management"): name, email, role select, status and delete, paged on the server. */
+export function UsersTable(props: UsersTableProps) {
+  const { users, currentUserId, busyUserId } = props;
+  const sortStatus: DataTableSortStatus<PublicUser> = {
+    columnAccessor: props.sort.sort,
+    direction: props.sort.order,
+  };
+
+  return (
+    <DataTable<PublicUser>
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      verticalAlign="center"
+      minHeight={users.length === 0 ? 180 : undefined}
+      records={users}
+      fetching={props.isFetching}
+      loadingText={MESSAGES.loading}
+      noRecordsText={MESSAGES.noUsersFound}
+      totalRecords={props.total}
+      recordsPerPage={props.pageSize}
+      page={props.page}
+      onPageChange={props.onPageChange}
+      recordsPerPageOptions={[...USER_PAGE_SIZES]}
+      onRecordsPerPageChange={props.onPageSizeChange}
+      recordsPerPageLabel="Per page"
+      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      paginationWrapBreakpoint="sm"
+      sortStatus={sortStatus}
+      onSortStatusChange={(status) => {
+        const sort = String(status.columnAccessor);
+        if (sort === 'name' || sort === 'email' || sort === 'role' || sort === 'status' || sort === 'createdAt') {
+          props.onSortChange({ sort, order: status.direction });
+        }
+      }}
+      columns={[
+        {
+          accessor: 'name',
+          title: 'Name',
+          sortable: true,
+          render: (user) => (
+            <Stack gap={0} miw={0}>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={500} truncate="end">
+                  {user.name}
+                </Text>
+                {user.id === currentUserId && (
+                  <Badge size="xs" variant="light">
+                    You
+                  </Badge>
+                )}
+              </Group>
+              {/* On a phone the email column is hidden; the address shows under the name. */}
+              <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+              </Text>
+              {user.staffId && (
+                <Text size="xs" c="dimmed">
+                  {user.staffId}
+                </Text>
+              )}
+            </Stack>
+          ),
+        },
+        { accessor: 'email', title: 'Email', sortable: true, visibleMediaQuery: WIDE, render: (user) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{user.email}</Text> },
+        {
+          accessor: 'role',
+          title: 'Role',
+          sortable: true,
+          width: 140,
+          render: (user) => (
+            <Select
+              size="xs"
+              aria-label={`Role for ${user.name}`}
+              data={ROLE_OPTIONS}
+              value={user.role}
+              allowDeselect={false}
+              disabled={busyUserId === user.id}
+              onChange={(role) => {
+                if (isRole(role) && role !== user.role) props.onRoleChange(user, role);
+              }}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ),
+        },
+        {
+          accessor: 'status',
+          title: 'Status',
+          sortable: true,
+          render: (user) => (
+            <Badge color={user.active ? 'green' : 'gray'} variant="light">
+              {user.active ? 'Active' : 'Inactive'}
+            </Badge>
+          ),
+        },
+        {
+          accessor: 'createdAt',
+          title: 'Member since',
+          sortable: true,
+          visibleMediaQuery: WIDER,
+          render: (user) => <Text size="sm">{dateFormat.format(new Date(user.createdAt))}</Text>,
+        },
+        {
+          accessor: 'actions',
+          title: <Text component="span" size="sm" fw={700}>Actions</Text>,
+          textAlign: 'right',
+          render: (user) => <RowActions user={user} isBusy={busyUserId === user.id} onToggleActive={props.onToggleActive} onDelete={props.onDelete} />,
+        },
+      ]}
+    />
+  );
+}
+
+function RowActions({
+  user,
+  isBusy,
+  onToggleActive,
+  onDelete,
+}: {
+  user: PublicUser;
+  isBusy: boolean;
+  onToggleActive: (user: PublicUser) => void;
+  onDelete: (user: PublicUser) => void;
+}) {
+  const toggleLabel = `${user.active ? 'Deactivate' : 'Reactivate'} ${user.name}`;
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label={`Audit log for ${user.name}`}>
+        <ActionIcon
+          component={Link}
+          to={`/audit?${new URLSearchParams({ userId: user.id, person: `${user.name} <${user.email}>` })}`}
+          variant="subtle"
+          color="gray"
+          aria-label={`Audit log for ${user.name}`}
+        >
+          <FaHistory aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={toggleLabel}>
+        <ActionIcon variant="subtle" color={user.active ? 'orange' : 'green'} aria-label={toggleLabel} loading={isBusy} onClick={() => onToggleActive(user)}>
+          {user.active ? <FaUserSlash aria-hidden /> : <FaUserCheck aria-hidden />}
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={`Delete ${user.name}`}>
+        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.name}`} disabled={isBusy} onClick={() => onDelete(user)}>
+          <FaTrash aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import { isIsoDate } from './periods.ts';
+
+/**
+ * The audit log (issue 5, docs/decisions/011-people-and-audit.md): every administrative act, who
+ * did it, when, to what, and the values before and after. Kinds are `subject.verb`.
+ */
+export const AUDIT_KINDS = [
+  'user.created',
+  'user.role_changed',
+  'user.deactivated',
+  'user.reactivated',
+  'user.deleted',
+  'staff.created',
+  'savings.deposit',
+  'savings.withdrawal',
+  'savings.transfer',
+  'category.created',
+  'category.deleted',
+  'expense.updated',
+  'expense.deleted',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const AUDIT_KIND_LABELS = {
+  'user.created': 'User created',
+  'user.role_changed': 'Role changed',
+  'user.deactivated': 'Account deactivated',
+  'user.reactivated': 'Account reactivated',
+  'user.deleted': 'User deleted',
+  'staff.created': 'Staff created',
+  'savings.deposit': 'Deposit posted',
+  'savings.withdrawal': 'Withdrawal posted',
+  'savings.transfer': 'Transfer posted',
+  'category.created': 'Category created',
+  'category.deleted': 'Category deleted',
+  'expense.updated': 'Expense edited',
+  'expense.deleted': 'Expense deleted',
+} as const satisfies Record<AuditKind, string>;
+
+export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'category' | 'expense';
+
+/** Plain JSON values: what a row looked like before and after the act (null when it did not exist). */
+export type AuditValues = Record<string, unknown>;
+
+export type AuditEntryView = {
+  id: string;
+  at: string;
+  kind: AuditKind;
+  /** As they were when they acted: the record keeps its name and email after they leave. */
+  actor: { id: string; name: string; email: string };
+  target: { type: AuditTargetType; id: string | null; label: string };
+  before: AuditValues | null;
+  after: AuditValues | null;
+};
+
+export type AuditPage = { entries: AuditEntryView[]; nextCursor: string | null };
+
+export const MAX_AUDIT_PAGE_SIZE = 100;
+
+const optionalText = (max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(max).optional());
+
+/**
+ * GET /api/audit: by person (who acted, or whom the act concerned), kind, and whole days in
+ * APP_TIMEZONE (both inclusive), newest first, a page at a time.
+ */
+export const auditQuerySchema = z
+  .object({
+    userId: optionalText(200),
+    kind: z.preprocess((value) => (value === '' ? undefined : value), z.enum(AUDIT_KINDS).optional()),
+    from: optionalText(10),
+    to: optionalText(10),
+    cursor: optionalText(200),
+    limit: z.coerce.number().int().min(1).max(MAX_AUDIT_PAGE_SIZE).default(50),
+  })
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (value.from !== undefined && !isIsoDate(value.from)) return fail('from', MESSAGES.invalidDate);
+    if (value.to !== undefined && !isIsoDate(value.to)) return fail('to', MESSAGES.invalidDate);
+    if (value.from && value.to && value.to < value.from) return fail('to', MESSAGES.endBeforeStart);
+  });
+export type AuditQuery = z.output<typeof auditQuerySchema>;
