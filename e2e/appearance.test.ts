@@ -68,6 +68,7 @@ describe('every page on a phone and a desktop, light and dark', () => {
     { who: 'admin', path: '/dashboard' },
     { who: 'admin', path: '/profile' },
     { who: 'admin', path: '/settings' },
+    { who: 'admin', path: '/savings' },
     { who: 'staff', path: '/staff-savings' },
     { who: 'staff', path: '/user-settings' },
   ] as const;

@@ -7,9 +7,12 @@ import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
 let browser: Browser;
+/** A staff member who exists, so the admin's visit to /savings/{staffId} finds an account. */
+let staffId: string;
 beforeAll(async () => {
   kobo = await startKobo();
   browser = await launchBrowser();
+  staffId = (await kobo.createUser('staff')).staffId ?? '';
 });
 afterAll(async () => {
   await browser?.close();
@@ -18,7 +21,7 @@ afterAll(async () => {
 
 /** The concrete address a person types for each guarded route. */
 function addressOf(route: string) {
-  return route.replace(':staffId', 'STF001');
+  return route.replace(':staffId', staffId);
 }
 
 /** Where each route should leave a person of this role (SPEC 2, docs/decisions/003-route-guards.md). */

@@ -8,7 +8,7 @@ import { MESSAGES, formatNaira } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, screenshot, PHONE } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
-import { screenshotEveryLook, unexpectedErrors } from './support/savings-looks.ts';
+import { expectText, screenshotEveryLook, unexpectedErrors } from './support/savings-helpers.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -43,10 +43,6 @@ async function adminPage(path: string, viewport?: { width: number; height: numbe
   return opened;
 }
 
-/** Waits until the locator's text contains `text` (up to 5 s: a posting is a round trip). */
-async function expectText(locator: Locator, text: string) {
-  await expect.poll(() => locator.textContent(), { timeout: 5000 }).toContain(text);
-}
 
 async function chooseOption(page: Page, field: Locator, text: string) {
   await field.click();
@@ -152,7 +148,7 @@ describe('/savings as an admin', () => {
 
     // The new staff member can sign in and sees their own account at zero.
     const staff = await newPage(browser, kobo.baseURL);
-    await signInQuickly(staff.page, { id: '', email: 'bisi.ade@kobo.test', password: 'secret1', name: 'Bisi Ade', role: 'staff' });
+    await signInQuickly(staff.page, { email: 'bisi.ade@kobo.test', password: 'secret1' });
     await staff.page.goto('/staff-savings');
     await expectText(staff.page.getByRole('region', { name: 'Current Balance' }), 'STF003');
     await expectText(staff.page.getByRole('region', { name: 'Current Balance' }), formatNaira(0));
@@ -365,6 +361,13 @@ describe('/savings/{staffId}', () => {
     await context.close();
   });
 
+  it('says so when no such savings account exists', async () => {
+    const { context, page } = await adminPage('/savings/STF999');
+    await expectText(page.getByRole('alert'), MESSAGES.noSavingsAccount);
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
+
   it('sends everyone else back to /savings, where a manager is refused', async () => {
     const manager = await kobo.createUser('manager');
     for (const who of [regular, manager]) {
@@ -373,6 +376,8 @@ describe('/savings/{staffId}', () => {
       await page.goto(`/savings/${tunde.staffId}`);
       await page.waitForURL('**/savings');
       expect(pathOf(page)).toBe('/savings');
+      if (who === manager) await expectText(page.getByRole('main'), MESSAGES.savingsNotAuthorized);
+      else await page.getByRole('heading', { name: 'My Savings' }).waitFor();
       await context.close();
     }
   });
@@ -384,26 +389,26 @@ describe('how the admin screens look', () => {
     for (let index = 1; index <= 24; index += 1) {
       await asAdmin.post({ userId: amaka.id, type: 'deposit', amount: `${index}.25`, description: `Weekly saving ${index}` });
     }
-    await screenshotEveryLook(browser, kobo.baseURL, admin, {
-      path: '/savings',
-      name: 'savings-admin',
-      prepare: (page) => page.getByRole('list', { name: 'Staff' }).getByRole('link').first().waitFor(),
-    });
-    await screenshotEveryLook(browser, kobo.baseURL, admin, {
-      path: `/savings/${amaka.staffId}`,
-      name: 'savings-detail',
-      prepare: async (page) => {
-        await page.getByRole('region', { name: /^Transactions:/ }).waitFor();
-        await page.getByRole('navigation', { name: /pagination/i }).or(page.getByText(/of \d+$/)).first().waitFor();
-      },
-    });
-    await screenshotEveryLook(browser, kobo.baseURL, admin, {
-      path: `/savings/${tunde.staffId}`,
-      name: 'savings-transfer',
-      prepare: async (page) => {
-        await page.getByRole('button', { name: 'Transfer' }).click();
-        await page.getByRole('dialog').waitFor();
-      },
-    });
+    const problems = [
+      ...(await screenshotEveryLook(browser, kobo.baseURL, admin, {
+        path: '/savings',
+        name: 'savings-admin',
+        prepare: (page) => page.getByRole('list', { name: 'Staff' }).getByRole('link').first().waitFor(),
+      })),
+      ...(await screenshotEveryLook(browser, kobo.baseURL, admin, {
+        path: `/savings/${amaka.staffId}`,
+        name: 'savings-detail',
+        prepare: (page) => page.getByRole('region', { name: /^Transactions:/ }).getByText(/ of \d+$/).waitFor(),
+      })),
+      ...(await screenshotEveryLook(browser, kobo.baseURL, admin, {
+        path: `/savings/${tunde.staffId}`,
+        name: 'savings-transfer',
+        prepare: async (page) => {
+          await page.getByRole('button', { name: 'Transfer' }).click();
+          await page.getByRole('dialog').getByLabel('Transfer to').waitFor();
+        },
+      })),
+    ];
+    expect(problems).toEqual([]);
   });
 });

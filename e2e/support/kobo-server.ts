@@ -8,6 +8,7 @@ import { buildApp, type KoboApp } from '../../apps/api/src/app.ts';
 import { readEnv } from '../../apps/api/src/config/env.ts';
 import { createAccount } from '../../apps/api/src/modules/auth/create-account.ts';
 import { users } from '../../apps/api/src/db/schema.ts';
+import { nextStaffId } from '../../apps/api/src/modules/savings/savings-holders.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 
 export type KoboServer = {
@@ -21,7 +22,7 @@ export type KoboServer = {
   stop: () => Promise<void>;
 };
 
-export type TestUser = { id: string; email: string; name: string; password: string; role: Role };
+export type TestUser = { id: string; email: string; name: string; password: string; role: Role; staffId: string | null };
 
 let counter = 0;
 
@@ -46,10 +47,12 @@ export async function startKobo(): Promise<KoboServer> {
       const email = overrides.email ?? `${role}.${counter}.${Date.now().toString(36)}@kobo.test`;
       const name = overrides.name ?? `${role[0]?.toUpperCase()}${role.slice(1)} Person ${counter}`;
       const password = overrides.password ?? 'password1';
-      const staffId = role === 'staff' ? `STF${String(counter).padStart(3, '0')}` : null;
-      const user = await createAccount(app.kobo.database.db, { name, email, password, role, staffId });
+      const { db } = app.kobo.database;
+      // The app's own allocator, so these IDs never clash with staff the savings API creates.
+      const staffId = role === 'staff' ? await db.transaction((tx) => nextStaffId(tx)) : null;
+      const user = await createAccount(db, { name, email, password, role, staffId });
       if (overrides.active === false) await app.kobo.database.db.update(users).set({ active: false }).where(eq(users.id, user.id));
-      return { id: user.id, email, name, password, role };
+      return { id: user.id, email, name, password, role, staffId };
     },
     lastMailTo: (email) => {
       const outbox = join(dataDir, 'outbox');

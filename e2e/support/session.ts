@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { TestUser } from './kobo-server.ts';
 
 /** Signs in through the API on the page's own cookie jar: for tests about something else. */
-export async function signInQuickly(page: Page, user: TestUser) {
+export async function signInQuickly(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
   const response = await page.request.post('/api/auth/sign-in', { data: { email: user.email, password: user.password } });
   if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
 }

@@ -42,15 +42,27 @@ export async function tablesSettled(page: Page) {
 }
 
 /**
+ * Waits for a dialog to finish appearing, then scrolls the page to its top: a full-page screenshot
+ * of a scrolled page draws the fixed header and the dialog in the middle of the picture.
+ */
+export async function settledDialog(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
  * Opens `path` as `user` at 375 px and 1280 px, light and dark; checks nothing scrolls sideways
- * and saves a screenshot of each (.e2e-artifacts/<name>-<width>-<scheme>.png).
+ * and saves a screenshot of each (.e2e-artifacts/<name>-<width>-<scheme>.png); returns their names.
  */
 export async function screenshotEveryLook(
   browser: Browser,
   baseURL: string,
   user: TestUser,
   shot: { path: string; name: string; prepare: (page: Page) => Promise<void> },
-) {
+): Promise<string[]> {
+  const taken: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
     for (const viewport of [PHONE, DESKTOP]) {
       const { context, page } = await newPage(browser, baseURL, { viewport, colorScheme: scheme });
@@ -61,9 +73,11 @@ export async function screenshotEveryLook(
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(scheme);
       expect(await hasHorizontalScroll(page), `${shot.name} at ${viewport.width}px, ${scheme}`).toBe(false);
       await screenshot(page, `${shot.name}-${viewport.width}-${scheme}`);
+      taken.push(`${shot.name}-${viewport.width}-${scheme}`);
       await context.close();
     }
   }
+  return taken;
 }
 
 /** Console errors other than the browser's note of a refused request (the 4xx these tests provoke). */

@@ -15,7 +15,13 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
+};
 
 /**
  * The one way the app talks to the API: same origin, JSON both ways, the session cookie sent.
@@ -27,23 +33,28 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const response = await fetch(path, {
     method: options.method ?? (hasBody ? 'POST' : 'GET'),
     credentials: 'same-origin',
-    headers: hasBody ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+    headers: {
+      accept: 'application/json',
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
     body: hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
   });
-  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+  if (!response.ok) throw await responseError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 
-async function readErrorBody(response: Response): Promise<ApiErrorBody> {
+/** The ApiError for a non-2xx answer; also for requests made with fetch directly (file downloads). */
+export async function responseError(response: Response): Promise<ApiError> {
   try {
     const body: unknown = await response.json();
-    if (isApiErrorBody(body)) return body;
+    if (isApiErrorBody(body)) return new ApiError(response.status, body);
   } catch {
     // Not JSON (a proxy's error page, say): fall through to a body without a message.
   }
-  return { error: `HTTP_${response.status}`, message: '' };
+  return new ApiError(response.status, { error: `HTTP_${response.status}`, message: '' });
 }
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {

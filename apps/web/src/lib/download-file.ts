@@ -1,4 +1,4 @@
-import { responseError } from './response-error.ts';
+import { responseError } from './api-client.ts';
 
 /**
  * Fetches a file the API builds (an .xlsx export) and hands it to the browser as a download, under

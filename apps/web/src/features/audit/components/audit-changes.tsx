@@ -23,6 +23,14 @@ function isShown(path: string): boolean {
   return last === 'staffId' || !last.endsWith('Id');
 }
 
+// The database keeps keys in its own order; people read the important ones first.
+const FIRST = ['name', 'email', 'role', 'active', 'staffId', 'type', 'amountKobo', 'balanceKobo', 'description'];
+
+function rankOf(path: string): number {
+  const rank = FIRST.indexOf(path.split('.').at(-1) ?? path);
+  return rank === -1 ? FIRST.length : rank;
+}
+
 /** 'from.balanceKobo' → 'From balance'; 'staffId' → 'Staff ID'. */
 export function labelOf(path: string): string {
   const words = path
@@ -46,7 +54,7 @@ function textOf(path: string, value: unknown): string | null {
 export function changesOf(before: AuditValues | null, after: AuditValues | null): Change[] {
   const old = flatten(before);
   const now = flatten(after);
-  const paths = [...new Set([...old.keys(), ...now.keys()])].filter(isShown);
+  const paths = [...new Set([...old.keys(), ...now.keys()])].filter(isShown).toSorted((a, b) => rankOf(a) - rankOf(b) || a.localeCompare(b));
   const changes: Change[] = [];
   for (const path of paths) {
     const was = textOf(path, old.get(path));

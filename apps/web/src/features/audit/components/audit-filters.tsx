@@ -1,4 +1,4 @@
-import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Grid, Select, TextInput } from '@mantine/core';
 import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditKind } from '@kobo/core';
 import { PersonSelect, type Person } from './person-select.tsx';
 
@@ -11,26 +11,34 @@ function isAuditKind(value: string | null): value is AuditKind {
 }
 
 /** The audit log's filters: person, kind and a range of days (both inclusive). */
-export function AuditFilters({ values, onChange }: { values: AuditFilterValues; onChange: (values: AuditFilterValues) => void }) {
+export function AuditFilters({ values, onChange }: { values: AuditFilterValues; onChange: (change: Partial<AuditFilterValues>) => void }) {
   const isFiltered = values.person !== null || values.kind !== null || values.from !== '' || values.to !== '';
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
-      <PersonSelect value={values.person} onChange={(person) => onChange({ ...values, person })} />
-      <Select
-        label="Kind"
-        placeholder="Every kind"
-        data={KIND_OPTIONS}
-        value={values.kind}
-        onChange={(kind) => onChange({ ...values, kind: isAuditKind(kind) ? kind : null })}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Show every kind' }}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <TextInput label="From" type="date" value={values.from} onChange={(event) => onChange({ ...values, from: event.currentTarget.value })} />
-      <TextInput label="To" type="date" value={values.to} onChange={(event) => onChange({ ...values, to: event.currentTarget.value })} />
-      <Button variant="default" disabled={!isFiltered} onClick={() => onChange({ person: null, kind: null, from: '', to: '' })}>
-        Clear filters
-      </Button>
-    </SimpleGrid>
+    <Grid gap="sm" align="flex-end">
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+        <PersonSelect value={values.person} onChange={(person) => onChange({ person })} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+        <Select
+          label="Kind"
+          data={[{ value: 'all', label: 'Every kind' }, ...KIND_OPTIONS]}
+          value={values.kind ?? 'all'}
+          allowDeselect={false}
+          onChange={(kind) => onChange({ kind: isAuditKind(kind) ? kind : null })}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 2 }}>
+        <TextInput label="From" type="date" value={values.from} onChange={(event) => onChange({ from: event.currentTarget.value })} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 2 }}>
+        <TextInput label="To" type="date" value={values.to} onChange={(event) => onChange({ to: event.currentTarget.value })} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 2 }}>
+        <Button fullWidth variant="default" disabled={!isFiltered} onClick={() => onChange({ person: null, kind: null, from: '', to: '' })}>
+          Clear filters
+        </Button>
+      </Grid.Col>
+    </Grid>
   );
 }

@@ -39,16 +39,20 @@ export function AuditPage() {
   const audit = useAuditLog(filters, !isRangeBackwards);
   const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
 
-  function setFilters(next: AuditFilterValues) {
-    const search = new URLSearchParams();
-    if (next.person) {
-      search.set('userId', next.person.id);
-      search.set('person', next.person.label);
+  // A change names only the filters it changes and is applied to the address as it is now, read
+  // from the window: Mantine's Select can call back a handler from an earlier render, whose
+  // search params are stale.
+  function changeFilters(change: Partial<AuditFilterValues>) {
+    const next = new URLSearchParams(window.location.search);
+    const put = (key: string, value: string | null | undefined) => (value ? next.set(key, value) : next.delete(key));
+    if ('person' in change) {
+      put('userId', change.person?.id);
+      put('person', change.person?.label);
     }
-    if (next.kind) search.set('kind', next.kind);
-    if (next.from) search.set('from', next.from);
-    if (next.to) search.set('to', next.to);
-    setParams(search, { replace: true });
+    if ('kind' in change) put('kind', change.kind);
+    if ('from' in change) put('from', change.from);
+    if ('to' in change) put('to', change.to);
+    setParams(next, { replace: true });
   }
 
   return (
@@ -56,7 +60,7 @@ export function AuditPage() {
       <PageTitle>Audit Log</PageTitle>
       <Stack gap="md">
         <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-          <AuditFilters values={values} onChange={setFilters} />
+          <AuditFilters values={values} onChange={changeFilters} />
         </Paper>
         <ErrorBanner
           message={isRangeBackwards ? MESSAGES.endBeforeStart : audit.isError ? errorMessage(audit.error, MESSAGES.loadAuditFailed) : null}

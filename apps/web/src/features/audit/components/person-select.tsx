@@ -24,8 +24,8 @@ export function PersonSelect({ value, onChange }: { value: Person | null; onChan
       label="Person"
       placeholder="Anyone"
       searchable
+      // By keyboard: choose the chosen person again, or Clear filters.
       clearable
-      clearButtonProps={{ 'aria-label': 'Show everyone' }}
       data={options}
       value={value?.id ?? null}
       searchValue={search}

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { createStaffSchema, firstIssueMessage, formatNaira, type SavingsHolderListItem } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { useCreateStaff } from '../api/create-staff.ts';
 import { createStaffErrorMessage } from '../api/savings-errors.ts';
+import { useIsPhone } from './use-screen-size.ts';
 
 type Props = { opened: boolean; onClose: () => void; onCreated: (staff: SavingsHolderListItem) => void };
 
@@ -14,7 +14,7 @@ type Props = { opened: boolean; onClose: () => void; onCreated: (staff: SavingsH
  * empty each time the modal opens.
  */
 export function AddStaffModal({ opened, onClose, onCreated }: Props) {
-  const isPhone = useMediaQuery('(max-width: 36em)');
+  const isPhone = useIsPhone();
   return (
     <Modal opened={opened} onClose={onClose} title="Add New Staff" fullScreen={isPhone} centered>
       <AddStaffForm onCancel={onClose} onCreated={onCreated} />

@@ -23,7 +23,7 @@ export function MySavingsAccountPage() {
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <BalanceCard balanceKobo={savings.data.account.balanceKobo} lastUpdated={savings.data.account.lastUpdated}>
-              <SimpleGrid cols={2} spacing="xs" mb="sm" component="dl" m={0}>
+              <SimpleGrid cols={2} spacing="xs" component="dl" mt={0} mb="sm">
                 <div>
                   <Text component="dt" size="sm" c="dimmed">
                     Staff ID

@@ -25,7 +25,7 @@ export function StaffSummary({ account, actions }: { account: SavingsAccountView
         </Stack>
         {actions}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="sm" component="dl" m={0}>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" component="dl" mt="sm" mb={0}>
         {facts.map((fact) => (
           <div key={fact.label}>
             <Text component="dt" size="sm" c="dimmed">

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Badge, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { MESSAGES, formatNaira, signedAmountKobo, type SavingsTransactionView } from '@kobo/core';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import classes from './savings.module.css';
 import { TRANSACTION_TYPE_COLORS, TRANSACTION_TYPE_LABELS } from './transaction-labels.ts';
+import { useIsWideScreen } from './use-screen-size.ts';
 
 /** A page of rows keeps a history of hundreds usable and cheap to render; a phone's cards are taller. */
 const ROWS_PER_PAGE = { wide: 20, phone: 10 };
+/** The most rows the API sends for one history (MAX_HISTORY_ROWS in modules/savings); the statement has all. */
+const API_HISTORY_LIMIT = 1000;
 
 type Props = {
   transactions: SavingsTransactionView[];
@@ -19,7 +21,7 @@ type Props = {
 /** SPEC 2: date, type, amount and description, newest first; a table on wide screens, cards on phones. */
 export function TransactionHistory({ transactions, showProcessedBy, title = 'Transaction History' }: Props) {
   const [page, setPage] = useState(1);
-  const isWide = useMediaQuery('(min-width: 48em)');
+  const isWide = useIsWideScreen();
   const pageSize = isWide ? ROWS_PER_PAGE.wide : ROWS_PER_PAGE.phone;
   const pageCount = Math.max(1, Math.ceil(transactions.length / pageSize));
   const current = Math.min(page, pageCount);
@@ -36,6 +38,11 @@ export function TransactionHistory({ transactions, showProcessedBy, title = 'Tra
       ) : (
         <Stack gap="sm">
           {isWide ? <HistoryTable rows={rows} showProcessedBy={showProcessedBy} /> : <HistoryCards rows={rows} showProcessedBy={showProcessedBy} />}
+          {transactions.length >= API_HISTORY_LIMIT && (
+            <Text size="sm" c="dimmed">
+              Showing the latest {API_HISTORY_LIMIT.toLocaleString('en-NG')} transactions. Download a statement for all of them.
+            </Text>
+          )}
           {pageCount > 1 && (
             <Group justify="space-between" gap="xs">
               <Text size="sm" c="dimmed">

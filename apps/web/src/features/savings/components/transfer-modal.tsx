@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { MESSAGES, MAX_SAVINGS_DESCRIPTION_LENGTH, firstIssueMessage, formatNaira, transferFormSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -9,6 +8,7 @@ import { usePostTransfer, type TransferBody } from '../api/post-transfer.ts';
 import { savingsErrorMessage } from '../api/savings-errors.ts';
 import { AmountInput } from './amount-input.tsx';
 import { holderLabel } from './transaction-labels.ts';
+import { useIsPhone } from './use-screen-size.ts';
 
 export type TransferSource = { userId: string; name: string; balanceKobo: number };
 
@@ -20,7 +20,7 @@ type Props = { source: TransferSource; opened: boolean; onClose: () => void; onT
  * opens, because the modal unmounts its content when closed.
  */
 export function TransferModal({ source, opened, onClose, onTransferred }: Props) {
-  const isPhone = useMediaQuery('(max-width: 36em)');
+  const isPhone = useIsPhone();
   return (
     <Modal opened={opened} onClose={onClose} title={`Transfer from ${source.name}`} fullScreen={isPhone} centered>
       <TransferForm source={source} onCancel={onClose} onTransferred={onTransferred} />

@@ -22,15 +22,13 @@ export function UserSavings() {
         <ErrorBanner message={savingsErrorMessage(savings.error, MESSAGES.loadSavingsFailed)} />
       ) : (
         <Stack gap="md">
+          <BalanceCard balanceKobo={savings.data.account.balanceKobo} lastUpdated={savings.data.account.lastUpdated} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <Stack gap="md">
-                <BalanceCard balanceKobo={savings.data.account.balanceKobo} lastUpdated={savings.data.account.lastUpdated} />
-                <StatementExport />
-              </Stack>
+              <NewTransactionForm />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <NewTransactionForm />
+              <StatementExport />
             </Grid.Col>
           </Grid>
           <TransactionHistory transactions={savings.data.transactions} showProcessedBy={false} />

@@ -69,9 +69,9 @@ export function AddUserForm() {
               data={ROLE_OPTIONS}
               value={values.role || null}
               onChange={(role) => setValues((current) => ({ ...current, role: isRole(role) ? role : '' }))}
+              // Choosing the selected role again clears it, by mouse or keyboard alike (the
+              // clear button Mantine draws is hidden from both keyboards and screen readers).
               clearable
-              clearButtonProps={{ 'aria-label': 'Clear role' }}
-              allowDeselect={false}
               aria-invalid={error?.field === 'role' || undefined}
               comboboxProps={{ withinPortal: true }}
             />

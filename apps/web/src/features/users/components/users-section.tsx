@@ -16,6 +16,18 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ROLE_OPTIONS } from './role-options.ts';
 import { UsersTable, type UserSort } from './users-table.tsx';
 
+const SORT_CHOICES: (UserSort & { label: string })[] = [
+  { sort: 'name', order: 'asc', label: 'Name (A–Z)' },
+  { sort: 'name', order: 'desc', label: 'Name (Z–A)' },
+  { sort: 'email', order: 'asc', label: 'Email' },
+  { sort: 'role', order: 'asc', label: 'Role' },
+  { sort: 'status', order: 'asc', label: 'Active first' },
+  { sort: 'status', order: 'desc', label: 'Inactive first' },
+  { sort: 'createdAt', order: 'desc', label: 'Newest first' },
+  { sort: 'createdAt', order: 'asc', label: 'Oldest first' },
+];
+const SORT_OPTIONS = SORT_CHOICES.map((choice) => ({ value: `${choice.sort}:${choice.order}`, label: choice.label }));
+
 type PendingConfirm = { kind: 'delete' | 'deactivate'; user: PublicUser; isOpen: boolean } | null;
 
 /** The users table with its search, role filter, messages and the two confirmations. */
@@ -120,15 +132,29 @@ export function UsersSection() {
           />
           <Select
             label="Filter by role"
-            placeholder="All roles"
-            data={ROLE_OPTIONS}
-            value={role}
+            data={[{ value: 'all', label: 'All roles' }, ...ROLE_OPTIONS]}
+            value={role ?? 'all'}
+            allowDeselect={false}
             onChange={(value) => {
               setRole(isRole(value) ? value : null);
               setPaging((current) => ({ ...current, page: 1 }));
             }}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Show all roles' }}
+            style={{ flex: '0 1 10rem' }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          {/* A phone shows one column, so its sort choices live here instead of in the headers. */}
+          <Select
+            hiddenFrom="sm"
+            label="Sort by"
+            data={SORT_OPTIONS}
+            value={`${sort.sort}:${sort.order}`}
+            allowDeselect={false}
+            onChange={(value) => {
+              const option = SORT_CHOICES.find((choice) => `${choice.sort}:${choice.order}` === value);
+              if (!option) return;
+              setSort({ sort: option.sort, order: option.order });
+              setPaging((current) => ({ ...current, page: 1 }));
+            }}
             style={{ flex: '0 1 10rem' }}
             comboboxProps={{ withinPortal: true }}
           />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ActionIcon, Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { FaHistory, FaTrash, FaUserCheck, FaUserSlash } from 'react-icons/fa';
 import { MESSAGES, USER_PAGE_SIZES, isRole, type PublicUser, type Role, type UserSortField } from '@kobo/core';
@@ -27,13 +28,15 @@ type UsersTableProps = {
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
 const WIDE = '(min-width: 48em)';
+const NARROW = '(max-width: 47.99em)';
 const WIDER = '(min-width: 75em)';
 
 /** The users table (SPEC 2 "User Management"): name, email, role select, status and delete, paged on the server. */
 export function UsersTable(props: UsersTableProps) {
   const { users, currentUserId, busyUserId } = props;
+  const isNarrow = useMediaQuery(NARROW) ?? false;
   const sortStatus: DataTableSortStatus<PublicUser> = {
-    columnAccessor: props.sort.sort,
+    columnAccessor: props.sort.sort === 'name' && isNarrow ? 'summary' : props.sort.sort,
     direction: props.sort.order,
   };
 
@@ -59,71 +62,59 @@ export function UsersTable(props: UsersTableProps) {
       paginationWrapBreakpoint="sm"
       sortStatus={sortStatus}
       onSortStatusChange={(status) => {
-        const sort = String(status.columnAccessor);
+        // The phone's single column sorts by name.
+        const sort = status.columnAccessor === 'summary' ? 'name' : String(status.columnAccessor);
         if (sort === 'name' || sort === 'email' || sort === 'role' || sort === 'status' || sort === 'createdAt') {
           props.onSortChange({ sort, order: status.direction });
         }
       }}
       columns={[
         {
-          accessor: 'name',
-          title: 'Name',
+          // A phone gets one column with everything stacked, so nothing hides off to the side.
+          accessor: 'summary',
+          title: 'User',
           sortable: true,
+          visibleMediaQuery: NARROW,
           render: (user) => (
-            <Stack gap={0} miw={0}>
-              <Group gap={6} wrap="nowrap">
-                <Text size="sm" fw={500} truncate="end">
-                  {user.name}
-                </Text>
-                {user.id === currentUserId && (
-                  <Badge size="xs" variant="light">
-                    You
-                  </Badge>
-                )}
+            <Stack gap={6} miw={0}>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <UserName user={user} isMe={user.id === currentUserId} />
+                <StatusBadge user={user} />
               </Group>
-              {/* On a phone the email column is hidden; the address shows under the name. */}
-              <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
-                {user.email}
-              </Text>
-              {user.staffId && (
-                <Text size="xs" c="dimmed">
-                  {user.staffId}
-                </Text>
-              )}
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <RoleSelect user={user} isBusy={busyUserId === user.id} onRoleChange={props.onRoleChange} />
+                <RowActions user={user} isBusy={busyUserId === user.id} onToggleActive={props.onToggleActive} onDelete={props.onDelete} />
+              </Group>
             </Stack>
           ),
         },
-        { accessor: 'email', title: 'Email', sortable: true, visibleMediaQuery: WIDE, render: (user) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{user.email}</Text> },
+        {
+          accessor: 'name',
+          title: 'Name',
+          sortable: true,
+          visibleMediaQuery: WIDE,
+          render: (user) => <UserName user={user} isMe={user.id === currentUserId} withoutEmail />,
+        },
+        {
+          accessor: 'email',
+          title: 'Email',
+          sortable: true,
+          visibleMediaQuery: WIDE,
+          render: (user) => (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Text>
+          ),
+        },
         {
           accessor: 'role',
           title: 'Role',
           sortable: true,
           width: 140,
-          render: (user) => (
-            <Select
-              size="xs"
-              aria-label={`Role for ${user.name}`}
-              data={ROLE_OPTIONS}
-              value={user.role}
-              allowDeselect={false}
-              disabled={busyUserId === user.id}
-              onChange={(role) => {
-                if (isRole(role) && role !== user.role) props.onRoleChange(user, role);
-              }}
-              comboboxProps={{ withinPortal: true }}
-            />
-          ),
+          visibleMediaQuery: WIDE,
+          render: (user) => <RoleSelect user={user} isBusy={busyUserId === user.id} onRoleChange={props.onRoleChange} />,
         },
-        {
-          accessor: 'status',
-          title: 'Status',
-          sortable: true,
-          render: (user) => (
-            <Badge color={user.active ? 'green' : 'gray'} variant="light">
-              {user.active ? 'Active' : 'Inactive'}
-            </Badge>
-          ),
-        },
+        { accessor: 'status', title: 'Status', sortable: true, visibleMediaQuery: WIDE, render: (user) => <StatusBadge user={user} /> },
         {
           accessor: 'createdAt',
           title: 'Member since',
@@ -133,8 +124,9 @@ export function UsersTable(props: UsersTableProps) {
         },
         {
           accessor: 'actions',
-          title: <Text component="span" size="sm" fw={700}>Actions</Text>,
+          title: 'Actions',
           textAlign: 'right',
+          visibleMediaQuery: WIDE,
           render: (user) => <RowActions user={user} isBusy={busyUserId === user.id} onToggleActive={props.onToggleActive} onDelete={props.onDelete} />,
         },
       ]}
@@ -159,7 +151,7 @@ function RowActions({
       <Tooltip label={`Audit log for ${user.name}`}>
         <ActionIcon
           component={Link}
-          to={`/audit?${new URLSearchParams({ userId: user.id, person: `${user.name} <${user.email}>` })}`}
+          to={`/audit?${new URLSearchParams({ userId: user.id, person: `${user.name} (${user.email})` })}`}
           variant="subtle"
           color="gray"
           aria-label={`Audit log for ${user.name}`}
@@ -178,5 +170,58 @@ function RowActions({
         </ActionIcon>
       </Tooltip>
     </Group>
+  );
+}
+
+function UserName({ user, isMe, withoutEmail = false }: { user: PublicUser; isMe: boolean; withoutEmail?: boolean }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Group gap={6} wrap="wrap">
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {user.name}
+        </Text>
+        {isMe && (
+          <Badge size="xs" variant="light">
+            You
+          </Badge>
+        )}
+      </Group>
+      {!withoutEmail && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {user.email}
+        </Text>
+      )}
+      {user.staffId && (
+        <Text size="xs" c="dimmed">
+          {user.staffId}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function StatusBadge({ user }: { user: PublicUser }) {
+  return (
+    <Badge color={user.active ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+      {user.active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+function RoleSelect({ user, isBusy, onRoleChange }: { user: PublicUser; isBusy: boolean; onRoleChange: (user: PublicUser, role: Role) => void }) {
+  return (
+    <Select
+      size="xs"
+      w={120}
+      aria-label={`Role for ${user.name}`}
+      data={ROLE_OPTIONS}
+      value={user.role}
+      allowDeselect={false}
+      disabled={isBusy}
+      onChange={(role) => {
+        if (isRole(role) && role !== user.role) onRoleChange(user, role);
+      }}
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }
