@@ -5,6 +5,7 @@ import { savingsAccounts } from '../../db/schema.ts';
 import type { Actor } from '../../plugins/authentication.ts';
 import { holderAccount, type SavingsDeps } from './savings-accounts.ts';
 import { holderForPosting } from './savings-roles.ts';
+import { assertAccountStillHeld } from './holder-check.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
 import { auditSavingsPosting } from '../audit/audit-acts.ts';
 
@@ -61,6 +62,7 @@ export async function postTransaction(
                   (select balance_kobo from moved) as balance_kobo`,
     );
     if (!row) throw new AppError('INSUFFICIENT_BALANCE', { field: 'amount' });
+    await assertAccountStillHeld(tx, holder.accountId, 'NO_SAVINGS_ACCOUNT');
     await auditSavingsPosting(tx, actor, holder, {
       transactionId: row.id,
       type: input.type,

@@ -4,6 +4,7 @@ import { savingsAccounts, savingsTransactions } from '../../db/schema.ts';
 import type { Actor } from '../../plugins/authentication.ts';
 import { accountIdForHolder, findAccountView, toTransactionView, type SavingsDeps } from './savings-accounts.ts';
 import { applyToBalance } from './post-transaction.ts';
+import { assertAccountStillHeld } from './holder-check.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
 import { auditTransfer } from '../audit/audit-acts.ts';
 
@@ -32,6 +33,8 @@ export async function postTransfer(
       .where(inArray(savingsAccounts.id, [fromAccountId, toAccountId]))
       .orderBy(asc(savingsAccounts.id))
       .for('update');
+    await assertAccountStillHeld(tx, fromAccountId, 'NO_SAVINGS_ACCOUNT');
+    await assertAccountStillHeld(tx, toAccountId, 'INVALID_TRANSFER');
     const createdAt = deps.now();
     if (!(await applyToBalance(tx, fromAccountId, -input.amountKobo, createdAt))) {
       throw new AppError('INSUFFICIENT_BALANCE_FOR_TRANSFER', { field: 'amount' });

@@ -38,11 +38,13 @@ export async function changeUserRole(deps: UserDeps, actor: Actor, userId: strin
     if (target.role === role) return target;
 
     if (role === 'admin') {
-      const [savings] = await queryRows<{ balance: string }>(
+      // FOR UPDATE: a deposit on this account waits for this change, then sees the holder is an
+      // admin and posts nothing (savings/holder-check.ts); one that came first makes this refuse.
+      const accounts = await queryRows<{ balance_kobo: string }>(
         tx,
-        sql`select coalesce(sum(balance_kobo), 0)::text as balance from savings_accounts where user_id = ${userId}`,
+        sql`select balance_kobo::text from savings_accounts where user_id = ${userId} for update`,
       );
-      if (savings && savings.balance !== '0') throw new AppError('ADMIN_WITH_SAVINGS', { field: 'role' });
+      if (accounts.some((account) => account.balance_kobo !== '0')) throw new AppError('ADMIN_WITH_SAVINGS', { field: 'role' });
     }
     const staffId = role === 'staff' ? (target.staffId ?? (await nextStaffId(tx))) : target.staffId;
     const at = deps.now();

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@kobo/core';
+import { queryRows } from '../../db/client.ts';
+import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
+import { addStaff, balanceOf, deposit, expectNoLedgerDrift, post, transfer } from './savings-test-support.ts';
+
+// PostgreSQL only: a posting must wait on another transaction's row lock to show the race.
+let ctx: TestContext;
+let admin: SignedInClient;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.signedIn('admin');
+});
+afterAll(async () => {
+  if (ctx) await expectNoLedgerDrift(ctx);
+  await ctx?.close();
+});
+
+/**
+ * Holds the holder's savings row as users/change-role.ts and users/delete-user.ts do, starts
+ * `posting` while the lock is held, then applies `change` and commits.
+ */
+async function whileHolderChanges<T>(userId: string, posting: () => Promise<T>, change: string): Promise<T> {
+  const { db } = ctx.app.kobo.database;
+  let pending: Promise<T> | undefined;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from savings_accounts where user_id = ${userId} for update`);
+    pending = posting();
+    // Long enough for the posting to reach the lock and queue on it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await tx.execute(sql.raw(change.replace('$user', `'${userId}'`)));
+  });
+  if (!pending) throw new Error('posting not started');
+  return pending;
+}
+
+describe('a posting that waited on its holder', () => {
+  it('posts nothing when the holder became an admin meanwhile', async () => {
+    const staff = await addStaff(admin);
+    await deposit(admin, staff.userId, 10);
+    const before = await balanceOf(admin, staff.userId);
+    const response = await whileHolderChanges(
+      staff.userId,
+      () => post(admin, { userId: staff.userId, type: 'deposit', amount: 5 }),
+      `update users set role = 'admin' where id = $user`,
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(MESSAGES.noSavingsAccount);
+    // The account (now an admin's, kept for its history) still holds only the first deposit.
+    const [account] = await queryRows<{ balance: number }>(
+      ctx.app.kobo.database.db,
+      sql`select balance_kobo::int as balance from savings_accounts where user_id = ${staff.userId}`,
+    );
+    expect(before).toBe(1000);
+    expect(account?.balance).toBe(1000);
+  });
+
+  it('posts neither leg of a transfer to someone deleted meanwhile', async () => {
+    const from = await addStaff(admin);
+    const to = await addStaff(admin);
+    await deposit(admin, from.userId, 10);
+    const response = await whileHolderChanges(
+      to.userId,
+      () => transfer(admin, { fromUserId: from.userId, toUserId: to.userId, amount: 5 }),
+      `delete from users where id = $user`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(MESSAGES.invalidTransferDetails);
+    expect(await balanceOf(admin, from.userId)).toBe(1000);
+  });
+});
