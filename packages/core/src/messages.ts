@@ -157,6 +157,15 @@ export const MESSAGES = {
   transferProcessed: 'Transfer processed successfully!',
   staffCreated: 'Staff account created successfully!',
   noStaffFound: 'No staff found',
+
+  // Expense screens (issue 3). Not in SPEC: written in the same voice (docs/decisions/009-expenses-screens.md).
+  noExpensesFound: 'No expenses found',
+  noExpensesInPeriod: 'No expenses in this period',
+  noItemsFound: 'No items found',
+  itemAdded: 'Item added successfully!',
+  itemDeleted: 'Item deleted successfully!',
+  exportDownloaded: 'Export complete. Check your downloads.',
+  updateExpenseFailed: 'Failed to update expense',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

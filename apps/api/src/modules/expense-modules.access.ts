@@ -12,6 +12,7 @@ export const EXPENSE_MODULES_ACCESS: EndpointAccess[] = [
   { method: 'GET', url: '/api/categories', access: readers },
   { method: 'POST', url: '/api/categories', access: 'manage_categories', body: { name: '' } },
   { method: 'DELETE', url: '/api/categories/:id', access: 'manage_categories', path: `/api/categories/${someId}` },
+  { method: 'GET', url: '/api/calendar', access: 'signedIn' },
   { method: 'GET', url: '/api/expenses', access: readers },
   { method: 'POST', url: '/api/expenses', access: 'create_expense', body: {} },
   { method: 'GET', url: '/api/expenses/:id', access: readers, path: `/api/expenses/${someId}` },

@@ -31,6 +31,10 @@ export const CreateExpensePage = lazyPage(
   () => import('../features/expenses/components/create-expense-page.tsx'),
   'CreateExpensePage',
 );
+export const EditExpensePage = lazyPage(
+  () => import('../features/expenses/components/edit-expense-page.tsx'),
+  'EditExpensePage',
+);
 export const ReportsPage = lazyPage(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage');
 export const UsersPage = lazyPage(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 export const AuditPage = lazyPage(() => import('../features/audit/components/audit-page.tsx'), 'AuditPage');

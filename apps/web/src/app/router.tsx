@@ -50,6 +50,15 @@ export const router = createBrowserRouter([
           guarded('/savings/:staffId', <Pages.StaffSavingsDetailPage />),
           guarded('/expenses', <Pages.ExpensesPage />),
           guarded('/expenses/create', <Pages.CreateExpensePage />),
+          // DECISIONS 2: editing reuses the create form, behind the same guard as the other expense screens.
+          {
+            path: '/expenses/:id/edit',
+            element: (
+              <RequireGuard guard={ROUTE_GUARDS['/expenses/create']}>
+                <Pages.EditExpensePage />
+              </RequireGuard>
+            ),
+          },
           guarded('/staff-savings', <Pages.MySavingsAccountPage />),
           guarded('/profile', <Pages.ProfilePage />),
           guarded('/user-settings', <Pages.UserSettingsPage />),

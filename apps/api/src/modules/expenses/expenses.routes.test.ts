@@ -192,3 +192,18 @@ describe('one expense, editing and deleting', () => {
     expect((await admin.get(`/api/expenses/${id}`)).statusCode).toBe(404);
   });
 });
+
+describe("the organisation's calendar", () => {
+  it('answers the time zone and today there, for the form’s default date, to anyone signed in', async () => {
+    // 23:30 UTC is already 00:30 the next day in Lagos (UTC+1).
+    clock = new Date('2026-11-23T23:30:00Z');
+    for (const caller of [admin, user, staff]) {
+      const response = await caller.get('/api/calendar');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ timeZone: 'Africa/Lagos', today: '2026-11-24' });
+    }
+    clock = new Date('2026-11-23T22:59:00Z');
+    expect((await user.get('/api/calendar')).json().today).toBe('2026-11-23');
+    expect((await ctx.client().get('/api/calendar')).statusCode).toBe(401);
+  });
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES, expenseIdParamsSchema, expenseInputSchema, expenseListQuerySchema } from '@kobo/core';
+import { MESSAGES, calendarDate, expenseIdParamsSchema, expenseInputSchema, expenseListQuerySchema } from '@kobo/core';
 import { requireActor } from '../../plugins/authentication.ts';
 import { expenseReadersOnly } from './expense-scope.ts';
 import {
@@ -14,6 +14,10 @@ import {
 
 export async function expensesRoutes(app: FastifyInstance, deps: ExpenseDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // The organisation's calendar (APP_TIMEZONE): the expense form's Date defaults to today there,
+  // not in the browser's zone (docs/decisions/009-expenses-screens.md).
+  routes.get('/api/calendar', async () => ({ timeZone: deps.timeZone, today: calendarDate(deps.now(), deps.timeZone) }));
 
   routes.get('/api/expenses', { onRequest: expenseReadersOnly, schema: { querystring: expenseListQuerySchema } }, async (request) =>
     listExpenses(deps, requireActor(request), request.query),

@@ -1,11 +1,73 @@
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { Suspense, lazy } from 'react';
+import { useSearchParams } from 'react-router';
+import { Center, Group, Loader, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { MESSAGES, type DashboardPeriod } from '@kobo/core';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { EXPENSE_QUERY_ROOTS } from '../../../lib/expense-query-keys.ts';
+import { useLiveQueries } from '../../../lib/live-changes.ts';
+import { useDashboard } from '../api/get-dashboard.ts';
+import { DashboardCard } from './dashboard-card.tsx';
+import { ItemDistributionCard, RecentExpensesCard, TopCategoriesCard, TotalExpensesCard } from './dashboard-cards.tsx';
+import { PERIOD_LABELS, PERIOD_OPTIONS, toDashboardPeriod } from './dashboard-labels.ts';
 
+const SpendingChart = lazy(async () => ({ default: (await import('./spending-chart.tsx')).SpendingChart }));
+
+// A change to any expense (or a category's name and colour) can move these figures.
+const LIVE = { expenses: [EXPENSE_QUERY_ROOTS.dashboard], categories: [EXPENSE_QUERY_ROOTS.dashboard] };
+
+/**
+ * SPEC "Dashboard": the period (default This Week, kept in the address as ?period=), the four
+ * cards and a chart of spending over the period. Live: another session's expense shows at once.
+ */
 export function DashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const period = toDashboardPeriod(params.get('period'));
+  const dashboard = useDashboard(period);
+  useLiveQueries(LIVE);
+
+  function choosePeriod(next: DashboardPeriod) {
+    setParams(next === 'week' ? {} : { period: next }, { replace: true });
+  }
+
+  const data = dashboard.data;
+  const chartTitle = data?.series.unit === 'month' ? 'Spending per Month' : 'Spending per Day';
   return (
     <>
       <PageTitle>Expenses Dashboard</PageTitle>
-      <ComingSoon />
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <SegmentedControl<DashboardPeriod> aria-label="Period" data={PERIOD_OPTIONS} value={period} onChange={choosePeriod} />
+          {dashboard.isFetching && data && <Loader size="xs" aria-hidden />}
+        </Group>
+        {dashboard.isError && <ErrorBanner message={MESSAGES.errorLoadingExpenses} />}
+        {!data ? (
+          dashboard.isPending && <PageLoading />
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <TotalExpensesCard dashboard={data} />
+              <TopCategoriesCard shares={data.topCategories} />
+            </SimpleGrid>
+            <DashboardCard title={chartTitle}>
+              <Suspense
+                fallback={
+                  <Center h={260}>
+                    <Loader aria-label={MESSAGES.loading} />
+                  </Center>
+                }
+              >
+                <SpendingChart series={data.series} caption={`${chartTitle}, ${PERIOD_LABELS[period]}`} />
+              </Suspense>
+            </DashboardCard>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <ItemDistributionCard shares={data.distribution} />
+              <RecentExpensesCard dashboard={data} />
+            </SimpleGrid>
+          </>
+        )}
+      </Stack>
     </>
   );
 }

@@ -2,15 +2,21 @@ import { Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { AccountSection } from './account-section.tsx';
 import { AppearanceSection } from './appearance-section.tsx';
+import { CategoriesSection } from './categories-section.tsx';
+import { DangerZoneSection } from './danger-zone-section.tsx';
+import { DataManagementSection } from './data-management-section.tsx';
 
-/** The admin's Settings (SPEC 2). Categories, Data Management and Danger Zone come later. */
+/** The admin's Settings (SPEC 2), in the spec's order. */
 export function SettingsPage() {
   return (
     <>
       <PageTitle>Settings</PageTitle>
       <Stack gap="md" maw={720}>
         <AppearanceSection />
+        <CategoriesSection />
+        <DataManagementSection />
         <AccountSection />
+        <DangerZoneSection />
       </Stack>
     </>
   );

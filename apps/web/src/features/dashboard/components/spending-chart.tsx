@@ -1,0 +1,53 @@
+// The chart's styles come with its lazily loaded chunk, not with the app's first load.
+// oxlint-disable-next-line import/no-unassigned-import
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Table, VisuallyHidden } from '@mantine/core';
+import { formatNaira, type DashboardView } from '@kobo/core';
+import { formatAxisLabel, formatPeriodLabel } from '../../../lib/format-calendar-date.ts';
+import { formatCompactNaira } from './dashboard-labels.ts';
+
+/**
+ * Spending per day (week, month) or per month (year), as the server bucketed it. Loaded lazily:
+ * recharts is most of the dashboard's weight. The bars are drawn for the eye; the same figures are
+ * in a table that screen readers read instead.
+ */
+export function SpendingChart({ series, caption }: { series: DashboardView['series']; caption: string }) {
+  const data = series.points.map((point) => ({ label: formatAxisLabel(point.key), full: formatPeriodLabel(point.key), amount: point.amountKobo }));
+  return (
+    <figure style={{ margin: 0 }}>
+      <div aria-hidden>
+        <BarChart
+          h={260}
+          data={data}
+          dataKey="label"
+          series={[{ name: 'amount', label: 'Spent', color: 'blue.6' }]}
+          valueFormatter={formatNaira}
+          yAxisProps={{ tickFormatter: formatCompactNaira, width: 64 }}
+          gridAxis="x"
+          tickLine="none"
+          tooltipAnimationDuration={150}
+        />
+      </div>
+      <VisuallyHidden>
+        <Table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{series.unit === 'month' ? 'Month' : 'Day'}</th>
+              <th scope="col">Spent</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((point) => (
+              <tr key={point.full}>
+                <th scope="row">{point.full}</th>
+                <td>{formatNaira(point.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </VisuallyHidden>
+    </figure>
+  );
+}

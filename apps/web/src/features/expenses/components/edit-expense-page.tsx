@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Anchor, Paper, Stack } from '@mantine/core';
+import { MESSAGES, koboToNairaString, type ExpenseInput } from '@kobo/core';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { PageLoading } from '../../../components/full-screen-loading.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useSession } from '../../../lib/auth/session.ts';
+import { useCategories } from '../../../lib/categories-query.ts';
+import { refusalMessage } from '../../../lib/refusal-message.ts';
+import { useExpense } from '../api/get-expense.ts';
+import { useUpdateExpense } from '../api/update-expense.ts';
+import { ExpenseForm } from './expense-form.tsx';
+import { useRedirectLater } from './use-redirect-later.ts';
+
+/**
+ * DECISIONS 2: editing is a real screen, the create form at /expenses/{id}/edit. Users reach their
+ * own expenses, admins and managers any they see; the server answers anyone else 404.
+ */
+export function EditExpensePage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const role = useSession().data?.role;
+  const categories = useCategories();
+  const expense = useExpense(id);
+  const update = useUpdateExpense();
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const redirect = useRedirectLater();
+
+  async function submit(input: ExpenseInput): Promise<boolean> {
+    setError(null);
+    setSuccess(null);
+    try {
+      await update.mutateAsync({ id, input });
+    } catch (failure) {
+      setError(refusalMessage(failure, MESSAGES.updateExpenseFailed));
+      return false;
+    }
+    setSuccess(MESSAGES.expenseUpdated);
+    redirect(() => void navigate('/expenses'));
+    return true;
+  }
+
+  const loadError = expense.isError ? refusalMessage(expense.error, MESSAGES.loadExpensesFailed) : categories.isError ? MESSAGES.errorLoadingCategories : null;
+  return (
+    <>
+      <PageTitle>Edit Expense</PageTitle>
+      <Paper withBorder radius="md" p="md" maw={560}>
+        {loadError ? (
+          <Stack gap="sm" align="flex-start">
+            <ErrorBanner message={loadError} />
+            <Anchor component={Link} to="/expenses">
+              Back to expenses
+            </Anchor>
+          </Stack>
+        ) : !expense.data || !categories.data ? (
+          <PageLoading />
+        ) : (
+          <ExpenseForm
+            initialValues={{
+              categoryId: expense.data.category.id,
+              amount: koboToNairaString(expense.data.amountKobo),
+              description: expense.data.description ?? '',
+              date: expense.data.date,
+            }}
+            categories={categories.data}
+            role={role}
+            submitLabel="Save Changes"
+            isPending={update.isPending}
+            extra={{ title: expense.data.title ?? undefined, paymentMethod: expense.data.paymentMethod }}
+            error={error}
+            success={success}
+            onSubmit={submit}
+            resetOnSuccess={false}
+          />
+        )}
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { FaEdit, FaTrashAlt } from 'react-icons/fa';
+import { MESSAGES, formatNaira, type ExpenseView } from '@kobo/core';
+import { CategoryMark } from '../../../components/category-icon.tsx';
+import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
+import { expenseText } from './expense-labels.ts';
+
+type Props = {
+  expense: ExpenseView;
+  /** SPEC 2 / DECISIONS 2: whoever sees everyone's expenses reads who made the ones not theirs. */
+  showCreatedBy: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  onDelete: (expense: ExpenseView) => void;
+};
+
+/**
+ * One expense: its item's colour and icon, what it was for, the day, the amount, and (for others'
+ * expenses) who recorded it. Memoised: loading another page re-renders only the new cards.
+ */
+export const ExpenseCard = memo(function ExpenseCard({ expense, showCreatedBy, canEdit, canDelete, onDelete }: Props) {
+  const text = expenseText(expense);
+  const amount = formatNaira(expense.amountKobo);
+  const summary = `${expense.category.name}, ${amount}, ${formatCalendarDate(expense.date)}`;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      aria-label={summary}
+      style={{ borderLeft: `4px solid ${expense.category.color}` }}
+    >
+      <Group align="flex-start" wrap="nowrap" gap="sm">
+        <CategoryMark color={expense.category.color} icon={expense.category.icon} size={36} />
+        <Stack gap={2} miw={0} style={{ flex: 1 }}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {expense.category.name}
+            </Text>
+            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {amount}
+            </Text>
+          </Group>
+          {text && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {text}
+            </Text>
+          )}
+          <Group justify="space-between" align="flex-end" gap={4} wrap="wrap">
+            <Stack gap={0} miw={0}>
+              <Text size="sm" c="dimmed">
+                <time dateTime={expense.date}>{formatCalendarDate(expense.date)}</time>
+              </Text>
+              {showCreatedBy && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  Created by {expense.createdBy?.name ?? MESSAGES.unknownUser}
+                </Text>
+              )}
+            </Stack>
+            {(canEdit || canDelete) && (
+              <Group gap={4} ml="auto" wrap="nowrap">
+                {canEdit && (
+                  <Button
+                    component={Link}
+                    to={`/expenses/${expense.id}/edit`}
+                    size="compact-sm"
+                    variant="subtle"
+                    leftSection={<FaEdit aria-hidden />}
+                    aria-label={`Edit expense: ${summary}`}
+                  >
+                    Edit
+                  </Button>
+                )}
+                {canDelete && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<FaTrashAlt aria-hidden />}
+                    aria-label={`Delete expense: ${summary}`}
+                    onClick={() => onDelete(expense)}
+                  >
+                    Delete
+                  </Button>
+                )}
+              </Group>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+});

@@ -1,0 +1,87 @@
+import { useCallback, useState } from 'react';
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { MESSAGES, type ExpenseView } from '@kobo/core';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { refusalMessage } from '../../../lib/refusal-message.ts';
+import { useDeleteExpense } from '../api/delete-expense.ts';
+import { ExpenseCard } from './expense-card.tsx';
+import { countLabel } from './expense-labels.ts';
+
+type Props = {
+  expenses: ExpenseView[];
+  count: number;
+  currentUserId: string;
+  showCreatedBy: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onLoadMore: () => void;
+  onDeleted: () => void;
+};
+
+/**
+ * The cards, 50 at a time: "Load more" asks the server for the next page. Paging, not
+ * virtualising, keeps every shown card in the document for keyboard and screen-reader users and
+ * needs no fixed card height (descriptions wrap).
+ */
+export function ExpenseList(props: Props) {
+  const { expenses, count, currentUserId, showCreatedBy, canEdit, canDelete, hasNextPage, isFetchingNextPage, onLoadMore, onDeleted } = props;
+  const deletion = useDeleteExpense();
+  const [toDelete, setToDelete] = useState<ExpenseView | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const askToDelete = useCallback((expense: ExpenseView) => {
+    setDeleteError(null);
+    setToDelete(expense);
+  }, []);
+
+  function confirmDelete() {
+    if (!toDelete || deletion.isPending) return;
+    deletion.mutate(toDelete.id, {
+      onSuccess: () => {
+        setToDelete(null);
+        onDeleted();
+      },
+      onError: (failure) => setDeleteError(refusalMessage(failure, MESSAGES.deleteExpenseFailed)),
+    });
+  }
+
+  return (
+    <Stack gap="sm">
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Expenses">
+        {expenses.map((expense) => (
+          <ExpenseCard
+            key={expense.id}
+            expense={expense}
+            showCreatedBy={showCreatedBy && expense.userId !== currentUserId}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            onDelete={askToDelete}
+          />
+        ))}
+      </Stack>
+      <Center>
+        <Stack gap={4} align="center">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Showing {expenses.length.toLocaleString('en-NG')} of {countLabel(count)}
+          </Text>
+          {hasNextPage && (
+            <Button variant="light" loading={isFetchingNextPage} onClick={onLoadMore}>
+              Load more
+            </Button>
+          )}
+        </Stack>
+      </Center>
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        title="Delete expense"
+        message={MESSAGES.confirmDeleteExpense}
+        confirmLabel="Delete"
+        isPending={deletion.isPending}
+        error={deleteError}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

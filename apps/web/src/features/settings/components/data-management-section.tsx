@@ -1,0 +1,53 @@
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { FaFileExcel } from 'react-icons/fa';
+import { MESSAGES } from '@kobo/core';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { SuccessBanner } from '../../../components/success-banner.tsx';
+import { refusalMessage } from '../../../lib/refusal-message.ts';
+import { useFlashMessage } from '../../../lib/use-flash-message.ts';
+import { useExportExpenses } from '../api/export-expenses.ts';
+import { SettingsSection } from './settings-section.tsx';
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** SPEC "Settings": Data Management → Export to Excel, with progress while the server streams the file. */
+export function DataManagementSection() {
+  const exporter = useExportExpenses();
+  const flash = useFlashMessage();
+  const { progress } = exporter;
+
+  function startExport() {
+    if (exporter.isPending) return;
+    flash.clear();
+    exporter.mutate(undefined, { onSuccess: () => flash.show(MESSAGES.exportDownloaded) });
+  }
+
+  return (
+    <SettingsSection title="Data Management">
+      <Text size="sm" c="dimmed">
+        Every expense you can see, as an Excel file (.xlsx).
+      </Text>
+      <ErrorBanner message={exporter.isError ? refusalMessage(exporter.error, MESSAGES.exportFailed) : null} />
+      <SuccessBanner message={flash.message} />
+      {exporter.isPending && (
+        <Stack gap={4} role="status" aria-live="polite">
+          <Progress value={100} striped animated aria-label="Export in progress" />
+          <Text size="sm" c="dimmed">
+            {progress === null
+              ? 'Preparing the export…'
+              : `Exporting ${progress.rowCount === null ? '' : `${progress.rowCount.toLocaleString('en-NG')} expenses `}… ${formatBytes(progress.receivedBytes)} received`}
+          </Text>
+        </Stack>
+      )}
+      <Group>
+        <Button variant="light" leftSection={<FaFileExcel aria-hidden />} loading={exporter.isPending} onClick={startExport}>
+          Export to Excel
+        </Button>
+      </Group>
+    </SettingsSection>
+  );
+}
