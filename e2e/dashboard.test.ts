@@ -6,7 +6,7 @@ import { expenseApi, lagosDay, type ExpenseApi } from './support/expense-seed.ts
 import { pageSettled, screenshotLooks } from './support/expense-looks.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectText, unexpectedErrors } from './support/savings-helpers.ts';
-import { signInQuickly } from './support/session.ts';
+import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
 let browser: Browser;
@@ -58,7 +58,7 @@ function expected(period: DashboardPeriod) {
   const byCategory = new Map<string, number>();
   for (const seed of inRange) byCategory.set(seed.category, (byCategory.get(seed.category) ?? 0) + seed.naira * 100);
   const shares = [...byCategory]
-    .map(([key, kobo]) => ({ name: categories[key as keyof typeof categories].name, kobo, percent: percentOf(kobo, totalKobo) }))
+    .map(([key, amountKobo]) => ({ name: categories[key as keyof typeof categories].name, kobo: amountKobo, percent: percentOf(amountKobo, totalKobo) }))
     .toSorted((a, b) => b.kobo - a.kobo);
   return { totalKobo, count: inRange.length, shares };
 }
@@ -171,6 +171,7 @@ describe('the dashboard', () => {
       await expectText(card(page, 'Top Categories'), MESSAGES.noExpensesInPeriod);
       await expectText(card(page, 'Item Distribution'), MESSAGES.noExpensesInPeriod);
       await expectText(card(page, 'Recent Expenses'), MESSAGES.noExpensesInPeriod);
+      expect(await card(page, 'Recent Expenses').getByRole('listitem').count()).toBe(0);
       await context.close();
     } finally {
       await fresh.stop();
@@ -184,6 +185,7 @@ describe('the dashboard', () => {
       await signInQuickly(page, person);
       await page.goto('/dashboard');
       await page.waitForURL('**/expenses');
+      expect(pathOf(page)).toBe('/expenses');
       await context.close();
     }
   });

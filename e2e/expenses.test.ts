@@ -279,6 +279,7 @@ describe('staff', () => {
     for (const path of ['/expenses', '/expenses/create', `/expenses/${expense.id}/edit`]) {
       await page.goto(path);
       await page.waitForURL('**/staff-savings');
+      expect(pathOf(page), path).toBe('/staff-savings');
     }
     await context.close();
   });

@@ -6,7 +6,7 @@ import { expenseApi, lagosDay, type ExpenseApi } from './support/expense-seed.ts
 import { pageSettled, screenshotLooks } from './support/expense-looks.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectText, unexpectedErrors } from './support/savings-helpers.ts';
-import { signInQuickly } from './support/session.ts';
+import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
 let browser: Browser;
@@ -139,6 +139,7 @@ describe('the report', () => {
     await signInQuickly(page, manager);
     await page.goto('/reports');
     await page.waitForURL('**/expenses');
+    expect(pathOf(page)).toBe('/expenses');
     await context.close();
   });
 });

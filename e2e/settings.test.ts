@@ -10,7 +10,7 @@ import { expenseApi, lagosDay, lagosToday, type ExpenseApi } from './support/exp
 import { pageSettled, screenshotLooks } from './support/expense-looks.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectText, unexpectedErrors } from './support/savings-helpers.ts';
-import { signInQuickly, signInWithForm } from './support/session.ts';
+import { pathOf, signInQuickly, signInWithForm } from './support/session.ts';
 
 let kobo: KoboServer;
 let browser: Browser;
@@ -69,7 +69,7 @@ describe('Categories', () => {
     // SPEC 9: colour #4ECDC4 and the question-mark icon unless chosen otherwise.
     expect(await categories.getByLabel('Colour').inputValue()).toBe('#4ECDC4');
     expect(await categories.getByRole('radio', { name: 'Question mark' }).getAttribute('aria-checked')).toBe('true');
-    await expect.poll(() => categories.getByRole('radio').count()).toBe(13);
+    await expect.poll(() => categories.getByRole('radiogroup', { name: 'Icon' }).getByRole('radio').count()).toBe(13);
 
     await categories.getByRole('button', { name: 'Add Item' }).click();
     await expectText(categories.getByRole('alert'), MESSAGES.itemNameRequired);
@@ -170,6 +170,7 @@ describe('Categories', () => {
     await page.getByRole('dialog', { name: 'Delete item' }).getByRole('button', { name: 'Delete' }).click();
     await expectText(section(page, 'Categories').getByRole('alert'), MESSAGES.categoryInUse);
     await expectText(item(page, 'Late use'), 'In use');
+    expect(await item(page, 'Late use').count()).toBe(1);
     await context.close();
   });
 
@@ -216,6 +217,7 @@ describe('User Settings', () => {
     await page.waitForURL('**/login');
     await page.goto('/user-settings');
     await page.waitForURL('**/login');
+    expect(pathOf(page)).toBe('/login');
     await context.close();
   });
 });
@@ -231,7 +233,7 @@ describe('Data Management → Export to Excel', () => {
     const data = section(page, 'Data Management');
 
     // The answer is held back a moment, so the progress can be seen while it runs.
-    let release = () => {};
+    let release: (() => void) | undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
@@ -243,7 +245,7 @@ describe('Data Management → Export to Excel', () => {
     await data.getByRole('button', { name: 'Export to Excel' }).click();
     await expectText(data.getByRole('status'), 'Preparing the export');
     expect(await data.getByRole('progressbar', { name: 'Export in progress' }).count()).toBe(1);
-    release();
+    release?.();
     const download = await downloadEvent;
     expect(download.suggestedFilename()).toBe(`expenses-${lagosToday()}.xlsx`);
     await expectText(data.getByRole('status'), MESSAGES.exportDownloaded);
@@ -291,8 +293,13 @@ describe('Data Management → Export to Excel', () => {
     const data = section(page, 'Data Management');
     await data.getByRole('button', { name: 'Export to Excel' }).click();
     await expectText(data.getByRole('alert'), MESSAGES.exportFailed);
+    // A lost connection: the same sentence (waited for once the second try has finished).
+    await page.unroute('**/api/export/expenses');
     await page.route('**/api/export/expenses', (route) => route.abort('connectionreset'));
+    const attempted = page.waitForRequest('**/api/export/expenses');
     await data.getByRole('button', { name: 'Export to Excel' }).click();
+    await attempted;
+    await expect.poll(() => data.getByRole('button', { name: 'Export to Excel' }).isEnabled()).toBe(true);
     await expectText(data.getByRole('alert'), MESSAGES.exportFailed);
     await context.close();
   });

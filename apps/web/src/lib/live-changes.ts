@@ -63,7 +63,9 @@ export function useLiveQueries(keysByChange: LiveQueryKeys) {
     () =>
       subscribe((signal) => {
         const keys = signal === 'ready' ? Object.values(keysByChange).flat() : (keysByChange[signal] ?? []);
-        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+        // Once each: invalidating a query twice would cancel its first refetch for a second one.
+        const unique = new Map(keys.map((queryKey) => [JSON.stringify(queryKey), queryKey]));
+        for (const queryKey of unique.values()) void queryClient.invalidateQueries({ queryKey });
       }),
     [queryClient, keysByChange],
   );

@@ -30,7 +30,6 @@ export const ExpenseCard = memo(function ExpenseCard({ expense, showCreatedBy, c
       withBorder
       radius="md"
       p="sm"
-      aria-label={summary}
       style={{ borderLeft: `4px solid ${expense.category.color}` }}
     >
       <Group align="flex-start" wrap="nowrap" gap="sm">

@@ -81,31 +81,37 @@ export function ExpensesPage() {
               </Group>
             </Paper>
             {expenses.isError && <ErrorBanner message={MESSAGES.loadExpensesFailed} />}
-            {items.length === 0 ? (
-              <Paper withBorder radius="md" p="lg">
-                <Stack align="center" gap="sm">
-                  <Text c="dimmed">{MESSAGES.noExpensesFound}</Text>
-                  {isFilteredByItem && (
-                    <Button variant="light" onClick={() => setFilters({ ...filters, category: ALL_ITEMS })}>
-                      Clear Filter
-                    </Button>
-                  )}
-                </Stack>
-              </Paper>
-            ) : (
-              <ExpenseList
-                expenses={items}
-                count={first?.count ?? items.length}
-                currentUserId={user?.id ?? ''}
-                showCreatedBy={canViewAll}
-                canEdit={can(role, 'edit_expense')}
-                canDelete={can(role, 'delete_expense')}
-                hasNextPage={expenses.hasNextPage}
-                isFetchingNextPage={expenses.isFetchingNextPage}
-                onLoadMore={() => void expenses.fetchNextPage()}
-                onDeleted={() => flash.show(MESSAGES.expenseDeleted)}
-              />
-            )}
+            {/* While a new filter's answer is on its way, the last one stays, dimmed. */}
+            <div
+              aria-busy={expenses.isPlaceholderData}
+              style={{ opacity: expenses.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }}
+            >
+              {items.length === 0 ? (
+                <Paper withBorder radius="md" p="lg">
+                  <Stack align="center" gap="sm">
+                    <Text c="dimmed">{MESSAGES.noExpensesFound}</Text>
+                    {isFilteredByItem && (
+                      <Button variant="light" onClick={() => setFilters({ ...filters, category: ALL_ITEMS })}>
+                        Clear Filter
+                      </Button>
+                    )}
+                  </Stack>
+                </Paper>
+              ) : (
+                <ExpenseList
+                  expenses={items}
+                  count={first?.count ?? items.length}
+                  currentUserId={user?.id ?? ''}
+                  showCreatedBy={canViewAll}
+                  canEdit={can(role, 'edit_expense')}
+                  canDelete={can(role, 'delete_expense')}
+                  hasNextPage={expenses.hasNextPage}
+                  isFetchingNextPage={expenses.isFetchingNextPage}
+                  onLoadMore={() => void expenses.fetchNextPage()}
+                  onDeleted={() => flash.show(MESSAGES.expenseDeleted)}
+                />
+              )}
+            </div>
           </>
         )}
       </Stack>

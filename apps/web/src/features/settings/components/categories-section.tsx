@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { Divider, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { FaSearch } from 'react-icons/fa';
 import { MESSAGES, type CategoryView } from '@kobo/core';
@@ -48,6 +48,7 @@ export function CategoriesSection() {
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<CategoryView | null>(null);
   const deferredSearch = useDeferredValue(search);
+  const sortLabelId = useId();
 
   function askToDelete(category: CategoryView) {
     flash.clear();
@@ -82,10 +83,10 @@ export function CategoriesSection() {
           miw={200}
         />
         <Stack gap={4} style={{ flexGrow: 0 }}>
-          <span id="category-sort-label" style={{ fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 }}>
+          <span id={sortLabelId} style={{ fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 }}>
             Sort by
           </span>
-          <SegmentedControl<Sort> aria-labelledby="category-sort-label" data={SORTS} value={sort} onChange={setSort} />
+          <SegmentedControl<Sort> aria-labelledby={sortLabelId} data={SORTS} value={sort} onChange={setSort} />
         </Stack>
       </Group>
       {categories.isPending ? (
