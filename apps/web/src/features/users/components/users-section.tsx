@@ -12,7 +12,7 @@ import { useChangeUserRole } from '../api/change-user-role.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useSetUserActive } from '../api/set-user-active.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ROLE_OPTIONS } from './role-options.ts';
 import { UsersTable, type UserSort } from './users-table.tsx';
 
