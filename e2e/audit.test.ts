@@ -4,7 +4,8 @@ import { AUDIT_KIND_LABELS, MESSAGES } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { signInQuickly } from './support/session.ts';
-import { apiAs, choose, screenshotEveryLook, tablesSettled, unexpectedErrors } from './support/users-seed.ts';
+import { apiAs, choose, tablesSettled } from './support/users-seed.ts';
+import { screenshotEveryLook, unexpectedErrors } from './support/page-checks.ts';
 
 let kobo: KoboServer;
 let browser: Browser;
@@ -129,7 +130,7 @@ describe('the audit log', () => {
 
 describe('how the audit log looks', () => {
   it('fits a phone and a desktop, light and dark', async () => {
-    const shots = await screenshotEveryLook(browser, kobo.baseURL, admin, {
+    const problems = await screenshotEveryLook(browser, kobo.baseURL, admin, {
       path: '/audit',
       name: 'audit',
       prepare: async (page) => {
@@ -138,6 +139,6 @@ describe('how the audit log looks', () => {
         await expect.poll(() => entryRows(page).count()).toBe(50);
       },
     });
-    expect(shots).toEqual(['audit-375-light', 'audit-1280-light', 'audit-375-dark', 'audit-1280-dark']);
+    expect(problems).toEqual([]);
   });
 });

@@ -3,9 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_TIMEZONE, MESSAGES, dashboardRange, formatNaira, percentOf, type CategoryView, type DashboardPeriod } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf } from './support/browser.ts';
 import { expenseApi, lagosDay, type ExpenseApi } from './support/expense-seed.ts';
-import { pageSettled, screenshotLooks } from './support/expense-looks.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
-import { expectText, unexpectedErrors } from './support/savings-helpers.ts';
+import { expectText, pageSettled, screenshotEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -196,7 +195,7 @@ describe('how the dashboard looks', () => {
     const problems: string[] = [];
     for (const period of ['week', 'year'] as const) {
       problems.push(
-        ...(await screenshotLooks(browser, kobo.baseURL, admin, {
+        ...(await screenshotEveryLook(browser, kobo.baseURL, admin, {
           path: period === 'week' ? '/dashboard' : `/dashboard?period=${period}`,
           name: `dashboard-${period}`,
           prepare: async (page) => {

@@ -3,9 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, formatNaira, type CategoryView } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
 import { expenseApi, lagosDay, lagosToday, type ExpenseApi } from './support/expense-seed.ts';
-import { pageSettled, screenshotLooks } from './support/expense-looks.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
-import { expectText, unexpectedErrors } from './support/savings-helpers.ts';
+import { expectText, pageSettled, screenshotEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -288,7 +287,7 @@ describe('staff', () => {
 describe('how the expense screens look', () => {
   it('fits a phone and a desktop, light and dark', async () => {
     const problems = [
-      ...(await screenshotLooks(browser, kobo.baseURL, admin, {
+      ...(await screenshotEveryLook(browser, kobo.baseURL, admin, {
         path: '/expenses?time=all',
         name: 'expenses-admin',
         prepare: async (page) => {
@@ -296,7 +295,7 @@ describe('how the expense screens look', () => {
           await expenseList(page).getByRole('listitem').first().waitFor();
         },
       })),
-      ...(await screenshotLooks(browser, kobo.baseURL, bisi, {
+      ...(await screenshotEveryLook(browser, kobo.baseURL, bisi, {
         path: '/expenses/create',
         name: 'expenses-create',
         prepare: async (page) => {
@@ -305,7 +304,7 @@ describe('how the expense screens look', () => {
           await page.getByRole('alert').waitFor();
         },
       })),
-      ...(await screenshotLooks(browser, kobo.baseURL, bisi, {
+      ...(await screenshotEveryLook(browser, kobo.baseURL, bisi, {
         path: `/expenses?category=${unused.id}`,
         name: 'expenses-empty',
         prepare: (page) => page.getByRole('button', { name: 'Clear Filter' }).waitFor(),

@@ -3,9 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, averagePerDay, formatNaira, type CategoryView } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
 import { expenseApi, lagosDay, type ExpenseApi } from './support/expense-seed.ts';
-import { pageSettled, screenshotLooks } from './support/expense-looks.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
-import { expectText, unexpectedErrors } from './support/savings-helpers.ts';
+import { expectText, pageSettled, screenshotEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -146,7 +145,7 @@ describe('the report', () => {
 
 describe('how the report looks', () => {
   it('fits a phone and a desktop, light and dark', async () => {
-    const problems = await screenshotLooks(browser, kobo.baseURL, admin, {
+    const problems = await screenshotEveryLook(browser, kobo.baseURL, admin, {
       path: '/reports',
       name: 'reports',
       prepare: async (page) => {

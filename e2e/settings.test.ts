@@ -7,9 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, type CategoryView } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
 import { expenseApi, lagosDay, lagosToday, type ExpenseApi } from './support/expense-seed.ts';
-import { pageSettled, screenshotLooks } from './support/expense-looks.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
-import { expectText, unexpectedErrors } from './support/savings-helpers.ts';
+import { expectText, pageSettled, screenshotEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { pathOf, signInQuickly, signInWithForm } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -351,7 +350,7 @@ async function adminCookie(): Promise<string> {
 describe('how Settings looks', () => {
   it('fits a phone and a desktop, light and dark', async () => {
     const problems = [
-      ...(await screenshotLooks(browser, kobo.baseURL, admin, {
+      ...(await screenshotEveryLook(browser, kobo.baseURL, admin, {
         path: '/settings',
         name: 'settings-admin',
         prepare: async (page) => {
@@ -359,7 +358,7 @@ describe('how Settings looks', () => {
           await items(page).getByRole('listitem').first().waitFor();
         },
       })),
-      ...(await screenshotLooks(browser, kobo.baseURL, manager, {
+      ...(await screenshotEveryLook(browser, kobo.baseURL, manager, {
         path: '/user-settings',
         name: 'user-settings-manager',
         prepare: async (page) => {

@@ -1,9 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { DESKTOP, PHONE, hasHorizontalScroll, newPage, screenshot } from './browser.ts';
 import type { KoboServer, TestUser } from './kobo-server.ts';
-import { signInQuickly } from './session.ts';
 
 /**
  * Seeds and looks for the User Management and Audit Log browser tests (issue 5).
@@ -52,35 +50,3 @@ export async function settledDialog(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/**
- * Opens `path` as `user` at 375 px and 1280 px, light and dark; checks nothing scrolls sideways
- * and saves a screenshot of each (.e2e-artifacts/<name>-<width>-<scheme>.png); returns their names.
- */
-export async function screenshotEveryLook(
-  browser: Browser,
-  baseURL: string,
-  user: TestUser,
-  shot: { path: string; name: string; prepare: (page: Page) => Promise<void> },
-): Promise<string[]> {
-  const taken: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const viewport of [PHONE, DESKTOP]) {
-      const { context, page } = await newPage(browser, baseURL, { viewport, colorScheme: scheme });
-      await page.addInitScript((value) => localStorage.setItem('darkMode', value), scheme);
-      await signInQuickly(page, user);
-      await page.goto(shot.path);
-      await shot.prepare(page);
-      expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(scheme);
-      expect(await hasHorizontalScroll(page), `${shot.name} at ${viewport.width}px, ${scheme}`).toBe(false);
-      await screenshot(page, `${shot.name}-${viewport.width}-${scheme}`);
-      taken.push(`${shot.name}-${viewport.width}-${scheme}`);
-      await context.close();
-    }
-  }
-  return taken;
-}
-
-/** Console errors other than the browser's note of a refused request (the 4xx these tests provoke). */
-export function unexpectedErrors(errors: string[]): string[] {
-  return errors.filter((text) => !/Failed to load resource: (the server responded with a status of 4\d\d|net::ERR_)/.test(text));
-}

@@ -5,15 +5,16 @@ import type { TestUser } from './kobo-server.ts';
 import { signInQuickly } from './session.ts';
 
 /**
- * Opens `path` as `user` on a 375 px phone and a 1280 px desktop, light and dark, and saves a
- * screenshot of each (.e2e-artifacts/<name>-<width>-<scheme>.png). `prepare` may open a modal or
- * fill something first; it returns when the page is ready. Answers what looked wrong: a page
- * wider than the window, or the wrong colour scheme; an empty list when all is well.
+ * Opens `path` as `user` on a 375 px phone and a 1280 px desktop, light and dark; checks the colour
+ * scheme and that nothing scrolls sideways, and saves .e2e-artifacts/<name>-<width>-<scheme>.png.
+ * `prepare` may open a modal or fill something first, and returns when the page is ready (not
+ * 'networkidle': live pages hold an EventSource open). Answers what looked wrong: an empty list
+ * when all is well.
  */
 export async function screenshotEveryLook(
   browser: Browser,
   baseURL: string,
-  user: TestUser,
+  user: Pick<TestUser, 'email' | 'password'>,
   shot: { path: string; name: string; prepare: (page: Page) => Promise<void> },
 ): Promise<string[]> {
   const problems: string[] = [];
@@ -25,10 +26,11 @@ export async function screenshotEveryLook(
       await signInQuickly(page, user);
       await page.goto(shot.path);
       await shot.prepare(page);
-      await page.waitForLoadState('networkidle');
       const shownScheme = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
       if (shownScheme !== scheme) problems.push(`${look}: the page is ${shownScheme}`);
       if (await hasHorizontalScroll(page)) problems.push(`${look}: scrolls sideways`);
+      // Charts and modals animate in: let them finish before the picture.
+      await page.waitForTimeout(400);
       await screenshot(page, `${shot.name}-${viewport.width}-${scheme}`);
       await context.close();
     }
@@ -50,4 +52,13 @@ export function unexpectedErrors(errors: string[]): string[] {
  */
 export async function expectText(locator: Locator, text: string) {
   await expect.poll(() => locator.first().textContent({ timeout: 250 }).catch(() => ''), { timeout: 5000 }).toContain(text);
+}
+
+/**
+ * A page is ready when its heading shows and no loader spins. Not 'networkidle': the dashboard,
+ * reports and settings hold an EventSource open for live updates.
+ */
+export async function pageSettled(page: Page, heading: string) {
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  await expect.poll(() => page.locator('.mantine-Loader-root').count(), { timeout: 10_000 }).toBe(0);
 }
