@@ -11,7 +11,7 @@ import { deposit, expectNoLedgerDrift, post, transfer } from '../savings/savings
 import { changeUserRole } from './change-role.ts';
 import { deleteUser as deleteUserService } from './delete-user.ts';
 import { setUserActive } from './set-active.ts';
-import { addUser, auditEntries, deactivate, deleteUser, reactivate, signInAs } from './users-test-support.ts';
+import { addUser, auditEntries, deactivate, deleteUser, reactivate, signInAs, signedInAs } from './users-test-support.ts';
 
 let ctx: TestContext;
 let admin: SignedInClient;
@@ -28,18 +28,12 @@ afterAll(async () => {
 
 const db = () => ctx.app.kobo.database.db;
 
-async function signedInAs(email: string) {
-  const client = ctx.client();
-  const response = await signInAs(client, email);
-  expect(response.statusCode, response.body).toBe(200);
-  return client;
-}
 
 describe('deactivating and reactivating', () => {
   it('ends every open session of the account at once, and refuses its sign-in', async () => {
     const user = await addUser(admin);
-    const laptop = await signedInAs(user.email);
-    const phone = await signedInAs(user.email);
+    const laptop = await signedInAs(ctx, user.email);
+    const phone = await signedInAs(ctx, user.email);
     expect((await laptop.get('/api/expenses')).statusCode).toBe(200);
 
     const response = await deactivate(admin, user.id);
@@ -56,12 +50,12 @@ describe('deactivating and reactivating', () => {
 
   it('lets a reactivated account sign in again, but revives no old session', async () => {
     const user = await addUser(admin);
-    const old = await signedInAs(user.email);
+    const old = await signedInAs(ctx, user.email);
     await deactivate(admin, user.id);
     const response = await reactivate(admin, user.id);
     expect(response.json()).toMatchObject({ user: { active: true, status: 'active' }, message: MESSAGES.userReactivated });
     expect((await old.get('/api/expenses')).statusCode).toBe(401);
-    const fresh = await signedInAs(user.email);
+    const fresh = await signedInAs(ctx, user.email);
     expect((await fresh.get('/api/expenses')).statusCode).toBe(200);
   });
 
@@ -80,7 +74,7 @@ describe('deactivating and reactivating', () => {
 
   it('records both acts once; repeating one changes and records nothing', async () => {
     const user = await addUser(admin, { name: 'Kemi Lifecycle' });
-    await signedInAs(user.email);
+    await signedInAs(ctx, user.email);
     await deactivate(admin, user.id);
     await deactivate(admin, user.id);
     await reactivate(admin, user.id);
@@ -100,7 +94,7 @@ describe('deleting a user (DECISIONS 7)', () => {
 
   it('keeps their expenses, shown as Unknown User, and ends their sessions', async () => {
     const user = await addUser(admin);
-    const client = await signedInAs(user.email);
+    const client = await signedInAs(ctx, user.email);
     const expenseId = await insertExpense(db(), { categoryId, userId: user.id, amountKobo: 5000, spentOn: '2026-11-02' });
 
     const response = await deleteUser(admin, user.id);
@@ -131,7 +125,7 @@ describe('deleting a user (DECISIONS 7)', () => {
 
   it('deletes someone who posted on the ledger: the ledger keeps who posted, as written', async () => {
     const saver = await addUser(admin);
-    const client = await signedInAs(saver.email);
+    const client = await signedInAs(ctx, saver.email);
     expect((await post(client, { type: 'deposit', amount: 5 })).statusCode).toBe(201);
     expect((await post(client, { type: 'withdrawal', amount: 5 })).statusCode).toBe(201);
     expect((await deleteUser(admin, saver.id)).statusCode).toBe(200);
@@ -141,7 +135,7 @@ describe('deleting a user (DECISIONS 7)', () => {
 
   it('deletes an admin who processed savings while you remain', async () => {
     const otherAdmin = await addUser(admin, { role: 'admin' });
-    const otherClient = await signedInAs(otherAdmin.email);
+    const otherClient = await signedInAs(ctx, otherAdmin.email);
     const staff = await addUser(admin, { role: 'staff' });
     await deposit(otherClient, staff.id, 1);
     expect((await deleteUser(admin, otherAdmin.id)).statusCode).toBe(200);
@@ -164,7 +158,7 @@ describe('deleting a user (DECISIONS 7)', () => {
 describe('deleting your own account from Settings (SPEC 4, DECISIONS 7)', () => {
   it('deletes your expenses and then you, in one transaction, and records it', async () => {
     const user = await addUser(admin, { name: 'Self Leaver' });
-    const client = await signedInAs(user.email);
+    const client = await signedInAs(ctx, user.email);
     // Money went in and out, so the ledger names them.
     expect((await post(client, { type: 'deposit', amount: 2 })).statusCode).toBe(201);
     expect((await post(client, { type: 'withdrawal', amount: 2 })).statusCode).toBe(201);
@@ -179,7 +173,7 @@ describe('deleting your own account from Settings (SPEC 4, DECISIONS 7)', () => 
 
   it('rolls everything back when a step fails: the expenses stay with the account', async () => {
     const user = await addUser(admin);
-    const client = await signedInAs(user.email);
+    const client = await signedInAs(ctx, user.email);
     await insertExpense(db(), { categoryId, userId: user.id, amountKobo: 100, spentOn: '2026-11-02' });
     // Make the last step fail: the audit entry cannot be written.
     await db().execute(sql`create function fail_audit() returns trigger language plpgsql as $$ begin raise exception 'audit down'; end $$`);

@@ -4,7 +4,7 @@ import { MESSAGES } from '@kobo/core';
 import { savingsAccounts, savingsTransactions, users } from '../../db/schema.ts';
 import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
 import { deposit, expectNoLedgerDrift, post } from '../savings/savings-test-support.ts';
-import { addUser, auditEntries, changeRole, signInAs } from './users-test-support.ts';
+import { addUser, auditEntries, changeRole, signedInAs } from './users-test-support.ts';
 
 let ctx: TestContext;
 let admin: SignedInClient;
@@ -19,13 +19,6 @@ afterAll(async () => {
 
 const db = () => ctx.app.kobo.database.db;
 
-/** A client signed in as a user the admin created through the API. */
-async function signedInAs(email: string) {
-  const client = ctx.client();
-  const response = await signInAs(client, email);
-  expect(response.statusCode, response.body).toBe(200);
-  return client;
-}
 
 describe('changing a role', () => {
   it('refuses your own role with the spec’s message, and changes nothing', async () => {
@@ -45,7 +38,7 @@ describe('changing a role', () => {
 
   it('takes effect on the very next request of a signed-in admin who is demoted', async () => {
     const other = await addUser(admin, { role: 'admin' });
-    const otherClient = await signedInAs(other.email);
+    const otherClient = await signedInAs(ctx, other.email);
     expect((await otherClient.get('/api/users')).statusCode).toBe(200);
 
     const response = await changeRole(admin, other.id, 'user');
@@ -61,7 +54,7 @@ describe('changing a role', () => {
 
   it('takes a manager’s view of everyone’s expenses away at once', async () => {
     const manager = await addUser(admin, { role: 'manager' });
-    const managerClient = await signedInAs(manager.email);
+    const managerClient = await signedInAs(ctx, manager.email);
     expect((await managerClient.post('/api/categories', { name: `Fuel ${Date.now()}` })).statusCode).toBe(201);
     expect((await changeRole(admin, manager.id, 'staff')).statusCode).toBe(200);
     expect((await managerClient.post('/api/categories', { name: `Diesel ${Date.now()}` })).statusCode).toBe(403);
@@ -79,7 +72,7 @@ describe('changing a role', () => {
     const [account] = await db().select().from(savingsAccounts).where(eq(savingsAccounts.userId, user.id));
     expect(account).toMatchObject({ balanceKobo: 0, staffId: staff.staffId, holderName: 'Ngozi Manager' });
     // They can see their savings at once.
-    const client = await signedInAs(user.email);
+    const client = await signedInAs(ctx, user.email);
     expect((await client.get('/api/savings/me')).json().account).toMatchObject({ staffId: staff.staffId, balanceKobo: 0 });
   });
 
@@ -103,7 +96,7 @@ describe('changing a role', () => {
     expect(account?.balanceKobo).toBe(2500);
     expect(await db().select().from(savingsTransactions).where(eq(savingsTransactions.accountId, account?.id ?? ''))).toHaveLength(2);
     // A regular user still sees their own savings (DECISIONS 8).
-    const client = await signedInAs(staff.email);
+    const client = await signedInAs(ctx, staff.email);
     expect((await client.get('/api/savings/me')).json().transactions).toHaveLength(2);
 
     const again = (await changeRole(admin, staff.id, 'staff')).json().user;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AuditEntryView, PublicUser, Role } from '@kobo/core';
-import { uniqueEmail, type TestClient } from '../../test/test-app.ts';
+import { uniqueEmail, type TestClient, type TestContext } from '../../test/test-app.ts';
 
 /** Test helpers for User Management: every call goes through HTTP, as the screen's would. */
 export async function addUser(admin: TestClient, overrides: { role?: Role; name?: string; email?: string; password?: string } = {}): Promise<PublicUser> {
@@ -40,4 +40,12 @@ export async function auditEntries(admin: TestClient, query: Record<string, stri
 /** Signs in as someone an admin created, through the real sign-in route. */
 export async function signInAs(client: TestClient, email: string, password = 'secret1') {
   return client.post('/api/auth/sign-in', { email, password });
+}
+
+/** A new client of `ctx`, signed in as someone an admin created through the API. */
+export async function signedInAs(ctx: TestContext, email: string): Promise<TestClient> {
+  const client = ctx.client();
+  const response = await signInAs(client, email);
+  expect(response.statusCode, response.body).toBe(200);
+  return client;
 }

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Paper } from '@mantine/core';
 import { MESSAGES, type ExpenseInput } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
@@ -8,35 +6,20 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useCategories } from '../../../lib/categories-query.ts';
 import { useOrgToday } from '../../../lib/org-calendar.ts';
-import { refusalMessage } from '../../../lib/refusal-message.ts';
 import { useCreateExpense } from '../api/create-expense.ts';
 import { ExpenseForm } from './expense-form.tsx';
-import { useRedirectLater } from './use-redirect-later.ts';
+import { useSaveExpense } from './use-save-expense.ts';
 
 /** SPEC 4 / 9: after an expense is added, the form resets and the app goes to /expenses after 2 s. */
 export function CreateExpensePage() {
-  const navigate = useNavigate();
   const role = useSession().data?.role;
   const categories = useCategories();
   const { today, isError: isCalendarError } = useOrgToday();
   const create = useCreateExpense();
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const redirect = useRedirectLater();
-
-  async function submit(input: ExpenseInput): Promise<boolean> {
-    setError(null);
-    setSuccess(null);
-    try {
-      await create.mutateAsync(input);
-    } catch (failure) {
-      setError(refusalMessage(failure, MESSAGES.addExpenseFailed));
-      return false;
-    }
-    setSuccess(MESSAGES.expenseAdded);
-    redirect(() => void navigate('/expenses'));
-    return true;
-  }
+  const { error, success, submit } = useSaveExpense((input: ExpenseInput) => create.mutateAsync(input), {
+    success: MESSAGES.expenseAdded,
+    failure: MESSAGES.addExpenseFailed,
+  });
 
   return (
     <>

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Anchor, Paper, Stack } from '@mantine/core';
 import { MESSAGES, koboToNairaString, type ExpenseInput } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
@@ -11,7 +10,7 @@ import { refusalMessage } from '../../../lib/refusal-message.ts';
 import { useExpense } from '../api/get-expense.ts';
 import { useUpdateExpense } from '../api/update-expense.ts';
 import { ExpenseForm } from './expense-form.tsx';
-import { useRedirectLater } from './use-redirect-later.ts';
+import { useSaveExpense } from './use-save-expense.ts';
 
 /**
  * DECISIONS 2: editing is a real screen, the create form at /expenses/{id}/edit. Users reach their
@@ -19,28 +18,14 @@ import { useRedirectLater } from './use-redirect-later.ts';
  */
 export function EditExpensePage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const role = useSession().data?.role;
   const categories = useCategories();
   const expense = useExpense(id);
   const update = useUpdateExpense();
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const redirect = useRedirectLater();
-
-  async function submit(input: ExpenseInput): Promise<boolean> {
-    setError(null);
-    setSuccess(null);
-    try {
-      await update.mutateAsync({ id, input });
-    } catch (failure) {
-      setError(refusalMessage(failure, MESSAGES.updateExpenseFailed));
-      return false;
-    }
-    setSuccess(MESSAGES.expenseUpdated);
-    redirect(() => void navigate('/expenses'));
-    return true;
-  }
+  const { error, success, submit } = useSaveExpense((input: ExpenseInput) => update.mutateAsync({ id, input }), {
+    success: MESSAGES.expenseUpdated,
+    failure: MESSAGES.updateExpenseFailed,
+  });
 
   const loadError = expense.isError ? refusalMessage(expense.error, MESSAGES.loadExpensesFailed) : categories.isError ? MESSAGES.errorLoadingCategories : null;
   return (
