@@ -8,6 +8,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
+import { createSessionActorReader } from './auth/session-actor.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -100,9 +101,10 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
     outboxDir: env.OUTBOX_DIR ?? join(env.DATA_DIR, 'outbox'),
     log: app.log,
   });
+  const authSecret = await resolveAuthSecret(db, env.AUTH_SECRET);
   const auth = createAuth({
     db,
-    secret: await resolveAuthSecret(db, env.AUTH_SECRET),
+    secret: authSecret,
     baseUrl: appUrl,
     secureCookies: isHttps,
     sendResetLink: async (to, token) => mailer.send(resetLinkMail(to, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`)),
@@ -120,7 +122,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   registerErrorHandling(app);
   registerRequestLogging(app);
   await registerSecurity(app, { isHttps, trustedOrigins: [new URL(appUrl).origin] });
-  registerAuthentication(app, { auth, db });
+  registerAuthentication(app, { readSessionUser: await createSessionActorReader({ auth, db, secret: authSecret }) });
 
   const throttle = { maxFailures: env.SIGN_IN_MAX_FAILURES, windowMinutes: env.SIGN_IN_WINDOW_MINUTES };
   await healthRoutes(app, { db });

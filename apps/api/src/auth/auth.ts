@@ -14,7 +14,9 @@ export type AuthOptions = {
   sendResetLink: (to: { email: string; name: string }, token: string) => Promise<void>;
 };
 
-const THIRTY_DAYS = 60 * 60 * 24 * 30;
+/** A session lasts 30 days and is extended, at most once a day, while it is used. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
 /**
  * Better Auth does the cryptography: scrypt password hashes, database sessions in an httpOnly
@@ -32,7 +34,7 @@ export function createAuth(options: AuthOptions) {
       schema: { users, sessions, accounts, verifications },
     }),
     user: { modelName: 'users' },
-    session: { modelName: 'sessions', expiresIn: THIRTY_DAYS, updateAge: 60 * 60 * 24 },
+    session: { modelName: 'sessions', expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
     emailAndPassword: {

@@ -107,3 +107,24 @@ export async function queryRows<Row>(db: Database | Transaction, query: SQL): Pr
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }
+
+/** The two drizzle internals a named raw statement needs; both drivers' databases and transactions have them. */
+type RawStatementInternals = {
+  dialect: { sqlToQuery: (query: SQL) => unknown };
+  session: {
+    prepareQuery: (query: unknown, fields: undefined, name: string, isResponseInArrayMode: false) => { execute: () => Promise<unknown> };
+  };
+};
+
+/**
+ * queryRows as a named prepared statement: PostgreSQL parses and plans it once per connection
+ * instead of on every call. Only for hot statements whose text never changes, only their values.
+ * Drizzle prepares its own query builders this way (`.prepare(name)`) but not raw SQL, hence its
+ * internals here; PGlite, one connection in process, runs it as a plain query.
+ */
+export async function queryPreparedRows<Row>(db: Database | Transaction, name: string, query: SQL): Promise<Row[]> {
+  const internals = db as unknown as RawStatementInternals;
+  const prepared = internals.session.prepareQuery(internals.dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as { rows: Row[] };
+  return result.rows;
+}

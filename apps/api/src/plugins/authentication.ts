@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { AppError, can, type Permission, type PublicUser, type Role } from '@kobo/core';
-import type { Auth } from '../auth/auth.ts';
-import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import type { SessionActorReader } from '../auth/session-actor.ts';
 import { toFetchHeaders } from './request-context.ts';
 import { toPublicUser } from '../modules/auth/public-user.ts';
 
@@ -29,7 +26,7 @@ declare module 'fastify' {
  * The user row is read on every request, so a changed role or a deactivation counts at once;
  * nothing about powers is cached in the session.
  */
-export function registerAuthentication(app: FastifyInstance, deps: { auth: Auth; db: Database }) {
+export function registerAuthentication(app: FastifyInstance, deps: { readSessionUser: SessionActorReader }) {
   app.decorateRequest('actor', null);
 
   app.addHook('onRequest', async (request) => {
@@ -43,11 +40,8 @@ export function registerAuthentication(app: FastifyInstance, deps: { auth: Auth;
   });
 }
 
-async function resolveActor(request: FastifyRequest, deps: { auth: Auth; db: Database }): Promise<Actor | null> {
-  if (!request.headers.cookie) return null;
-  const session = await deps.auth.api.getSession({ headers: toFetchHeaders(request) });
-  if (!session) return null;
-  const [row] = await deps.db.select().from(users).where(eq(users.id, session.user.id));
+async function resolveActor(request: FastifyRequest, deps: { readSessionUser: SessionActorReader }): Promise<Actor | null> {
+  const row = await deps.readSessionUser(request.headers.cookie, () => toFetchHeaders(request));
   if (!row || !row.active) return null;
   return toPublicUser(row);
 }

@@ -1,4 +1,5 @@
-import type { PostedTransfer, SavingsTransactionType } from '@kobo/core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PostedTransfer } from '@kobo/core';
 import type { Transaction } from '../../db/client.ts';
 import type { Actor } from '../../plugins/authentication.ts';
 import { recordAudit, type AuditActor } from './record-audit.ts';
@@ -12,34 +13,13 @@ function actorOf(actor: Actor | AuditActor): AuditActor {
   return { id: actor.id, name: actor.name, email: actor.email };
 }
 
-type SavingsHolder = { accountId: string; userId: string; holderName: string; staffId: string | null };
-
 function accountLabel(holder: { holderName: string; staffId: string | null }): string {
   return holder.staffId ? `${holder.holderName} (${holder.staffId})` : holder.holderName;
 }
 
-export async function auditSavingsPosting(
-  tx: Transaction,
-  actor: Actor,
-  holder: SavingsHolder,
-  posting: { transactionId: string; type: Extract<SavingsTransactionType, 'deposit' | 'withdrawal'>; amountKobo: number; balanceAfterKobo: number; description: string | null; at: Date },
-): Promise<void> {
-  const delta = posting.type === 'deposit' ? posting.amountKobo : -posting.amountKobo;
-  await recordAudit(tx, {
-    kind: posting.type === 'deposit' ? 'savings.deposit' : 'savings.withdrawal',
-    actor: actorOf(actor),
-    target: { type: 'savings_account', id: holder.accountId, label: accountLabel(holder) },
-    people: [holder.userId],
-    before: { balanceKobo: posting.balanceAfterKobo - delta },
-    after: {
-      balanceKobo: posting.balanceAfterKobo,
-      transactionId: posting.transactionId,
-      type: posting.type,
-      amountKobo: posting.amountKobo,
-      description: posting.description,
-    },
-    at: posting.at,
-  });
+/** accountLabel in SQL, for postings that write their audit entry in the same statement. */
+export function accountLabelSql(holderName: SQL, staffId: SQL): SQL {
+  return sql`case when ${staffId} is null then ${holderName} else ${holderName} || ' (' || ${staffId} || ')' end`;
 }
 
 export async function auditTransfer(tx: Transaction, actor: Actor, transfer: PostedTransfer, at: Date): Promise<void> {

@@ -56,6 +56,39 @@ describe('a posting that waited on its holder', () => {
     expect(account?.balance).toBe(1000);
   });
 
+  it('posts nothing when a role change that holds only the user row commits while the posting waits', async () => {
+    const staff = await addStaff(admin);
+    await deposit(admin, staff.userId, 10);
+    const { db } = ctx.app.kobo.database;
+    let pending: ReturnType<typeof post> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update users set role = 'admin' where id = ${staff.userId}`);
+      pending = post(admin, { userId: staff.userId, type: 'withdrawal', amount: 5 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const response = await pending!;
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(MESSAGES.noSavingsAccount);
+    const [account] = await queryRows<{ balance: number }>(db, sql`select balance_kobo::int as balance from savings_accounts where user_id = ${staff.userId}`);
+    expect(account?.balance).toBe(1000);
+  });
+
+  it('posts nothing when the holder was deleted meanwhile', async () => {
+    const staff = await addStaff(admin);
+    const response = await whileHolderChanges(
+      staff.userId,
+      () => post(admin, { userId: staff.userId, type: 'deposit', amount: 5 }),
+      `delete from users where id = $user`,
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(MESSAGES.noSavingsAccount);
+    const [ledger] = await queryRows<{ count: number }>(
+      ctx.app.kobo.database.db,
+      sql`select count(*)::int as count from savings_transactions t join savings_accounts a on a.id = t.account_id where a.staff_id = ${staff.staffId}`,
+    );
+    expect(ledger?.count).toBe(0);
+  });
+
   it('posts neither leg of a transfer to someone deleted meanwhile', async () => {
     const from = await addStaff(admin);
     const to = await addStaff(admin);

@@ -1,13 +1,11 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
-import { AppError, type PostedTransaction, type SavingsTransactionType } from '@kobo/core';
-import { queryRows, type Transaction } from '../../db/client.ts';
-import { savingsAccounts } from '../../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { AppError, type PostedTransaction, type SavingsAccountView } from '@kobo/core';
+import { queryPreparedRows, type Database, type Transaction } from '../../db/client.ts';
 import type { Actor } from '../../plugins/authentication.ts';
 import { holderAccount, type SavingsDeps } from './savings-accounts.ts';
 import { holderForPosting } from './savings-roles.ts';
-import { assertAccountStillHeld } from './holder-check.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
-import { auditSavingsPosting } from '../audit/audit-acts.ts';
+import { accountLabelSql } from '../audit/audit-acts.ts';
 
 export type NewSavingsTransaction = {
   userId: string | null;
@@ -16,22 +14,35 @@ export type NewSavingsTransaction = {
   description: string | null;
 };
 
-type PostedRow = {
-  id: string;
-  type: SavingsTransactionType;
-  amount_kobo: string | number;
+type Posting = { actor: Actor; userId: string; input: NewSavingsTransaction; at: string };
+
+type PostingRow = {
+  account_id: string;
+  account_created_at: Date | string;
+  user_id: string;
+  holder_name: string;
+  email: string;
+  role: SavingsAccountView['role'];
+  staff_id: string | null;
+  /** Null when the balance could not cover a withdrawal: nothing was posted. */
+  transaction_id: string | null;
   description: string | null;
-  created_by_email: string;
+  created_by_email: string | null;
   processed_by_email: string | null;
-  balance_kobo: string | number;
+  balance_kobo: string | number | null;
 };
 
 /**
- * A deposit or withdrawal (DECISIONS 8, 9): the ledger row and the stored balance change in one
- * transaction. The balance moves only where it stays at or above zero, in a conditional UPDATE
- * that holds the account's row lock until commit, so concurrent withdrawals queue on the row and
- * none can overdraw. The UPDATE and the ledger INSERT are one statement (the hot path of the
- * benchmark: one round trip instead of three).
+ * A deposit or withdrawal (DECISIONS 8, 9; docs/decisions/012-one-statement-postings.md).
+ *
+ * The whole posting is one SQL statement, and so one atomic transaction of its own: it locks the
+ * holder's account and user rows, moves the stored balance only where it stays at or above zero,
+ * and writes the ledger row and its audit entry; any failure leaves none of them.
+ * - The account row lock (FOR NO KEY UPDATE) queues concurrent postings on one account, so
+ *   withdrawals cannot overdraw it; the conditional UPDATE re-reads the balance after the wait.
+ * - The user row lock (FOR SHARE) waits for a role change or deletion in flight and then re-checks
+ *   the newest row: a holder who became an admin, or was deleted, meanwhile gets nothing posted.
+ * One round trip instead of seven: this is the benchmark's hot path (issue 4).
  */
 export async function postTransaction(
   deps: SavingsDeps,
@@ -39,76 +50,103 @@ export async function postTransaction(
   input: NewSavingsTransaction,
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<PostedTransaction>> {
-  const holder = await holderAccount(deps.db, { userId: holderForPosting(actor, input.userId) });
-  return postIdempotently(deps.db, key, async (tx) => {
-    const createdAt = deps.now();
-    const delta = input.type === 'deposit' ? input.amountKobo : -input.amountKobo;
-    const processedBy = actor.role === 'admin' ? actor.email : null;
-    const [row] = await queryRows<PostedRow>(
-      tx,
-      sql`
-        with moved as (
-          update savings_accounts
-          set balance_kobo = balance_kobo + ${delta}, last_updated = ${createdAt.toISOString()}
-          where id = ${holder.accountId} and balance_kobo + ${delta} >= 0
-          returning id, balance_kobo
-        )
-        insert into savings_transactions
-          (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at)
-        select moved.id, ${input.type}, ${input.amountKobo}, ${input.description}, ${actor.id}, ${actor.email},
-               ${processedBy}, ${createdAt.toISOString()}
-        from moved
-        returning id, type, amount_kobo, description, created_by_email, processed_by_email,
-                  (select balance_kobo from moved) as balance_kobo`,
-    );
-    if (!row) throw new AppError('INSUFFICIENT_BALANCE', { field: 'amount' });
-    await assertAccountStillHeld(tx, holder.accountId, 'NO_SAVINGS_ACCOUNT');
-    await auditSavingsPosting(tx, actor, holder, {
-      transactionId: row.id,
-      type: input.type,
-      amountKobo: input.amountKobo,
-      balanceAfterKobo: Number(row.balance_kobo),
-      description: row.description,
-      at: createdAt,
-    });
-    const at = createdAt.toISOString();
-    return {
-      transaction: {
-        id: row.id,
-        type: row.type,
-        amountKobo: Number(row.amount_kobo),
-        description: row.description,
-        createdAt: at,
-        createdByEmail: row.created_by_email,
-        processedByEmail: row.processed_by_email,
-        transferId: null,
-        counterpartyAccountId: null,
-        counterpartyName: null,
-      },
-      account: {
-        accountId: holder.accountId,
-        userId: holder.userId,
-        holderName: holder.holderName,
-        email: holder.email,
-        role: holder.role,
-        staffId: holder.staffId,
-        balanceKobo: Number(row.balance_kobo),
-        lastUpdated: at,
-        createdAt: holder.createdAt.toISOString(),
-      },
-    };
-  });
+  const posting: Posting = { actor, userId: holderForPosting(actor, input.userId), input, at: deps.now().toISOString() };
+  const post = async (db: Database | Transaction) => {
+    const row = (await postOnHeldAccount(db, posting)) ?? (await openAccountAndPost(db, posting));
+    return toPosted(row, posting);
+  };
+  // Without a key the one statement is the transaction; with one, the key is stored in the same
+  // transaction as the posting (idempotency.ts).
+  if (!key) return { body: await post(deps.db), isReplay: false };
+  return postIdempotently(deps.db, key, post);
 }
 
-/**
- * Adds `delta` kobo to the stored balance unless that would take it below zero; false when it
- * would. The check constraint savings_accounts_balance_check holds the same line in the database.
- */
-export async function applyToBalance(tx: Transaction, accountId: string, delta: number, at: Date): Promise<boolean> {
-  const updated = await tx
-    .update(savingsAccounts)
-    .set({ balanceKobo: sql`${savingsAccounts.balanceKobo} + ${delta}`, lastUpdated: at })
-    .where(and(eq(savingsAccounts.id, accountId), gte(savingsAccounts.balanceKobo, -delta)))
-    .returning({ id: savingsAccounts.id });
-  return updated.length === 1;
+/** A holder whose account was never opened (a regular user's first deposit) gets one at zero first. */
+async function openAccountAndPost(db: Database | Transaction, posting: Posting): Promise<PostingRow> {
+  await holderAccount(db, { userId: posting.userId }); // 'No savings account found' for no one, or an admin
+  const row = await postOnHeldAccount(db, posting);
+  if (!row) throw new AppError('NO_SAVINGS_ACCOUNT');
+  return row;
+}
+
+/** Null when `userId` holds no open account; a row without a transaction when the balance is short. */
+async function postOnHeldAccount(db: Database | Transaction, { actor, userId, input, at }: Posting): Promise<PostingRow | null> {
+  const delta = input.type === 'deposit' ? input.amountKobo : -input.amountKobo;
+  const processedBy = actor.role === 'admin' ? actor.email : null;
+  const [row] = await queryPreparedRows<PostingRow>(
+    db,
+    'kobo_post_transaction',
+    sql`
+      with holder as (
+        select a.id as account_id, a.created_at as account_created_at, u.id as user_id, u.name as holder_name,
+               u.email, u.role, u.staff_id
+        from savings_accounts a
+        join users u on u.id = a.user_id
+        where a.user_id = ${userId} and u.role <> 'admin'
+        for no key update of a
+        for share of u
+      ),
+      moved as (
+        update savings_accounts a
+        set balance_kobo = a.balance_kobo + ${delta}, last_updated = ${at}
+        from holder
+        where a.id = holder.account_id and a.balance_kobo + ${delta} >= 0
+        returning a.id, a.balance_kobo
+      ),
+      posted as (
+        insert into savings_transactions
+          (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at)
+        select moved.id, ${input.type}, ${input.amountKobo}, ${input.description}, ${actor.id}, ${actor.email}, ${processedBy}, ${at}
+        from moved
+        returning id, type, amount_kobo, description, created_by_email, processed_by_email
+      ),
+      audited as (
+        insert into audit_log
+          (kind, actor_id, actor_name, actor_email, target_type, target_id, target_label, people, before, after, at)
+        select ${`savings.${input.type}`}, ${actor.id}, ${actor.name}, ${actor.email}, 'savings_account', holder.account_id::text,
+               ${accountLabelSql(sql`holder.holder_name`, sql`holder.staff_id`)}, array[holder.user_id],
+               jsonb_build_object('balanceKobo', moved.balance_kobo - ${delta}),
+               jsonb_build_object('balanceKobo', moved.balance_kobo, 'transactionId', posted.id, 'type', posted.type,
+                                  'amountKobo', posted.amount_kobo, 'description', posted.description),
+               ${at}
+        from holder, moved, posted
+      )
+      select holder.*, posted.id as transaction_id, posted.description, posted.created_by_email, posted.processed_by_email,
+             moved.balance_kobo
+      from holder
+      left join moved on true
+      left join posted on true`,
+  );
+  return row ?? null;
+}
+
+function toPosted(row: PostingRow, { input, at }: Posting): PostedTransaction {
+  if (row.transaction_id === null || row.balance_kobo === null || row.created_by_email === null) {
+    throw new AppError('INSUFFICIENT_BALANCE', { field: 'amount' });
+  }
+  return {
+    transaction: {
+      id: row.transaction_id,
+      type: input.type,
+      amountKobo: input.amountKobo,
+      description: row.description,
+      createdAt: at,
+      createdByEmail: row.created_by_email,
+      processedByEmail: row.processed_by_email,
+      transferId: null,
+      counterpartyAccountId: null,
+      counterpartyName: null,
+    },
+    account: {
+      accountId: row.account_id,
+      userId: row.user_id,
+      holderName: row.holder_name,
+      email: row.email,
+      role: row.role,
+      staffId: row.staff_id,
+      balanceKobo: Number(row.balance_kobo),
+      lastUpdated: at,
+      createdAt: new Date(row.account_created_at).toISOString(),
+    },
+  };
 }

@@ -1,9 +1,9 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AppError, type PostedTransfer } from '@kobo/core';
+import type { Transaction } from '../../db/client.ts';
 import { savingsAccounts, savingsTransactions } from '../../db/schema.ts';
 import type { Actor } from '../../plugins/authentication.ts';
 import { accountIdForHolder, findAccountView, toTransactionView, type SavingsDeps } from './savings-accounts.ts';
-import { applyToBalance } from './post-transaction.ts';
 import { assertAccountStillHeld } from './holder-check.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
 import { auditTransfer } from '../audit/audit-acts.ts';
@@ -85,4 +85,17 @@ async function accountIdForTransferRecipient(deps: SavingsDeps, userId: string):
     if (error instanceof AppError && error.code === 'NO_SAVINGS_ACCOUNT') throw new AppError('INVALID_TRANSFER', { field: 'toUserId' });
     throw error;
   }
+}
+
+/**
+ * Adds `delta` kobo to the stored balance unless that would take it below zero; false when it
+ * would. The check constraint savings_accounts_balance_check holds the same line in the database.
+ */
+async function applyToBalance(tx: Transaction, accountId: string, delta: number, at: Date): Promise<boolean> {
+  const updated = await tx
+    .update(savingsAccounts)
+    .set({ balanceKobo: sql`${savingsAccounts.balanceKobo} + ${delta}`, lastUpdated: at })
+    .where(and(eq(savingsAccounts.id, accountId), gte(savingsAccounts.balanceKobo, -delta)))
+    .returning({ id: savingsAccounts.id });
+  return updated.length === 1;
 }

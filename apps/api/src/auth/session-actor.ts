@@ -1,0 +1,66 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parse as parseCookies } from 'cookie';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import type { Auth } from './auth.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * Who is calling, read in one query on every request (docs/decisions/012-session-reading.md).
+ *
+ * Better Auth issued the cookie and owns every write to a session; this reads it the way Better
+ * Auth's getSession does (the signed `<token>.<HMAC-SHA256 base64>` cookie, the session row, its
+ * expiry), but as one prepared statement that joins the user row, instead of the three queries
+ * and two Web Crypto calls that getSession and the separate user read cost. The user row is still
+ * read fresh on every request, so a changed role or a deactivation counts at once.
+ *
+ * A session that has expired, or is due for its daily extension, is handed to Better Auth's own
+ * getSession, which deletes or extends it; that happens once a day per session, not per request.
+ */
+export type SessionActorReader = (cookieHeader: string | undefined, fetchHeaders: () => Headers) => Promise<UserRow | null>;
+
+export async function createSessionActorReader(deps: { auth: Auth; db: Database; secret: string }): Promise<SessionActorReader> {
+  const { auth, db } = deps;
+  const cookieName = (await auth.$context).authCookies.sessionToken.name;
+  const sessionWithUser = db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('kobo_session_actor');
+
+  return async (cookieHeader, fetchHeaders) => {
+    if (!cookieHeader) return null;
+    const token = verifiedToken(parseCookies(cookieHeader)[cookieName], deps.secret);
+    if (!token) return null;
+    const [row] = await sessionWithUser.execute({ token });
+    if (!row) return null;
+    const expiresAt = row.expiresAt.getTime();
+    const now = Date.now();
+    const isDueForExtension = expiresAt - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now;
+    if (expiresAt <= now || isDueForExtension) {
+      const session = await auth.api.getSession({ headers: fetchHeaders() });
+      if (!session) return null;
+    }
+    return row.user;
+  };
+}
+
+/**
+ * The session token of a cookie value Better Auth signed (better-call's signCookieValue: the
+ * value, a dot, and the base64 HMAC-SHA256 of the value under the auth secret); null when the
+ * value is missing, malformed or signed with another secret.
+ */
+export function verifiedToken(cookieValue: string | undefined, secret: string): string | null {
+  if (!cookieValue) return null;
+  const dot = cookieValue.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = cookieValue.slice(0, dot);
+  const signature = Buffer.from(cookieValue.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+  return token;
+}
