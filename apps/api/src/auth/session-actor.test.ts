@@ -29,8 +29,11 @@ function clientWithCookie(value: string): TestClient {
   return client;
 }
 
-async function sessionRow(client: SignedInClient) {
-  const token = sessionCookieOf(client).split('.')[0] ?? '';
+function tokenOf(client: SignedInClient): string {
+  return sessionCookieOf(client).split('.')[0] ?? '';
+}
+
+async function sessionRow(client: SignedInClient, token = tokenOf(client)) {
   const [row] = await ctx.app.kobo.database.db.select().from(sessions).where(eq(sessions.token, token));
   return row;
 }
@@ -64,10 +67,13 @@ describe('reading the session cookie', () => {
 
   it('refuses an expired session, and Better Auth removes it', async () => {
     const user = await ctx.signedIn('user');
-    const row = await sessionRow(user);
-    await ctx.app.kobo.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, row!.id));
-    expect((await user.get('/api/expenses')).statusCode).toBe(401);
-    expect(await sessionRow(user)).toBeUndefined();
+    const token = tokenOf(user);
+    await ctx.app.kobo.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+    const response = await user.get('/api/expenses');
+    expect(response.statusCode).toBe(401);
+    expect(await sessionRow(user, token)).toBeUndefined();
+    // The browser is told to drop the cookie as well.
+    expect(user.cookies.has(SESSION_COOKIE)).toBe(false);
   });
 
   it('extends a session that is due for its daily extension, and still answers', async () => {
@@ -76,9 +82,14 @@ describe('reading the session cookie', () => {
     // Issued two days ago: past the one-day update age, not yet expired.
     const twoDaysIn = new Date(Date.now() + (SESSION_EXPIRES_IN_SECONDS - 2 * 24 * 60 * 60) * 1000);
     await ctx.app.kobo.database.db.update(sessions).set({ expiresAt: twoDaysIn }).where(eq(sessions.id, row!.id));
-    expect((await user.get('/api/expenses')).statusCode).toBe(200);
+    const response = await user.get('/api/expenses');
+    expect(response.statusCode).toBe(200);
     const extended = await sessionRow(user);
     expect(extended!.expiresAt.getTime()).toBeGreaterThan(twoDaysIn.getTime() + 24 * 60 * 60 * 1000);
+    // The cookie is re-issued for another 30 days, so an active user is not signed out by its age.
+    const reissued = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+    expect(reissued?.maxAge).toBe(SESSION_EXPIRES_IN_SECONDS);
+    expect((await user.get('/api/expenses')).statusCode).toBe(200);
   });
 
   it('refuses the session of a deactivated user on their next request', async () => {

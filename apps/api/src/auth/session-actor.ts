@@ -20,7 +20,14 @@ type UserRow = typeof users.$inferSelect;
  * A session that has expired, or is due for its daily extension, is handed to Better Auth's own
  * getSession, which deletes or extends it; that happens once a day per session, not per request.
  */
-export type SessionActorReader = (cookieHeader: string | undefined, fetchHeaders: () => Headers) => Promise<UserRow | null>;
+export type SessionRead = {
+  user: UserRow | null;
+  /** Set-Cookie lines from Better Auth when it extended or removed the session: the reply carries them. */
+  setCookies: string[];
+};
+export type SessionActorReader = (cookieHeader: string | undefined, fetchHeaders: () => Headers) => Promise<SessionRead>;
+
+const NOBODY: SessionRead = { user: null, setCookies: [] };
 
 export async function createSessionActorReader(deps: { auth: Auth; db: Database; secret: string }): Promise<SessionActorReader> {
   const { auth, db } = deps;
@@ -33,19 +40,20 @@ export async function createSessionActorReader(deps: { auth: Auth; db: Database;
     .prepare('kobo_session_actor');
 
   return async (cookieHeader, fetchHeaders) => {
-    if (!cookieHeader) return null;
+    if (!cookieHeader) return NOBODY;
     const token = verifiedToken(parseCookies(cookieHeader)[cookieName], deps.secret);
-    if (!token) return null;
+    if (!token) return NOBODY;
     const [row] = await sessionWithUser.execute({ token });
-    if (!row) return null;
+    if (!row) return NOBODY;
     const expiresAt = row.expiresAt.getTime();
     const now = Date.now();
     const isDueForExtension = expiresAt - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now;
     if (expiresAt <= now || isDueForExtension) {
-      const session = await auth.api.getSession({ headers: fetchHeaders() });
-      if (!session) return null;
+      // Better Auth extends the session row and re-issues the cookie, or deletes both.
+      const { headers, response } = await auth.api.getSession({ headers: fetchHeaders(), returnHeaders: true });
+      return { user: response ? row.user : null, setCookies: headers.getSetCookie() };
     }
-    return row.user;
+    return { user: row.user, setCookies: [] };
   };
 }
 

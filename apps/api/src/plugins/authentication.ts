@@ -29,21 +29,17 @@ declare module 'fastify' {
 export function registerAuthentication(app: FastifyInstance, deps: { readSessionUser: SessionActorReader }) {
   app.decorateRequest('actor', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const config = request.routeOptions.config;
     const isKnownRoute = request.routeOptions.url !== undefined;
-    request.actor = await resolveActor(request, deps);
+    const { user, setCookies } = await deps.readSessionUser(request.headers.cookie, () => toFetchHeaders(request));
+    for (const cookie of setCookies) reply.header('set-cookie', cookie);
+    request.actor = user?.active ? toPublicUser(user) : null;
     if (!isKnownRoute || config.isPublic) return;
     if (!request.actor) throw new AppError('SIGN_IN_REQUIRED');
     if (config.permission && !can(request.actor.role, config.permission)) throw new AppError('FORBIDDEN');
   });
-}
-
-async function resolveActor(request: FastifyRequest, deps: { readSessionUser: SessionActorReader }): Promise<Actor | null> {
-  const row = await deps.readSessionUser(request.headers.cookie, () => toFetchHeaders(request));
-  if (!row || !row.active) return null;
-  return toPublicUser(row);
 }
 
 export function requireActor(request: FastifyRequest): Actor {
