@@ -29,6 +29,7 @@ export async function screenshotEveryLook(
       const shownScheme = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
       if (shownScheme !== scheme) problems.push(`${look}: the page is ${shownScheme}`);
       if (await hasHorizontalScroll(page)) problems.push(`${look}: scrolls sideways`);
+      for (const name of await paleDeleteControls(page)) problems.push(`${look}: '${name}' does not look red`);
       // Charts and modals animate in: let them finish before the picture.
       await page.waitForTimeout(400);
       await screenshot(page, `${shot.name}-${viewport.width}-${scheme}`);
@@ -36,6 +37,24 @@ export async function screenshotEveryLook(
     }
   }
   return problems;
+}
+
+/**
+ * The names of visible, enabled Delete controls that show no red, in their text or behind it: a
+ * destructive button must look like one in both schemes (Mantine's dark 'light-color' is near white).
+ */
+async function paleDeleteControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const isRed = (css: string) => {
+      const [red = 0, green = 0, blue = 0, alpha = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+      return alpha > 0.5 && red - Math.max(green, blue) > 60;
+    };
+    return [...document.querySelectorAll('button')]
+      .map((button) => ({ button, name: button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '' }))
+      .filter(({ button, name }) => /^Delete\b/.test(name) && !button.disabled && button.getClientRects().length > 0)
+      .filter(({ button }) => !isRed(getComputedStyle(button).color) && !isRed(getComputedStyle(button).backgroundColor))
+      .map(({ name }) => name);
+  });
 }
 
 /**
