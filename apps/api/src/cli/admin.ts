@@ -8,14 +8,12 @@
  * With PGlite, stop the server first: the data directory belongs to one process.
  */
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
 import { MESSAGES, signUpSchema, firstIssueMessage, AppError } from '@kobo/core';
 import { readEnv } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
-import { users } from '../db/schema.ts';
-import { createAccount } from '../modules/auth/create-account.ts';
+import { createAdministrator, promoteToAdministrator } from './admin-commands.ts';
 
 const USAGE = `usage:
   npm run admin -- create --email EMAIL --name NAME --password PASSWORD
@@ -39,17 +37,12 @@ async function main() {
     if (command === 'create') {
       const parsed = signUpSchema.safeParse({ ...values, confirmPassword: values.password });
       if (!parsed.success) fail(firstIssueMessage(parsed.error));
-      const user = await createAccount(database.db, { ...parsed.data, role: 'admin' });
+      const user = await createAdministrator(database.db, parsed.data, new Date());
       console.log(`Created administrator ${user.email}.`);
     } else {
-      const email = values.email?.trim().toLowerCase();
+      const email = values.email?.trim();
       if (!email) fail(MESSAGES.enterEmail);
-      const [user] = await database.db
-        .update(users)
-        .set({ role: 'admin', active: true, updatedAt: new Date() })
-        .where(eq(sql`lower(${users.email})`, email))
-        .returning();
-      if (!user) fail(MESSAGES.userNotFound);
+      const user = await promoteToAdministrator(database.db, email, new Date());
       console.log(`${user.email} is now an active administrator.`);
     }
   } catch (error) {
