@@ -29,7 +29,14 @@ export async function newPage(
   baseURL: string,
   options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? DESKTOP, colorScheme: options.colorScheme ?? 'light' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? DESKTOP,
+    colorScheme: options.colorScheme ?? 'light',
+    // Kobo's people are in Nigeria, as the server's APP_TIMEZONE is: the browser's "today" and the
+    // server's agree even when these tests run near midnight in Lagos (23:00 UTC).
+    timezoneId: 'Africa/Lagos',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
