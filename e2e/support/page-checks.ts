@@ -45,6 +45,8 @@ export async function screenshotEveryLook(
  */
 async function paleDeleteControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    // Runs in the page: Playwright sends this function alone, so its helper must live inside it.
+    // oxlint-disable-next-line unicorn/consistent-function-scoping
     const isRed = (css: string) => {
       const [red = 0, green = 0, blue = 0, alpha = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
       return alpha > 0.5 && red - Math.max(green, blue) > 60;

@@ -36,7 +36,9 @@ describe('npm run admin -- create', () => {
 
   it('refuses an email that already has an account, and writes nothing', async () => {
     const before = (await auditEntries(admin, { kind: 'user.created' })).length;
-    await expect(createAdministrator(db(), { email: admin.email.toUpperCase(), name: 'Again', password: 'secret1' }, at)).rejects.toThrow();
+    await expect(createAdministrator(db(), { email: admin.email.toUpperCase(), name: 'Again', password: 'secret1' }, at)).rejects.toThrow(
+      MESSAGES.emailInUse,
+    );
     expect((await auditEntries(admin, { kind: 'user.created' })).length).toBe(before);
   });
 });
