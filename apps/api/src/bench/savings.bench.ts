@@ -2,7 +2,11 @@
  * `npm run bench:savings`: deposits per second through the HTTP API, signed in as an admin, at 1, 8
  * and 32 concurrent clients; on PostgreSQL (DATABASE_URL) also pgbench's built-in TPC-B
  * transaction against the same server at the same client counts, and the API/pgbench ratio.
- * Loopback only. BENCH_SECONDS (default 10) sets each run's length. Not a test: it prints figures.
+ *
+ * A shared 2-core machine swings by a third from one minute to the next, so the two are measured
+ * side by side: each round runs the API and then pgbench at each client count, BENCH_ROUNDS
+ * rounds (default 3) of BENCH_SECONDS each (default 5), and the table shows the medians with the
+ * range. Loopback only. Not a test: it prints figures.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +22,8 @@ import { findLedgerDrift } from '../modules/savings/ledger-drift.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const CLIENT_COUNTS = [1, 8, 32];
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARM_UP_SECONDS = 3;
 const PGBENCH_SCALE = 32;
 const run = promisify(execFile);
@@ -52,6 +57,7 @@ async function main() {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp({ env });
+  const pgbench = serverUrl ? await preparePgbench(serverUrl) : null;
   try {
     await app.listen({ port, host: '127.0.0.1' });
     const cookie = await signInAsAdmin(app.kobo.database.db, baseUrl);
@@ -60,15 +66,20 @@ async function main() {
     // Unmeasured: lets V8 compile the hot path and the pool open its connections, as a server that
     // has been up for a while would have; pgbench, compiled C, needs no such start.
     await depositsPerSecond(baseUrl, cookie, holders, 8, WARM_UP_SECONDS);
-    const api: Record<number, number> = {};
-    for (const clients of CLIENT_COUNTS) api[clients] = await depositsPerSecond(baseUrl, cookie, holders, clients);
+    const api: Samples = {};
+    const tpcb: Samples | null = pgbench ? {} : null;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const clients of CLIENT_COUNTS) {
+        (api[clients] ??= []).push(await depositsPerSecond(baseUrl, cookie, holders, clients));
+        if (pgbench && tpcb) (tpcb[clients] ??= []).push(await pgbench.transactionsPerSecond(clients));
+      }
+    }
     const drift = await findLedgerDrift(app.kobo.database.db);
     if (drift.length > 0) throw new Error(`ledger drift after the benchmark: ${JSON.stringify(drift)}`);
-
-    const pgbench = serverUrl ? await runPgbench(serverUrl) : null;
-    report(databaseUrl ? 'postgres' : 'pglite', api, pgbench);
+    report(databaseUrl ? 'postgres' : 'pglite', api, tpcb);
   } finally {
     await app.close();
+    await pgbench?.drop();
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -153,48 +164,74 @@ function pgbenchBinary(): string {
   return existsSync(bundled) ? bundled : 'pgbench';
 }
 
-/** pgbench -b tpcb-like in a scratch database on the same server, created and dropped here. */
-async function runPgbench(databaseUrl: string): Promise<Record<number, number>> {
-  const scratch = await createScratchDatabase(databaseUrl, 'kobo_bench_pgbench');
-  const target = scratch.url;
+type Samples = Record<number, number[]>;
+
+/** pgbench -b tpcb-like in a scratch database of its own on the same server, created here and dropped by `drop`. */
+async function preparePgbench(serverUrl: string): Promise<{ transactionsPerSecond: (clients: number) => Promise<number>; drop: () => Promise<void> }> {
+  const scratch = await createScratchDatabase(serverUrl, 'kobo_bench_pgbench');
   try {
-    await run(pgbenchBinary(), ['-i', '-q', '-s', String(PGBENCH_SCALE), target], { maxBuffer: 16 * 1024 * 1024 });
-    const results: Record<number, number> = {};
-    for (const clients of CLIENT_COUNTS) {
+    await run(pgbenchBinary(), ['-i', '-q', '-s', String(PGBENCH_SCALE), scratch.url], { maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    await scratch.drop();
+    throw error;
+  }
+  return {
+    drop: scratch.drop,
+    transactionsPerSecond: async (clients) => {
       const threads = Math.min(clients, cpus().length);
-      const { stdout } = await run(pgbenchBinary(), ['-b', 'tpcb-like', '-n', '-c', String(clients), '-j', String(threads), '-T', String(SECONDS), target]);
+      const args = ['-b', 'tpcb-like', '-n', '-c', String(clients), '-j', String(threads), '-T', String(SECONDS), scratch.url];
+      const { stdout } = await run(pgbenchBinary(), args);
       const match = /tps = ([\d.]+)/.exec(stdout);
       if (!match) throw new Error(`no tps in pgbench output:\n${stdout}`);
-      results[clients] = Number(match[1]);
-    }
-    return results;
-  } finally {
-    await scratch.drop();
-  }
+      return Number(match[1]);
+    },
+  };
 }
 
-function report(database: 'pglite' | 'postgres', api: Record<number, number>, pgbench: Record<number, number> | null) {
+function median(values: number[] = []): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function range(values: number[] = []): string {
+  return `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
+}
+
+/** Each round's API rate over the pgbench rate measured right after it: the pair saw the same machine. */
+function ratios(api: Samples, tpcb: Samples, clients: number): number[] {
+  return (api[clients] ?? []).map((rate, round) => rate / (tpcb[clients]?.[round] ?? Number.NaN));
+}
+
+function report(database: 'pglite' | 'postgres', api: Samples, tpcb: Samples | null) {
   const rows = CLIENT_COUNTS.map((clients) => {
-    const apiRate = api[clients] ?? 0;
-    const tpcb = pgbench?.[clients];
+    const paired = tpcb ? ratios(api, tpcb, clients) : [];
     return {
       clients,
-      'API deposits/s': Math.round(apiRate),
-      'pgbench TPC-B tps': tpcb === undefined ? '-' : Math.round(tpcb),
-      'API / pgbench': tpcb ? `${Math.round((apiRate / tpcb) * 100)}%` : '-',
+      'API deposits/s': Math.round(median(api[clients])),
+      '(range)': range(api[clients]),
+      'pgbench TPC-B tps': tpcb ? Math.round(median(tpcb[clients])) : '-',
+      '(range) ': tpcb ? range(tpcb[clients]) : '-',
+      'API / pgbench': tpcb ? `${Math.round(median(paired) * 100)}%` : '-',
+      '(range)  ': tpcb ? `${paired.map((ratio) => Math.round(ratio * 100)).toSorted((a, b) => a - b).join(', ')}%` : '-',
     };
   });
-  console.log(`\nSavings deposits through the HTTP API (${database}, ${SECONDS} s per run, ${cpus().length} CPUs)`);
+  console.log(
+    `\nSavings deposits through the HTTP API (${database}; medians of ${ROUNDS} rounds of ${SECONDS} s; ${cpus().length} CPUs)`,
+  );
   console.table(rows);
-  const ratioAt8 = pgbench?.[8] ? Number(((api[8] ?? 0) / pgbench[8]).toFixed(3)) : null;
+  const medians = (samples: Samples) => Object.fromEntries(CLIENT_COUNTS.map((clients) => [clients, Math.round(median(samples[clients]))]));
+  const at8 = tpcb ? ratios(api, tpcb, 8) : null;
   console.log(
     JSON.stringify({
       bench: 'savings-deposits',
       database,
       seconds: SECONDS,
-      apiDepositsPerSecond: Object.fromEntries(CLIENT_COUNTS.map((clients) => [clients, Math.round(api[clients] ?? 0)])),
-      pgbenchTps: pgbench ? Object.fromEntries(CLIENT_COUNTS.map((clients) => [clients, Math.round(pgbench[clients] ?? 0)])) : null,
-      ratioAt8Clients: ratioAt8,
+      rounds: ROUNDS,
+      apiDepositsPerSecond: medians(api),
+      pgbenchTps: tpcb ? medians(tpcb) : null,
+      ratioAt8Clients: at8 ? Number(median(at8).toFixed(3)) : null,
+      ratiosAt8ClientsByRound: at8 ? at8.map((ratio) => Number(ratio.toFixed(3))) : null,
       target: 0.4,
     }),
   );
