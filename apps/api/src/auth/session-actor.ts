@@ -3,13 +3,12 @@ import { parse as parseCookies } from 'cookie';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
-import type { Auth } from './auth.ts';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth.ts';
 
 type UserRow = typeof users.$inferSelect;
 
 /**
- * Who is calling, read in one query on every request (docs/decisions/012-session-reading.md).
+ * Who is calling, read in one query on every request (docs/decisions/012-one-round-trip-postings.md).
  *
  * Better Auth issued the cookie and owns every write to a session; this reads it the way Better
  * Auth's getSession does (the signed `<token>.<HMAC-SHA256 base64>` cookie, the session row, its

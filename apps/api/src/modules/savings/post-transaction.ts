@@ -33,7 +33,7 @@ type PostingRow = {
 };
 
 /**
- * A deposit or withdrawal (DECISIONS 8, 9; docs/decisions/012-one-statement-postings.md).
+ * A deposit or withdrawal (DECISIONS 8, 9; docs/decisions/012-one-round-trip-postings.md).
  *
  * The whole posting is one SQL statement, and so one atomic transaction of its own: it locks the
  * holder's account and user rows, moves the stored balance only where it stays at or above zero,
