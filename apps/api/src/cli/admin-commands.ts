@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { AppError, type PublicUser } from '@kobo/core';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import { toPublicUser } from '../modules/auth/public-user.ts';
 import { recordAudit, type AuditActor } from '../modules/audit/record-audit.ts';
-import { userTarget, userValues } from '../modules/users/user-rows.ts';
+import { holdsSavings, userTarget, userValues } from '../modules/users/user-rows.ts';
 
 /** Who the audit log names for what `npm run admin` does: someone at the server, signed in as no one. */
 export const COMMAND_LINE_ACTOR: AuditActor = { id: 'command-line', name: 'Server command line', email: 'npm run admin' };
@@ -32,18 +32,14 @@ export async function createAdministrator(
 /**
  * `npm run admin -- promote`: makes someone an active administrator, under the rule the Users
  * screen keeps (users/change-role.ts): not while they hold savings, because admins hold no savings
- * account (DECISIONS 8). Their savings row is locked so a deposit cannot slip in between.
+ * account (DECISIONS 8).
  */
 export async function promoteToAdministrator(db: Database, email: string, now: Date): Promise<PublicUser> {
   const promoted = await db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).for('update');
     if (!target) throw new AppError('USER_NOT_FOUND');
     if (target.role === 'admin' && target.active) return target;
-    const accounts = await queryRows<{ balance_kobo: string }>(
-      tx,
-      sql`select balance_kobo::text from savings_accounts where user_id = ${target.id} for update`,
-    );
-    if (accounts.some((account) => account.balance_kobo !== '0')) throw new AppError('ADMIN_WITH_SAVINGS');
+    if (await holdsSavings(tx, target.id)) throw new AppError('ADMIN_WITH_SAVINGS');
     const [row] = await tx
       .update(users)
       .set({ role: 'admin', active: true, accessLevel: 'full', updatedAt: now })

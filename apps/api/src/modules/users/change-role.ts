@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError, type PublicUser, type Role } from '@kobo/core';
-import { queryRows } from '../../db/client.ts';
 import { savingsAccounts, users } from '../../db/schema.ts';
 import type { Actor } from '../../plugins/authentication.ts';
 import { toPublicUser } from '../auth/public-user.ts';
@@ -10,6 +9,7 @@ import {
   assertLeavesAnActiveAdmin,
   assertStillActiveAdmin,
   auditActor,
+  holdsSavings,
   lockActiveAdmins,
   lockUser,
   userTarget,
@@ -37,15 +37,9 @@ export async function changeUserRole(deps: UserDeps, actor: Actor, userId: strin
     assertStillActiveAdmin(actor, admins);
     if (target.role === role) return target;
 
-    if (role === 'admin') {
-      // FOR UPDATE: a deposit on this account waits for this change, then sees the holder is an
-      // admin and posts nothing (savings/holder-check.ts); one that came first makes this refuse.
-      const accounts = await queryRows<{ balance_kobo: string }>(
-        tx,
-        sql`select balance_kobo::text from savings_accounts where user_id = ${userId} for update`,
-      );
-      if (accounts.some((account) => account.balance_kobo !== '0')) throw new AppError('ADMIN_WITH_SAVINGS', { field: 'role' });
-    }
+    // A posting that waits on the savings row then sees the holder is an admin and posts nothing;
+    // one that came first makes this refuse.
+    if (role === 'admin' && (await holdsSavings(tx, userId))) throw new AppError('ADMIN_WITH_SAVINGS', { field: 'role' });
     const staffId = role === 'staff' ? (target.staffId ?? (await nextStaffId(tx))) : target.staffId;
     const at = deps.now();
     const [row] = await tx

@@ -8,6 +8,7 @@ import {
   assertLeavesAnActiveAdmin,
   assertStillActiveAdmin,
   auditActor,
+  holdsSavings,
   lockActiveAdmins,
   lockUser,
   userTarget,
@@ -29,12 +30,7 @@ export async function deleteUser(deps: UserDeps, actor: Actor, userId: string): 
     assertLeavesAnActiveAdmin(target, admins);
     assertStillActiveAdmin(actor, admins);
 
-    // Locked, so a withdrawal or transfer cannot change it between this check and the delete.
-    const accounts = await queryRows<{ balance_kobo: string }>(
-      tx,
-      sql`select balance_kobo::text from savings_accounts where user_id = ${userId} for update`,
-    );
-    if (accounts.some((account) => account.balance_kobo !== '0')) throw new AppError('SAVINGS_BALANCE_NOT_ZERO');
+    if (await holdsSavings(tx, userId)) throw new AppError('SAVINGS_BALANCE_NOT_ZERO');
 
     const [expenses] = await queryRows<{ count: number }>(tx, sql`select count(*)::int as count from expenses where user_id = ${userId}`);
     await tx.execute(sql`delete from users where id = ${userId}`);

@@ -29,6 +29,19 @@ export async function lockAdminSet(tx: Transaction): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
 }
 
+/**
+ * Whether this person holds any savings, with their savings row locked until the act commits: a
+ * posting cannot change the balance between this check and the act, and one that waits on the
+ * lock then sees the act's outcome (savings/post-transaction.ts, savings/holder-check.ts).
+ */
+export async function holdsSavings(tx: Transaction, userId: string): Promise<boolean> {
+  const accounts = await queryRows<{ balance_kobo: string }>(
+    tx,
+    sql`select balance_kobo::text from savings_accounts where user_id = ${userId} for update`,
+  );
+  return accounts.some((account) => account.balance_kobo !== '0');
+}
+
 /** The user acted on, locked until the act commits; 404 when there is none. */
 export async function lockUser(tx: Transaction, userId: string): Promise<UserRow> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
