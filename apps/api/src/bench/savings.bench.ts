@@ -57,8 +57,9 @@ async function main() {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp({ env });
-  const pgbench = serverUrl ? await preparePgbench(serverUrl) : null;
+  let pgbench: Pgbench | null = null;
   try {
+    if (serverUrl) pgbench = await preparePgbench(serverUrl);
     await app.listen({ port, host: '127.0.0.1' });
     const cookie = await signInAsAdmin(app.kobo.database.db, baseUrl);
     const holders = await createStaff(baseUrl, cookie, Math.max(...CLIENT_COUNTS));
@@ -165,9 +166,10 @@ function pgbenchBinary(): string {
 }
 
 type Samples = Record<number, number[]>;
+type Pgbench = { transactionsPerSecond: (clients: number) => Promise<number>; drop: () => Promise<void> };
 
 /** pgbench -b tpcb-like in a scratch database of its own on the same server, created here and dropped by `drop`. */
-async function preparePgbench(serverUrl: string): Promise<{ transactionsPerSecond: (clients: number) => Promise<number>; drop: () => Promise<void> }> {
+async function preparePgbench(serverUrl: string): Promise<Pgbench> {
   const scratch = await createScratchDatabase(serverUrl, 'kobo_bench_pgbench');
   try {
     await run(pgbenchBinary(), ['-i', '-q', '-s', String(PGBENCH_SCALE), scratch.url], { maxBuffer: 16 * 1024 * 1024 });
