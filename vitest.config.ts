@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Projects: core (pure unit tests), api-pglite (API tests on a fresh in-memory PGlite per file),
+ * Projects: core (pure unit tests), web (the web app's import rule), api-pglite (API tests on a fresh in-memory PGlite per file),
  * api-postgres (the same tests on a fresh database of the TEST_DATABASE_URL server, only when it
  * is set), and e2e (real Chromium against the real server).
  */
@@ -22,6 +22,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      // The web app's architecture rule (features never import each other); the screens are tested in e2e.
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
       {
@@ -31,7 +33,12 @@ export default defineConfig({
           env: { NODE_ENV: 'test' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // A slow moment on a 2-core machine (a lazy chunk, a busy second core) takes a page
+          // past Vitest's one-second default; polls still end as soon as their condition holds.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
+          // Each file boots its own server (own PGlite directory, own port) and its own Chromium,
+          // so files share nothing and run side by side, one per core.
+          maxWorkers: 2,
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },

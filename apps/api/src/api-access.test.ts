@@ -1,81 +1,152 @@
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, ROLES, type Role } from '@kobo/core';
+import { users } from './db/schema.ts';
 import { createTestContext, type TestClient, type TestContext } from './test/test-app.ts';
-import type { Access, EndpointAccess } from './test/access-table.ts';
-import { AUTH_ACCESS, SIGN_OUT_ACCESS } from './modules/auth/auth.access.ts';
-import { SAVINGS_ACCESS } from './modules/savings/savings.access.ts';
-import { EXPENSE_MODULES_ACCESS } from './modules/expense-modules.access.ts';
-import { USERS_ACCESS } from './modules/users/users.access.ts';
-import { AUDIT_ACCESS } from './modules/audit/audit.access.ts';
+import { CALLERS, EXPECTED_ACCESS, SPELLINGS, type Caller } from './test/expected-access.ts';
 
 /**
- * Every API endpoint, who may call it, and a request that exercises it. Each module keeps its rows
- * in `<module>.access.ts`; a route missing from the table fails the first test below.
+ * The gate, tried as an outsider would: every registered route × every kind of caller × every
+ * spelling of its address, over a real socket (absolute-form targets cannot be injected).
+ * Expected outcomes are the literal table in test/expected-access.ts.
  */
-const ENDPOINTS: EndpointAccess[] = [
-  ...AUTH_ACCESS,
-  ...SAVINGS_ACCESS,
-  ...EXPENSE_MODULES_ACCESS,
-  ...USERS_ACCESS,
-  ...AUDIT_ACCESS,
-  // Last: it ends the callers' sessions.
-  ...SIGN_OUT_ACCESS,
-];
-
-type Caller = 'visitor' | 'deactivated' | Role;
-const CALLERS: Caller[] = ['visitor', 'deactivated', ...ROLES];
-
-function expectedStatus(access: Access, caller: Caller): 'allowed' | 401 | 403 {
-  if (access === 'public') return 'allowed';
-  if (caller === 'visitor' || caller === 'deactivated') return 401;
-  if (access === 'signedIn') return 'allowed';
-  if (typeof access === 'object') return access.roles.includes(caller) ? 'allowed' : 403;
-  return can(caller, access) ? 'allowed' : 403;
-}
-
-/** 401 and 403 are refusals; any other answer below 500 means the caller got past the door. */
-function outcomeOf(status: number): 'allowed' | 401 | 403 | 'server error' {
-  if (status === 401 || status === 403) return status;
-  return status < 500 ? 'allowed' : 'server error';
-}
-
 let ctx: TestContext;
-const clients = new Map<Caller, TestClient>();
+let origin: string;
+const webDist = mkdtempSync(join(tmpdir(), 'kobo-web-'));
+const cookies = new Map<Caller, string>();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  // One signed-in client per caller, shared by the rows (signing in costs a password hash).
-  for (const caller of CALLERS) clients.set(caller, await clientFor(caller));
+  // A web build, so the app shell's catch-all route is there to be fooled.
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Kobo</title>');
+  ctx = await createTestContext({ WEB_DIST_DIR: webDist });
+  origin = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  for (const caller of CALLERS) cookies.set(caller, cookieOf(await clientFor(caller)));
 });
-afterAll(async () => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
 
 async function clientFor(caller: Caller): Promise<TestClient> {
   if (caller === 'visitor') return ctx.client();
   if (caller === 'deactivated') {
-    const client = await ctx.signedIn('admin');
+    const client = await ctx.signedIn('user');
     await ctx.setActive(client.userId, false);
+    return client;
+  }
+  if (caller === 'deleted') {
+    // Removed behind the session's back: the cookie is all that is left.
+    const client = await ctx.signedIn('manager');
+    await ctx.app.kobo.database.db.delete(users).where(eq(users.id, client.userId));
     return client;
   }
   return ctx.signedIn(caller);
 }
 
-describe('API access by role', () => {
-  it('has a row for every API route the server registers', () => {
-    const registered = ctx.app.kobo.apiRoutes.map((route) => `${route.method} ${route.url}`).toSorted();
-    const listed = ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.url}`).toSorted();
+function cookieOf(client: TestClient): string {
+  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+type Answer = { status: number; contentType: string; cacheControl: string; body: string };
+
+function send(method: string, target: string, cookie: string, body?: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = httpRequest(
+      `${origin}/`,
+      {
+        method,
+        path: target,
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            cacheControl: String(res.headers['cache-control'] ?? ''),
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** 401 and 403 are the gate's refusals; any other answer below 500 means the caller got past it. */
+function outcomeOf(status: number): 'ok' | 401 | 403 | 'server error' {
+  if (status === 401 || status === 403) return status;
+  return status < 500 ? 'ok' : 'server error';
+}
+
+describe('the gate', () => {
+  it('has a row for every route the server registers, and no row for a route it does not', () => {
+    const registered = ctx.app.kobo
+      .routes()
+      .filter((route) => route.url.startsWith('/api'))
+      .map((route) => `${route.method} ${route.url}`)
+      .toSorted();
+    const listed = EXPECTED_ACCESS.map((row) => `${row.method} ${row.url}`).toSorted();
     expect(listed).toEqual(registered);
-    for (const route of ctx.app.kobo.apiRoutes) {
-      const row = ENDPOINTS.find((endpoint) => endpoint.method === route.method && endpoint.url === route.url);
-      expect(row?.access === 'public', `${route.method} ${route.url} public?`).toBe(route.isPublic);
+  });
+
+  it('declares access on every route, the web app included', () => {
+    const undeclared = ctx.app.kobo.routes().filter((route) => route.access === undefined);
+    expect(undeclared).toEqual([]);
+  });
+
+  it.each(EXPECTED_ACCESS.flatMap((row) => CALLERS.map((caller, index) => ({ row, caller, expected: row.expect[index], name: `${row.method} ${row.url}` }))))(
+    '$name as $caller, however the address is spelled',
+    async ({ row, caller, expected }) => {
+      const cookie = cookies.get(caller) ?? '';
+      const wanted: string[] = [];
+      const got: string[] = [];
+      const cached: string[] = [];
+      for (const spelling of SPELLINGS) {
+        const target = spelling.spell(row.path ?? row.url, origin);
+        const answer = await send(row.method, target, cookie, row.body);
+        // A JSON 404 is 'no such route' where a spelling should reach none; on the route itself it
+        // is the route's own answer (an id that does not exist), past the gate.
+        const isJson404 = answer.status === 404 && answer.contentType.startsWith('application/json');
+        const reached = spelling.reaches !== 'same' && isJson404 ? 'JSON 404' : outcomeOf(answer.status);
+        const isRefusal = answer.status === 401 || answer.status === 403;
+        const saysWhy = isRefusal && typeof (JSON.parse(answer.body) as { message?: unknown }).message === 'string';
+        got.push(`${spelling.name}: ${reached}${saysWhy ? ' with a message' : ''}`);
+        const wantedOutcome = spelling.reaches === 'same' || (spelling.reaches === 'same or 404' && reached !== 'JSON 404') ? expected : 'JSON 404';
+        wanted.push(`${spelling.name}: ${wantedOutcome}${wantedOutcome === 401 || wantedOutcome === 403 ? ' with a message' : ''}`);
+        // Personal data is never cached: every JSON answer, refusals and errors included.
+        if (answer.contentType.startsWith('application/json') && answer.cacheControl !== 'no-store') cached.push(`${target}: ${answer.cacheControl}`);
+      }
+      expect(got).toEqual(wanted);
+      expect(cached).toEqual([]);
+    },
+  );
+
+  it('answers an unknown API address with a JSON 404 for every spelling, signed in or not', async () => {
+    for (const caller of ['visitor', 'admin'] as const) {
+      for (const target of ['/api/nope', '/api', '/api/', '/API', '/%61pi/nope', '/api%2Fusers', `${origin}/api/nope`]) {
+        const answer = await send('GET', target, cookies.get(caller) ?? '');
+        expect(answer.status, `${caller} ${target}`).toBe(404);
+        expect(answer.contentType, target).toContain('application/json');
+      }
     }
   });
 
-  it.each(ENDPOINTS.flatMap((endpoint) => CALLERS.map((caller) => ({ endpoint, caller, name: `${endpoint.method} ${endpoint.url}` }))))(
-    '$name as $caller',
-    async ({ endpoint, caller }) => {
-      const client = clients.get(caller);
-      if (!client) throw new Error(`no client for ${caller}`);
-      const response = await client.request(endpoint.method, endpoint.path ?? endpoint.url, endpoint.body);
-      expect(outcomeOf(response.statusCode), response.body).toBe(expectedStatus(endpoint.access, caller));
-    },
-  );
+  it('still serves the web app at its own addresses', async () => {
+    for (const target of ['/', '/dashboard', '/savings/STF001', '/apiary']) {
+      const answer = await send('GET', target, '');
+      expect(answer.status, target).toBe(200);
+      expect(answer.contentType, target).toContain('text/html');
+    }
+  });
 });

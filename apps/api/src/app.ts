@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Env } from './config/env.ts';
+import { trustProxyOption, type Env } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
@@ -12,13 +12,21 @@ import { createSessionActorReader } from './auth/session-actor.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerAuthentication } from './plugins/authentication.ts';
+import { registerGate, type GatedRoute } from './plugins/gate.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRequestLogging } from './plugins/request-logging.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { savingsRoutes } from './modules/savings/savings.routes.ts';
-import { expenseModules } from './modules/expense-modules.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { openChangeHub } from './modules/events/change-feed.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { expensesRoutes } from './modules/expenses/expenses.routes.ts';
+import { exportRoutes } from './modules/export/export.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { resetLinkMail } from './mail/reset-link-mail.ts';
@@ -40,12 +48,11 @@ declare module 'fastify' {
   // oxlint-disable-next-line typescript/consistent-type-definitions
   interface FastifyInstance {
     /** The app's own parts, for tests and scripts that need to reach past HTTP. */
-    kobo: { database: DatabaseHandle; auth: Auth; mailer: Mailer; apiRoutes: ApiRoute[] };
+    kobo: { database: DatabaseHandle; auth: Auth; mailer: Mailer; routes: () => GatedRoute[] };
   }
 }
 
 export type KoboApp = FastifyInstance;
-export type ApiRoute = { method: string; url: string; isPublic: boolean; permission: string | undefined };
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -89,7 +96,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
           },
     // One line per request comes from plugins/request-logging.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -110,31 +117,40 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
     sendResetLink: async (to, token) => mailer.send(resetLinkMail(to, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`)),
   });
 
-  // Every API route, as registered: the access test checks that each one is in its table.
-  const apiRoutes: ApiRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      apiRoutes.push({ method, url: route.url, isPublic: route.config?.isPublic === true, permission: route.config?.permission });
-    }
-  });
   registerErrorHandling(app);
   registerRequestLogging(app);
   await registerSecurity(app, { isHttps, trustedOrigins: [new URL(appUrl).origin] });
-  registerAuthentication(app, { readSessionUser: await createSessionActorReader({ auth, db, secret: authSecret }) });
+  // Before any route registers: the gate sees every route and refuses to start on one that declares no access.
+  const routes = registerGate(app, { readSessionUser: await createSessionActorReader({ auth, db, secret: authSecret }) });
+  registerInputGuard(app);
 
-  const throttle = { maxFailures: env.SIGN_IN_MAX_FAILURES, windowMinutes: env.SIGN_IN_WINDOW_MINUTES };
+  const throttle = {
+    windowMinutes: env.SIGN_IN_WINDOW_MINUTES,
+    signInPerAddress: env.SIGN_IN_MAX_FAILURES,
+    signInPerAccount: env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+    resetPerAddress: env.FORGOT_PASSWORD_MAX_PER_ADDRESS,
+    resetPerEmail: env.FORGOT_PASSWORD_MAX_PER_EMAIL,
+  };
   await healthRoutes(app, { db });
   await authRoutes(app, { db, auth, throttle, now });
   await savingsRoutes(app, { db, now, timeZone: env.APP_TIMEZONE });
-  await expenseModules(app, { database, now, timeZone: env.APP_TIMEZONE });
+  const services = { db, now, timeZone: env.APP_TIMEZONE };
+  await categoriesRoutes(app, services);
+  await expensesRoutes(app, services);
+  await dashboardRoutes(app, services);
+  await reportsRoutes(app, services);
+  await exportRoutes(app, services);
+  // Live changes fan out through LISTEN/NOTIFY; the hub closes in preClose, before the database does.
+  const hub = await openChangeHub(database);
+  app.addHook('preClose', async () => hub.close());
+  await eventsRoutes(app, { hub });
+  await accountRoutes(app, { db });
   await usersRoutes(app, { db, now });
   await auditRoutes(app, { db, timeZone: env.APP_TIMEZONE });
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
 
   app.addHook('onClose', release);
 
-  app.decorate('kobo', { database, auth, mailer, apiRoutes });
+  app.decorate('kobo', { database, auth, mailer, routes });
   return app;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { isIsoDate } from './periods.ts';
+import { isSupportedDate } from './periods.ts';
 
 /**
  * The audit log (issue 5, docs/decisions/011-people-and-audit.md): every administrative act, who
@@ -16,6 +16,10 @@ export const AUDIT_KINDS = [
   'savings.deposit',
   'savings.withdrawal',
   'savings.transfer',
+  'savings.reversal',
+  'savings.batch_posted',
+  'savings.batch_reversed',
+  'savings.contribution_set',
   'category.created',
   'category.deleted',
   'expense.updated',
@@ -33,29 +37,20 @@ export const AUDIT_KIND_LABELS = {
   'savings.deposit': 'Deposit posted',
   'savings.withdrawal': 'Withdrawal posted',
   'savings.transfer': 'Transfer posted',
+  'savings.reversal': 'Posting reversed',
+  'savings.batch_posted': 'Batch posted',
+  'savings.batch_reversed': 'Batch reversed',
+  'savings.contribution_set': 'Monthly contribution set',
   'category.created': 'Category created',
   'category.deleted': 'Category deleted',
   'expense.updated': 'Expense edited',
   'expense.deleted': 'Expense deleted',
 } as const satisfies Record<AuditKind, string>;
 
-export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'category' | 'expense';
+export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense';
 
 /** Plain JSON values: what a row looked like before and after the act (null when it did not exist). */
 export type AuditValues = Record<string, unknown>;
-
-export type AuditEntryView = {
-  id: string;
-  at: string;
-  kind: AuditKind;
-  /** As they were when they acted: the record keeps its name and email after they leave. */
-  actor: { id: string; name: string; email: string };
-  target: { type: AuditTargetType; id: string | null; label: string };
-  before: AuditValues | null;
-  after: AuditValues | null;
-};
-
-export type AuditPage = { entries: AuditEntryView[]; nextCursor: string | null };
 
 export const MAX_AUDIT_PAGE_SIZE = 100;
 
@@ -77,8 +72,8 @@ export const auditQuerySchema = z
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (value.from !== undefined && !isIsoDate(value.from)) return fail('from', MESSAGES.invalidDate);
-    if (value.to !== undefined && !isIsoDate(value.to)) return fail('to', MESSAGES.invalidDate);
+    if (value.from !== undefined && !isSupportedDate(value.from)) return fail('from', MESSAGES.invalidDate);
+    if (value.to !== undefined && !isSupportedDate(value.to)) return fail('to', MESSAGES.invalidDate);
     if (value.from && value.to && value.to < value.from) return fail('to', MESSAGES.endBeforeStart);
   });
 export type AuditQuery = z.output<typeof auditQuerySchema>;

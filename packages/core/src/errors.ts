@@ -14,9 +14,11 @@ export const ERRORS = {
   WRONG_PASSWORD: { status: 401, message: MESSAGES.wrongPassword },
   ACCOUNT_DISABLED: { status: 403, message: MESSAGES.accountDisabled },
   TOO_MANY_ATTEMPTS: { status: 429, message: MESSAGES.tooManyAttempts },
+  TOO_MANY_RESET_REQUESTS: { status: 429, message: MESSAGES.tooManyResetRequests },
   EMAIL_IN_USE: { status: 409, message: MESSAGES.emailInUse },
   RESET_LINK_INVALID: { status: 400, message: MESSAGES.resetLinkInvalid },
-  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: MESSAGES.requestTooLarge },
+  UNSUPPORTED_CHARACTERS: { status: 400, message: MESSAGES.unsupportedCharacters },
   INTERNAL: { status: 500, message: MESSAGES.serverError },
   // Savings (docs/decisions/007-savings-api.md): refusals that depend on the current balance are
   // 409 Conflict, since the same request may succeed after a deposit.
@@ -28,6 +30,19 @@ export const ERRORS = {
   STAFF_EMAIL_IN_USE: { status: 409, message: MESSAGES.staffEmailInUse },
   STAFF_ID_FAILED: { status: 409, message: MESSAGES.staffIdFailed },
   IDEMPOTENCY_KEY_REUSED: { status: 409, message: MESSAGES.idempotencyKeyReused },
+  // Value dates, reversals and batches (issue 11).
+  VALUE_DATE_IN_FUTURE: { status: 400, message: MESSAGES.valueDateInFuture },
+  VALUE_DATE_OFFICERS_ONLY: { status: 403, message: MESSAGES.valueDateOfficersOnly },
+  TRANSACTION_NOT_FOUND: { status: 404, message: MESSAGES.transactionNotFound },
+  ALREADY_REVERSED: { status: 409, message: MESSAGES.alreadyReversed },
+  REVERSAL_NOT_REVERSIBLE: { status: 409, message: MESSAGES.reversalNotReversible },
+  REVERSAL_OVERDRAWS: { status: 409, message: MESSAGES.reversalOverdraws },
+  BATCH_ALREADY_POSTED: { status: 409, message: 'This batch was already posted' },
+  BATCH_NOT_READY: { status: 409, message: MESSAGES.batchNotReady },
+  BATCH_NOT_FOUND: { status: 404, message: MESSAGES.batchNotFound },
+  BATCH_ALREADY_REVERSED: { status: 409, message: MESSAGES.batchAlreadyReversed },
+  FILE_TOO_LARGE: { status: 413, message: MESSAGES.fileTooLarge },
+  FILE_UNREADABLE: { status: 422, message: MESSAGES.fileNotSpreadsheet },
   // Expenses, categories, export and account deletion (docs/decisions/008-expenses-api.md).
   CATEGORY_NAME_TAKEN: { status: 409, message: MESSAGES.itemNameExists },
   CATEGORY_IN_USE: { status: 409, message: MESSAGES.categoryInUse },

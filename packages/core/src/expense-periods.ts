@@ -1,12 +1,18 @@
-import { addDays, calendarDate, dashboardRange, type DashboardPeriod, type DateRange } from './periods.ts';
+import { addDays, calendarDate, dashboardRange, PERIOD_LABELS, type DateRange } from './periods.ts';
 
 /** The expense list's time filter (SPEC "Expenses list"); default Today. */
 export const EXPENSE_TIME_FILTERS = ['all', 'yesterday', 'today', 'week', 'month'] as const;
 export type ExpenseTimeFilter = (typeof EXPENSE_TIME_FILTERS)[number];
 export const DEFAULT_EXPENSE_TIME_FILTER: ExpenseTimeFilter = 'today';
 
-export const DASHBOARD_PERIODS = ['week', 'month', 'year'] as const satisfies readonly DashboardPeriod[];
-export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = 'week';
+/** SPEC "Expenses list": the filter's words, in the spec's order. Its week is the rolling week. */
+export const EXPENSE_TIME_FILTER_LABELS: Record<ExpenseTimeFilter, string> = {
+  all: PERIOD_LABELS.all,
+  yesterday: PERIOD_LABELS.yesterday,
+  today: PERIOD_LABELS.today,
+  week: PERIOD_LABELS.rollingWeek,
+  month: PERIOD_LABELS.month,
+};
 
 /**
  * The calendar days a time filter covers in `timeZone`, or null for All Time.

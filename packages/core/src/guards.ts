@@ -34,6 +34,8 @@ export const ROUTE_GUARDS = {
   '/savings': 'nonStaff',
   '/savings/:staffId': 'nonStaff',
   '/staff-savings': 'activeStaff',
+  // Issue 11: the monthly run is the admin's alone, like the rest of managing staff savings.
+  '/staff-savings/runs': 'adminOnly',
   '/expenses': 'nonStaff',
   '/expenses/create': 'nonStaff',
   '/profile': 'signedIn',

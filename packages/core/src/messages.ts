@@ -31,6 +31,8 @@ export const MESSAGES = {
   resetFailed: 'Failed to reset password. Please check your email address.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
   passwordChanged: 'Your password has been changed. You can sign in now.',
+  // Not in SPEC: written in the voice of tooManyAttempts (docs/decisions/014-throttles.md).
+  tooManyResetRequests: 'Too many reset requests. Please try again later.',
 
   // Session and settings
   logoutFailed: 'Failed to log out',
@@ -45,6 +47,8 @@ export const MESSAGES = {
   crossSiteRequest: 'This request did not come from Kobo and was refused.',
   invalidRequest: 'The request is not valid.',
   serverError: 'Something went wrong. Please try again.',
+  // Text PostgreSQL cannot store: a NUL character or half of a UTF-16 surrogate pair (issue 10).
+  unsupportedCharacters: 'The request contains characters Kobo cannot store. Please remove them and try again.',
 
   // Savings ledger and staff accounts (SPEC 5, 8; issue 4). savingsNotAuthorized is above.
   enterValidAmount: 'Please enter a valid amount',
@@ -75,15 +79,52 @@ export const MESSAGES = {
   chooseTransactionType: 'Please choose deposit or withdrawal',
   idempotencyKeyReused: 'This request was already made with different details. Start a new one.',
   // A statement's range uses the report screen's sentences (SPEC 5 "Report").
-  statementDatesRequired: 'Please select both start and end dates',
-  statementEndBeforeStart: 'End date cannot be before start date',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters.',
+  savingsDescriptionTooLong: 'Description must be at most 500 characters',
+
+  // Value dates, reversals and the monthly run (issue 11; not in SPEC: written in its voice,
+  // docs/decisions/016-value-dates-and-reversals.md and 017-monthly-run.md).
+  valueDateInFuture: 'The value date cannot be in the future',
+  valueDateOfficersOnly: 'Only an administrator can give a posting an earlier value date',
+  reversalReasonRequired: 'Please give a reason for the reversal',
+  reasonTooLong: 'Reason must be at most 500 characters',
+  transactionNotFound: 'Transaction not found',
+  alreadyReversed: 'This transaction has already been reversed',
+  reversalNotReversible: 'A reversal cannot be reversed. Post a new transaction instead.',
+  reversalOverdraws: 'Reversing this would take the balance below zero, so nothing was reversed.',
+  transactionReversed: 'Transaction reversed',
+  reversalBeforeOriginal: 'A reversal cannot be dated before the posting it reverses',
+  chooseMonth: 'Please choose a month',
+  batchEmpty: 'There is nothing to post: add at least one row.',
+  batchTooManyRows: 'A batch can hold at most 50,000 rows.',
+  batchNotReady: 'Some rows cannot be posted, so nothing was posted. Review the batch again.',
+  batchRepeatReasonRequired: 'Give a reason to post a second batch for this month',
+  batchNotFound: 'Batch not found',
+  batchAlreadyReversed: 'This batch has already been reversed',
+  batchReversed: 'Batch reversed',
+  contributionSaved: 'Monthly contribution saved',
+  rowUnknownPerson: 'Unknown staff ID or email',
+  rowNotHolder: 'Not a savings holder (administrators hold no savings)',
+  rowInactive: 'This account is deactivated',
+  rowDuplicate: 'Duplicate: this person is on another row',
+  rowZeroAmount: 'Amount must be more than ₦0',
+  rowOverdraws: 'Withdrawal is more than the balance',
+  fileTooLarge: 'The file is larger than 5 MB. Upload the payroll sheet on its own.',
+  fileNotSpreadsheet: 'This file is not a spreadsheet Kobo can read. Upload an .xlsx or .csv file.',
+  fileEmpty: 'The sheet has no rows under its header.',
+  fileNoHeader: 'The first row must name the columns: staff ID (or email) and amount.',
+  fileTooManyRows: 'The file has more than 50,000 rows. Split it into smaller files.',
+  fileHiddenSheet: 'The first sheet is hidden. Unhide it, or put the payroll on the first sheet.',
+  fileHasFormulas: 'The sheet holds formulas. Save it with values only and upload it again.',
+  fileHasMergedCells: 'The sheet has merged cells. Unmerge them and upload it again.',
 
   // Expenses and categories (SPEC 5, 8, 9; issue 3), in SPEC order.
   fillRequiredFields: 'Please fill in all required fields',
   itemNameRequired: 'Item name is required',
   itemNameExists: 'An item with this name already exists.',
   categoryInUse: 'Cannot delete item because it has expenses attached.',
+  noOneFound: 'No one found',
+  requestTooLarge: 'The request is too large.',
   selectBothDates: 'Please select both start and end dates',
   endBeforeStart: 'End date cannot be before start date',
   onlyAdminsDeleteExpenses: 'Only administrators can delete expenses',

@@ -97,8 +97,60 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
-export type DashboardPeriod = 'week' | 'month' | 'year';
-export type SavingsPeriod = 'week' | 'month' | 'year';
+/**
+ * The calendar days Kobo accepts wherever a date comes in: expense dates and the report, export,
+ * statement and audit ranges. Wide enough for any record a business keeps, narrow enough that
+ * PostgreSQL's date type and the day arithmetic around it (a range's day after, a zone's
+ * midnight) stay in four-digit years: year 0000 and 9999-12-31 gave 500s (issue 10).
+ */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2999-12-31';
+
+export function isSupportedDate(value: string): boolean {
+  // Both ends are 'YYYY-MM-DD', so comparing the strings compares the days.
+  return isIsoDate(value) && value >= EARLIEST_DATE && value <= LATEST_DATE;
+}
+
+/** The dashboard's periods (SPEC "Dashboard"); default This Week, a rolling week. */
+export const DASHBOARD_PERIODS = ['week', 'month', 'year'] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = 'week';
+
+/** The savings detail page's periods (SPEC 2 / 4); default This Month. Its week is a calendar week. */
+export const SAVINGS_PERIODS = ['week', 'month', 'year'] as const;
+export type SavingsPeriod = (typeof SAVINGS_PERIODS)[number];
+export const DEFAULT_SAVINGS_PERIOD: SavingsPeriod = 'month';
+
+export function isSavingsPeriod(value: string | null | undefined): value is SavingsPeriod {
+  return SAVINGS_PERIODS.some((period) => period === value);
+}
+
+/**
+ * The words for each span. Two spans read 'This Week' (DECISIONS 12): the rolling week (the last
+ * 7 days, today included) of the dashboard and the expense list, and the calendar week (from
+ * Monday 00:00) of savings. Named apart here so no screen takes one for the other.
+ */
+export const PERIOD_LABELS = {
+  all: 'All Time',
+  today: 'Today',
+  yesterday: 'Yesterday',
+  rollingWeek: 'This Week',
+  calendarWeek: 'This Week',
+  month: 'This Month',
+  year: 'This Year',
+} as const;
+
+export const DASHBOARD_PERIOD_LABELS: Record<DashboardPeriod, string> = {
+  week: PERIOD_LABELS.rollingWeek,
+  month: PERIOD_LABELS.month,
+  year: PERIOD_LABELS.year,
+};
+
+export const SAVINGS_PERIOD_LABELS: Record<SavingsPeriod, string> = {
+  week: PERIOD_LABELS.calendarWeek,
+  month: PERIOD_LABELS.month,
+  year: PERIOD_LABELS.year,
+};
 
 /**
  * DECISIONS 12, the dashboard: This Week is the last 7 days rolling, today included; This Month

@@ -1,17 +1,62 @@
 import { describe, expect, it } from 'vitest';
-import { can, PERMISSIONS, permissionsOf } from './permissions.ts';
+import { can, canAccess, PERMISSIONS, permissionsOf, refusalFor } from './permissions.ts';
 import { ROLES } from './roles.ts';
 
 describe('the permission table (SPEC 6 with DECISIONS 2)', () => {
   it('grants exactly the listed permissions', () => {
-    expect(permissionsOf('admin')).toEqual(
-      expect.arrayContaining(['create_expense', 'edit_expense', 'delete_expense', 'view_all_expenses', 'manage_users', 'manage_categories', 'manage_staff_savings']),
-    );
-    expect(permissionsOf('manager')).toEqual(
-      expect.arrayContaining(['create_expense', 'edit_expense', 'view_all_expenses', 'manage_categories']),
-    );
-    expect(permissionsOf('user')).toEqual(expect.arrayContaining(['create_expense', 'edit_expense', 'view_own_expenses']));
-    expect(permissionsOf('staff')).toEqual(expect.arrayContaining(['view_own_savings', 'view_profile', 'edit_profile']));
+    expect(permissionsOf('admin').toSorted()).toEqual([
+      'create_expense',
+      'delete_expense',
+      'edit_expense',
+      'edit_profile',
+      'manage_categories',
+      'manage_staff_savings',
+      'manage_users',
+      'use_app',
+      'view_all_expenses',
+      'view_audit_log',
+      'view_dashboard',
+      'view_expenses',
+      'view_profile',
+      'view_reports',
+    ]);
+    expect(permissionsOf('manager').toSorted()).toEqual([
+      'create_expense',
+      'edit_expense',
+      'edit_profile',
+      'manage_categories',
+      'use_app',
+      'view_all_expenses',
+      'view_expenses',
+      'view_profile',
+    ]);
+    expect(permissionsOf('user').toSorted()).toEqual([
+      'create_expense',
+      'edit_expense',
+      'edit_profile',
+      'post_own_savings',
+      'use_app',
+      'view_expenses',
+      'view_own_expenses',
+      'view_own_savings',
+      'view_profile',
+    ]);
+    expect(permissionsOf('staff').toSorted()).toEqual(['edit_profile', 'use_app', 'view_own_savings', 'view_profile']);
+  });
+
+  it('lets a route that accepts any of several permissions through on any one of them', () => {
+    expect(ROLES.filter((role) => canAccess(role, ['manage_staff_savings', 'post_own_savings']))).toEqual(['admin', 'user']);
+    expect(ROLES.filter((role) => canAccess(role, ['manage_staff_savings', 'view_own_savings']))).toEqual(['admin', 'user', 'staff']);
+    expect(ROLES.filter((role) => canAccess(role, 'public'))).toEqual(['admin', 'manager', 'user', 'staff']);
+    expect(canAccess(null, 'public')).toBe(true);
+    expect(canAccess(null, 'use_app')).toBe(false);
+  });
+
+  it('refuses in the spec’s words where the spec has them', () => {
+    expect(refusalFor('manage_staff_savings')).toBe('SAVINGS_NOT_AUTHORIZED');
+    expect(refusalFor(['manage_staff_savings', 'view_own_savings'])).toBe('SAVINGS_NOT_AUTHORIZED');
+    expect(refusalFor('delete_expense')).toBe('EXPENSE_DELETE_FORBIDDEN');
+    expect(refusalFor('manage_users')).toBe('FORBIDDEN');
   });
 
   it('keeps delete_expense for admins only, though SPEC 6 lists it for managers too', () => {

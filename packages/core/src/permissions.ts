@@ -1,40 +1,81 @@
 import type { Role } from './roles.ts';
+import type { ErrorCode } from './errors.ts';
 
+/**
+ * Every power a route or a screen can need. The API's one gate (apps/api/src/plugins/gate.ts)
+ * and the web app both ask this table; nothing else compares role names to decide access
+ * (docs/decisions/013-one-gate.md).
+ */
 export const PERMISSIONS = [
+  'use_app',
+  'view_profile',
+  'edit_profile',
+  'view_expenses',
   'create_expense',
   'edit_expense',
   'delete_expense',
   'view_all_expenses',
   'view_own_expenses',
-  'manage_users',
+  'view_dashboard',
+  'view_reports',
   'manage_categories',
+  'manage_users',
+  'view_audit_log',
   'manage_staff_savings',
   'view_own_savings',
-  'view_profile',
-  'edit_profile',
+  'post_own_savings',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
- * SPEC.md section 6, with DECISIONS 2: delete_expense is admin-only, as the screen rule says
- * ('Only administrators can delete expenses'), so the manager row does not hold it.
- * view_profile and edit_profile belong to everyone who can sign in: every role has /profile.
+ * SPEC.md section 6, with DECISIONS 2 and 8:
+ * - delete_expense is admin-only, as the screen rule says ('Only administrators can delete
+ *   expenses'), so the manager row does not hold it;
+ * - use_app, view_profile and edit_profile belong to everyone who can sign in (the calendar, the
+ *   live change stream, /profile, closing one's own account);
+ * - view_expenses is the door to the expense screens; view_all_expenses / view_own_expenses then
+ *   decide whose rows a caller sees;
+ * - a regular user keeps savings of their own and posts on them (DECISIONS 8); staff only read theirs.
  */
 const TABLE: Record<Role, readonly Permission[]> = {
   admin: [
+    'use_app',
+    'view_profile',
+    'edit_profile',
+    'view_expenses',
     'create_expense',
     'edit_expense',
     'delete_expense',
     'view_all_expenses',
-    'manage_users',
+    'view_dashboard',
+    'view_reports',
     'manage_categories',
+    'manage_users',
+    'view_audit_log',
     'manage_staff_savings',
+  ],
+  manager: [
+    'use_app',
     'view_profile',
     'edit_profile',
+    'view_expenses',
+    'create_expense',
+    'edit_expense',
+    'view_all_expenses',
+    'manage_categories',
   ],
-  manager: ['create_expense', 'edit_expense', 'view_all_expenses', 'manage_categories', 'view_profile', 'edit_profile'],
-  user: ['create_expense', 'edit_expense', 'view_own_expenses', 'view_own_savings', 'view_profile', 'edit_profile'],
-  staff: ['view_own_savings', 'view_profile', 'edit_profile'],
+  user: [
+    'use_app',
+    'view_profile',
+    'edit_profile',
+    'view_expenses',
+    'create_expense',
+    'edit_expense',
+    'view_own_expenses',
+    'view_own_savings',
+    'post_own_savings',
+  ],
+  staff: ['use_app', 'view_profile', 'edit_profile', 'view_own_savings'],
 };
 
 /** False when the role or the permission is missing (SPEC 6). */
@@ -46,4 +87,33 @@ export function can(role: Role | null | undefined, permission: Permission | null
 
 export function permissionsOf(role: Role): readonly Permission[] {
   return TABLE[role];
+}
+
+/**
+ * What an API route needs: 'public' (anyone, signed in or not), one permission, or any one of
+ * several (a route that serves an admin for everyone and a holder for themselves).
+ */
+export type RouteAccess = 'public' | Permission | readonly [Permission, ...Permission[]];
+
+export function canAccess(role: Role | null | undefined, access: RouteAccess): boolean {
+  if (access === 'public') return true;
+  const needed: readonly Permission[] = typeof access === 'string' ? [access] : access;
+  return needed.some((permission) => can(role, permission));
+}
+
+/**
+ * The sentence a refused caller reads, where the spec words it for a feature (SPEC 6: 'You are
+ * not authorized to access the savings feature.', 'Only administrators can delete expenses');
+ * every other refusal is FORBIDDEN.
+ */
+const REFUSALS: Partial<Record<Permission, ErrorCode>> = {
+  delete_expense: 'EXPENSE_DELETE_FORBIDDEN',
+  manage_staff_savings: 'SAVINGS_NOT_AUTHORIZED',
+  view_own_savings: 'SAVINGS_NOT_AUTHORIZED',
+  post_own_savings: 'SAVINGS_NOT_AUTHORIZED',
+};
+
+export function refusalFor(access: RouteAccess): ErrorCode {
+  const first = typeof access === 'string' ? access : access[0];
+  return (first !== 'public' && REFUSALS[first]) || 'FORBIDDEN';
 }

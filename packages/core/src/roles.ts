@@ -11,3 +11,16 @@ export const ROLE_LABELS = {
   user: 'User',
   staff: 'Staff',
 } as const satisfies Record<Role, string>;
+
+/** DECISIONS 8: every role but admin may hold a savings account; admins run the scheme. */
+export function holdsSavings(role: Role): boolean {
+  return role !== 'admin';
+}
+
+/** The same rule as a list, for queries. */
+export const SAVINGS_HOLDER_ROLES: readonly Role[] = ROLES.filter(holdsSavings);
+
+/** SPEC 5: staff accounts are read-only; every other role has full access to its own screens. */
+export function accessLevelOf(role: Role): 'full' | 'readonly' {
+  return role === 'staff' ? 'readonly' : 'full';
+}

@@ -1,3 +1,4 @@
+import type { Kobo } from './money.ts';
 /**
  * Percentages and averages of money, from integer kobo, rounded once.
  * BigInt keeps part × 1000 exact even for totals near the ₦1 trillion cap, where a double would not be.
@@ -13,11 +14,11 @@ export function percentOf(part: number, total: number): number {
 }
 
 /** A total spread over `days`, rounded half-up to whole kobo (a report's average daily expenses). */
-export function averagePerDay(totalKobo: number, days: number): number {
+export function averagePerDay(totalKobo: number, days: number): Kobo {
   if (!Number.isSafeInteger(totalKobo) || totalKobo < 0 || !Number.isSafeInteger(days) || days < 1) {
     throw new RangeError(`averagePerDay needs whole kobo and at least one day, got ${totalKobo} over ${days}`);
   }
-  return Number(divideRoundingHalfUp(BigInt(totalKobo), BigInt(days)));
+  return Number(divideRoundingHalfUp(BigInt(totalKobo), BigInt(days))) as Kobo;
 }
 
 /** Each share with its percentage of the shares' sum; the sum is exact because it adds integers. */
@@ -26,12 +27,12 @@ export function withPercents<T extends { amountKobo: number }>(shares: readonly 
   return { totalKobo, shares: shares.map((share) => ({ ...share, percent: percentOf(share.amountKobo, totalKobo) })) };
 }
 
-export function sumKobo(amounts: readonly number[]): number {
+export function sumKobo(amounts: readonly number[]): Kobo {
   let sum = 0n;
   for (const amount of amounts) sum += BigInt(amount);
   const result = Number(sum);
   if (!Number.isSafeInteger(result)) throw new RangeError('The sum is beyond what Kobo can count exactly');
-  return result;
+  return result as Kobo;
 }
 
 function divideRoundingHalfUp(numerator: bigint, denominator: bigint): bigint {

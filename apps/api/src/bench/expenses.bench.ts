@@ -13,11 +13,11 @@ import { buildApp } from '../app.ts';
 import { readEnv } from '../config/env.ts';
 import { queryRows } from '../db/client.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
-import { categoryInUseQuery } from '../modules/categories/categories.service.ts';
-import { dashboardQueries } from '../modules/dashboard/dashboard.service.ts';
-import { reportRowsQuery, reportSummaryQuery } from '../modules/dashboard/report.service.ts';
-import { expenseConditions } from '../modules/expenses/expense-scope.ts';
-import { expensePageQuery, expenseTotalsQuery } from '../modules/expenses/expenses.service.ts';
+import { categoryInUseQuery } from '../modules/categories/delete-category.ts';
+import { dashboardQueries } from '../modules/dashboard/get-dashboard.ts';
+import { reportRowsQuery, reportSummaryQuery } from '../modules/reports/read-report.ts';
+import { expenseConditions } from '../modules/expense-scope/expense-scope.ts';
+import { expensePageQuery, expenseTotalsQuery } from '../modules/expenses/read-expenses.ts';
 import { BENCH_DAYS, seedExpenses } from './seed-expenses.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { AppError, type PublicUser } from '@kobo/core';
+import { AppError, accessLevelOf, type PublicUser } from '@kobo/core';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
-import { toPublicUser } from '../modules/auth/public-user.ts';
+import { toPublicUser } from '../auth/public-user.ts';
 import { recordAudit, type AuditActor } from '../modules/audit/record-audit.ts';
-import { holdsSavings, userTarget, userValues } from '../modules/users/user-rows.ts';
+import { hasSavingsBalance, userTarget, userValues } from '../modules/users/user-rows.ts';
 
 /** Who the audit log names for what `npm run admin` does: someone at the server, signed in as no one. */
 export const COMMAND_LINE_ACTOR: AuditActor = { id: 'command-line', name: 'Server command line', email: 'npm run admin' };
@@ -39,10 +39,10 @@ export async function promoteToAdministrator(db: Database, email: string, now: D
     const [target] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).for('update');
     if (!target) throw new AppError('USER_NOT_FOUND');
     if (target.role === 'admin' && target.active) return target;
-    if (await holdsSavings(tx, target.id)) throw new AppError('ADMIN_WITH_SAVINGS');
+    if (await hasSavingsBalance(tx, target.id)) throw new AppError('ADMIN_WITH_SAVINGS');
     const [row] = await tx
       .update(users)
-      .set({ role: 'admin', active: true, accessLevel: 'full', updatedAt: now })
+      .set({ role: 'admin', active: true, accessLevel: accessLevelOf('admin'), updatedAt: now })
       .where(eq(users.id, target.id))
       .returning();
     if (!row) throw new AppError('USER_NOT_FOUND');

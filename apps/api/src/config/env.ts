@@ -1,4 +1,46 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+const TRUST_PROXY_FORMS =
+  'Set the number of proxies in front of Kobo (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,192.0.2.7).';
+
+/**
+ * TRUST_PROXY says whose X-Forwarded-For to believe: `false`, a number of hops, or the proxies'
+ * addresses and CIDR ranges. `true` is refused: it trusts every hop, so any client could name its
+ * own address and walk past the per-address throttles (docs/decisions/014-throttles.md).
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value?.trim() ?? '';
+    if (text === '' || text.toLowerCase() === 'false') return false;
+    if (text.toLowerCase() === 'true') {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY=true trusts every hop, so a client could choose its own address. ${TRUST_PROXY_FORMS}` });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (Number.isSafeInteger(hops)) return hops === 0 ? false : hops;
+    }
+    const entries = text.split(',').map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+    if (invalid.length > 0) {
+      const named = invalid.map((entry) => `"${entry}"`).join(', ');
+      ctx.addIssue({ code: 'custom', message: `not a number of hops, an IP address or a CIDR range: ${named}. ${TRUST_PROXY_FORMS}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // Not /0: a range that holds every address is `true` again.
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /**
  * Every setting Kobo reads from the environment, with its default. README.md lists the same.
@@ -16,11 +58,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   OUTBOX_DIR: z.string().optional(),
   MAIL_FROM: z.string().default('Kobo <no-reply@kobo.local>'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: trustProxySchema,
+  // The throttles (docs/decisions/014-throttles.md), all counted in one SIGN_IN_WINDOW_MINUTES window.
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  FORGOT_PASSWORD_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  FORGOT_PASSWORD_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -35,4 +78,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   return parsed.data;
+}
+
+/**
+ * Fastify's `trustProxy` for a TRUST_PROXY setting. The Fastify in use (5.12.8) ignores a bare hop
+ * count, because a count cannot tell a proxy from a client that reached Kobo directly; a count is
+ * therefore spelled out as a function that trusts the peer and the hops before it, so that with N
+ * the client is the Nth address from the right of X-Forwarded-For. The README says to use a count
+ * only where Kobo can be reached through its proxies alone.
+ */
+export function trustProxyOption(setting: Env['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
 }

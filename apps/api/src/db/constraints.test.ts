@@ -52,10 +52,10 @@ describe('the schema keeps data valid by itself', () => {
     const [account] = await queryRows<{ id: string }>(db, sql`insert into savings_accounts (holder_name) values ('Bola') returning id`);
     expect(await sqlError(sql`update savings_accounts set balance_kobo = -1 where id = ${account?.id}`)).toBe('23514');
     expect(
-      await sqlError(sql`insert into savings_transactions (account_id, type, amount_kobo, created_by_email) values (${account?.id}, 'deposit', 0, 'a@b.c')`),
+      await sqlError(sql`insert into savings_transactions (account_id, type, amount_kobo, created_by_email, value_date) values (${account?.id}, 'deposit', 0, 'a@b.c', '2026-01-01')`),
     ).toBe('23514');
     await db.execute(
-      sql`insert into savings_transactions (account_id, type, amount_kobo, created_by_email) values (${account?.id}, 'deposit', 500, 'a@b.c')`,
+      sql`insert into savings_transactions (account_id, type, amount_kobo, created_by_email, value_date) values (${account?.id}, 'deposit', 500, 'a@b.c', '2026-01-01')`,
     );
     expect(await sqlError(sql`update savings_transactions set amount_kobo = 1`)).toBe('42501');
     expect(await sqlError(sql`delete from savings_transactions`)).toBe('42501');

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  type AnyPgColumn,
   text,
   timestamp,
   uniqueIndex,
@@ -231,9 +232,24 @@ export const savingsTransactions = pgTable(
     createdByEmail: text('created_by_email').notNull(),
     processedByEmail: text('processed_by_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The day the money counts for (issue 11: payday, not the day it was typed), in APP_TIMEZONE.
+     * Balances over time, period cards, histories and statements use it; never after created_at's day.
+     */
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    /** A reversal names the posting it undoes; the unique index lets a posting be reversed once. */
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => savingsTransactions.id),
+    /** Why a reversal was made (required on reversals). */
+    reason: text('reason'),
+    /** The monthly run or uploaded payroll file this posting came from. */
+    batchId: uuid('batch_id').references((): AnyPgColumn => savingsBatches.id),
   },
   (table) => [
     index('savings_transactions_account_created_idx').on(table.accountId, table.createdAt.desc()),
+    index('savings_transactions_account_value_idx').on(table.accountId, table.valueDate.desc(), table.seq.desc()),
+    uniqueIndex('savings_transactions_reverses_key').on(table.reversesId),
+    index('savings_transactions_batch_idx').on(table.batchId),
+    check('savings_transactions_reason_check', sql`(${table.reversesId} is null) = (${table.reason} is null)`),
     uniqueIndex('savings_transactions_seq_key').on(table.seq),
     check('savings_transactions_type_check', sql`${table.type} in ('deposit', 'withdrawal', 'transfer_in', 'transfer_out')`),
     check('savings_transactions_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
@@ -242,6 +258,59 @@ export const savingsTransactions = pgTable(
       sql`(${table.type} in ('transfer_in', 'transfer_out')) = (${table.transferId} is not null)`,
     ),
   ],
+);
+
+/**
+ * A batch of postings (issue 11): one month's payroll contributions, prepared on the run screen or
+ * uploaded from payroll's file. Its rows are the ledger rows carrying its id. The batch row itself
+ * is not the ledger: its reversal fields are set once, when the whole batch is reversed.
+ */
+export const savingsBatches = pgTable(
+  'savings_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    /** The payroll month, YYYY-MM. */
+    month: text('month').notNull(),
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    /** SHA-256 of the uploaded file's bytes; null for a run prepared on screen. */
+    fileHash: text('file_hash'),
+    fileName: text('file_name'),
+    rowCount: integer('row_count').notNull(),
+    depositKobo: bigint('deposit_kobo', { mode: 'number' }).notNull(),
+    withdrawalKobo: bigint('withdrawal_kobo', { mode: 'number' }).notNull(),
+    /** Why a second batch was posted for a month (or file) already posted; null for the first. */
+    repeatReason: text('repeat_reason'),
+    postedById: text('posted_by_id').notNull(),
+    postedByName: text('posted_by_name').notNull(),
+    postedByEmail: text('posted_by_email').notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversedByName: text('reversed_by_name'),
+    reversedByEmail: text('reversed_by_email'),
+    reversalReason: text('reversal_reason'),
+  },
+  (table) => [
+    uniqueIndex('savings_batches_seq_key').on(table.seq),
+    index('savings_batches_month_idx').on(table.month),
+    index('savings_batches_file_hash_idx').on(table.fileHash),
+    check('savings_batches_month_check', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/** Each holder's standing monthly contribution (issue 11); no row means none (₦0). */
+export const standingContributions = pgTable(
+  'standing_contributions',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedById: text('updated_by_id').notNull(),
+  },
+  (table) => [check('standing_contributions_amount_check', sql`${table.amountKobo} between 0 and ${MAX_KOBO}`)],
 );
 
 /**

@@ -16,7 +16,7 @@ export function registerRequestLogging(app: FastifyInstance) {
         url: redactUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
-        userId: request.actor?.id,
+        userId: request.sessionActor?.id,
         ip: request.ip,
       },
       'request',

@@ -39,6 +39,13 @@ export async function registerSecurity(app: FastifyInstance, options: { isHttps:
     applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 
+  // Personal data is never kept by a browser or a proxy: every JSON answer (the API's, its
+  // errors included) says no-store. Downloads set their own; the web app's files theirs.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);

@@ -13,6 +13,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     app.log.warn({ distDir }, 'the web app is not built: run `npm run build`; serving the API only');
     return false;
   }
+  // The built files and the app shell are public; the gate requires every route to say so.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access === undefined && (route.config as { file?: unknown } | undefined)?.file !== undefined) {
+      route.config = { ...route.config, access: 'public' };
+    }
+  });
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -22,11 +28,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', { config: { isPublic: true } }, async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.callNotFound();
-    }
-    const path = request.url.split('?')[0] ?? '/';
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+    // Whatever spelling reached this catch-all (/API/users, //api/users, /api%2Fusers), an
+    // address in the API's space that no API route matched is a 404, not the app shell.
+    const path = `/${(request.params as { '*': string })['*']}`;
+    if (looksLikeApi(path)) return reply.callNotFound();
     const file = join(distDir, path);
     if (path !== '/' && file.startsWith(distDir) && existsSync(file) && !path.endsWith('/')) {
       return reply.sendFile(path.slice(1));
@@ -35,4 +41,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     return reply.type('text/html').sendFile('index.html');
   });
   return true;
+}
+
+function looksLikeApi(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes are not an app path either.
+    return true;
+  }
+  return /^\/+api(\/|$)/i.test(decoded.replaceAll('\\', '/'));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { MAX_AMOUNT_KOBO, parseNaira } from '../money.ts';
-import { isIsoDate } from '../periods.ts';
+import { isSupportedDate } from '../periods.ts';
 import {
   CATEGORY_ICONS,
   DEFAULT_CATEGORY_COLOR,
@@ -10,7 +10,8 @@ import {
   MAX_CATEGORY_NAME_LENGTH,
   isCategoryIcon,
 } from '../categories.ts';
-import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, DEFAULT_EXPENSE_TIME_FILTER, EXPENSE_TIME_FILTERS } from '../expense-periods.ts';
+import { DEFAULT_EXPENSE_TIME_FILTER, EXPENSE_TIME_FILTERS } from '../expense-periods.ts';
+import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD } from '../periods.ts';
 
 export const MAX_DESCRIPTION_LENGTH = 1000;
 export const MAX_TITLE_LENGTH = 200;
@@ -27,6 +28,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function isUuid(value: string): boolean {
   return uuidPattern.test(value);
 }
+
 
 // ---------------------------------------------------------------------------------------------
 // Categories
@@ -86,7 +88,7 @@ export const expenseInputSchema = z
     const amountKobo = typeof value.amount === 'string' || typeof value.amount === 'number' ? parseNaira(value.amount) : null;
     if (amountKobo === null) return fail('amount', MESSAGES.invalidExpenseAmount);
     if (amountKobo > MAX_AMOUNT_KOBO) return fail('amount', MESSAGES.expenseAmountTooLarge);
-    if (typeof value.date !== 'string' || !isIsoDate(value.date.trim())) return fail('date', MESSAGES.invalidDate);
+    if (typeof value.date !== 'string' || !isSupportedDate(value.date.trim())) return fail('date', MESSAGES.invalidDate);
     if ((value.description?.length ?? 0) > MAX_DESCRIPTION_LENGTH) return fail('description', MESSAGES.descriptionTooLong);
     if ((value.title?.length ?? 0) > MAX_TITLE_LENGTH) return fail('title', MESSAGES.titleTooLong);
     if ((value.paymentMethod?.length ?? 0) > MAX_PAYMENT_METHOD_LENGTH) return fail('paymentMethod', MESSAGES.paymentMethodTooLong);
@@ -134,8 +136,8 @@ function dateRangeSchema(options: { required: boolean }) {
       const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
       if (!options.required && !value.from && !value.to) return;
       if (!value.from || !value.to) return fail(value.from ? 'to' : 'from', MESSAGES.selectBothDates);
-      if (!isIsoDate(value.from)) return fail('from', MESSAGES.invalidDate);
-      if (!isIsoDate(value.to)) return fail('to', MESSAGES.invalidDate);
+      if (!isSupportedDate(value.from)) return fail('from', MESSAGES.invalidDate);
+      if (!isSupportedDate(value.to)) return fail('to', MESSAGES.invalidDate);
       if (value.to < value.from) return fail('to', MESSAGES.endBeforeStart);
     });
 }

@@ -23,7 +23,21 @@ describe('savings schemas', () => {
       type: 'deposit',
       amountKobo: 250,
       description: null,
+      valueDate: null,
     });
+  });
+
+  it('refuses a description over 500 characters instead of cutting it, on postings and transfers', () => {
+    const exactly500 = `${'a'.repeat(499)}z`;
+    expect(savingsTransactionSchema.parse({ amount: 1, type: 'deposit', description: exactly500 }).description).toBe(exactly500);
+    expect(transferSchema.parse({ fromUserId: 'a', toUserId: 'b', amount: 1, description: exactly500 }).description).toBe(exactly500);
+    // Measured after trimming, as it is stored.
+    expect(savingsTransactionSchema.parse({ amount: 1, type: 'deposit', description: ` ${exactly500} ` }).description).toBe(exactly500);
+    for (const description of ['a'.repeat(501), 'a'.repeat(1_000_000)]) {
+      expect(messageOf(savingsTransactionSchema.safeParse({ amount: 1, type: 'deposit', description }))).toBe(MESSAGES.savingsDescriptionTooLong);
+      expect(messageOf(transferSchema.safeParse({ fromUserId: 'a', toUserId: 'b', amount: 1, description }))).toBe(MESSAGES.savingsDescriptionTooLong);
+    }
+    expect(MESSAGES.savingsDescriptionTooLong).toBe('Description must be at most 500 characters');
   });
 
   it('gives the Transfer modal the spec messages in order, with the balance check last', () => {

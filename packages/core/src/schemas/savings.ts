@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { MAX_AMOUNT_KOBO, parseNaira, type Kobo } from '../money.ts';
-import { isIsoDate } from '../periods.ts';
+import { DEFAULT_SAVINGS_PERIOD, isSupportedDate, SAVINGS_PERIODS } from '../periods.ts';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth.ts';
 
 export const MAX_SAVINGS_DESCRIPTION_LENGTH = 500;
@@ -20,15 +20,23 @@ export function savingsAmountKobo(amount: unknown): Kobo | null {
 
 const amountInput = z.union([z.string(), z.number()]).nullish();
 const descriptionInput = optionalText;
+/** An optional value date (issue 11); blank means today. The server refuses one in the future. */
+const valueDateInput = optionalText;
 
-function descriptionOrNull(value: string | null | undefined): string | null {
-  return value ? value.slice(0, MAX_SAVINGS_DESCRIPTION_LENGTH) : null;
+function valueDateIsMalformed(value: string | null | undefined): boolean {
+  return Boolean(value) && !isSupportedDate(value as string);
+}
+
+/** Over the limit is refused, never cut: what was typed is stored whole or not at all. */
+function isDescriptionTooLong(value: string | null | undefined): boolean {
+  return (value?.length ?? 0) > MAX_SAVINGS_DESCRIPTION_LENGTH;
 }
 
 /**
  * A deposit or withdrawal, checked in SPEC 5's order: the amount, then (for an admin) the staff
  * member. Whether a staff member is needed depends on who asks, so the server checks `userId`
- * after this schema, keeping the same order.
+ * after this schema, keeping the same order; the type and the description's length are checked
+ * here, after the amount.
  */
 export const savingsTransactionSchema = z
   .object({
@@ -36,17 +44,21 @@ export const savingsTransactionSchema = z
     type: z.unknown(),
     amount: amountInput,
     description: descriptionInput,
+    valueDate: valueDateInput,
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (savingsAmountKobo(value.amount) === null) return fail('amount', MESSAGES.enterValidAmount);
     if (value.type !== 'deposit' && value.type !== 'withdrawal') return fail('type', MESSAGES.chooseTransactionType);
+    if (isDescriptionTooLong(value.description)) return fail('description', MESSAGES.savingsDescriptionTooLong);
+    if (valueDateIsMalformed(value.valueDate)) return fail('valueDate', MESSAGES.invalidDate);
   })
   .transform((value) => ({
     userId: value.userId || null,
     type: value.type as 'deposit' | 'withdrawal',
     amountKobo: savingsAmountKobo(value.amount) as Kobo,
-    description: descriptionOrNull(value.description),
+    description: value.description || null,
+    valueDate: value.valueDate || null,
   }));
 export type SavingsTransactionInput = z.input<typeof savingsTransactionSchema>;
 
@@ -60,6 +72,7 @@ export const transferSchema = z
     toUserId: optionalText,
     amount: amountInput,
     description: descriptionInput,
+    valueDate: valueDateInput,
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -67,12 +80,15 @@ export const transferSchema = z
     if (!value.toUserId) return fail('toUserId', MESSAGES.selectTransferRecipient);
     if (savingsAmountKobo(value.amount) === null) return fail('amount', MESSAGES.enterValidAmount);
     if (value.fromUserId === value.toUserId) return fail('toUserId', MESSAGES.invalidTransferDetails);
+    if (isDescriptionTooLong(value.description)) return fail('description', MESSAGES.savingsDescriptionTooLong);
+    if (valueDateIsMalformed(value.valueDate)) return fail('valueDate', MESSAGES.invalidDate);
   })
   .transform((value) => ({
     fromUserId: value.fromUserId as string,
     toUserId: value.toUserId as string,
     amountKobo: savingsAmountKobo(value.amount) as Kobo,
-    description: descriptionOrNull(value.description),
+    description: value.description || null,
+    valueDate: value.valueDate || null,
   }));
 export type TransferInput = z.input<typeof transferSchema>;
 
@@ -123,15 +139,29 @@ export const createStaffSchema = z
   }));
 export type CreateStaffInput = z.input<typeof createStaffSchema>;
 
-export const savingsPeriodSchema = z.enum(['week', 'month', 'year']).default('month');
+export const savingsPeriodSchema = z.enum(SAVINGS_PERIODS).default(DEFAULT_SAVINGS_PERIOD);
 
 /** A statement's days, both inclusive, in APP_TIMEZONE. */
 export const statementRangeSchema = z
   .object({ userId: optionalText, from: text, to: text })
   .superRefine((value, ctx) => {
-    if (!isIsoDate(value.from) || !isIsoDate(value.to)) {
-      return ctx.addIssue({ code: 'custom', path: ['from'], message: MESSAGES.statementDatesRequired });
+    if (!isSupportedDate(value.from) || !isSupportedDate(value.to)) {
+      return ctx.addIssue({ code: 'custom', path: ['from'], message: MESSAGES.selectBothDates });
     }
-    if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.statementEndBeforeStart });
+    if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.endBeforeStart });
   })
   .transform((value) => ({ userId: value.userId || null, from: value.from, to: value.to }));
+
+export const MAX_REASON_LENGTH = 500;
+
+/** Reversing a posting (issue 11): a reason is required; the value date defaults to today. */
+export const reversalSchema = z
+  .object({ reason: z.preprocess(trimmed, text), valueDate: valueDateInput })
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!value.reason) return fail('reason', MESSAGES.reversalReasonRequired);
+    if (value.reason.length > MAX_REASON_LENGTH) return fail('reason', MESSAGES.reasonTooLong);
+    if (valueDateIsMalformed(value.valueDate)) return fail('valueDate', MESSAGES.invalidDate);
+  })
+  .transform((value) => ({ reason: value.reason, valueDate: value.valueDate || null }));
+export type ReversalInput = z.input<typeof reversalSchema>;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PostedTransfer } from '@kobo/core';
 import type { Transaction } from '../../db/client.ts';
-import type { Actor } from '../../plugins/authentication.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { recordAudit, type AuditActor } from './record-audit.ts';
 
 /**
@@ -37,6 +37,7 @@ export async function auditTransfer(tx: Transaction, actor: Actor, transfer: Pos
       to: { accountId: transfer.to.accountId, balanceKobo: transfer.to.balanceKobo },
       amountKobo: transfer.amountKobo,
       description: transfer.out.description,
+      valueDate: transfer.out.valueDate,
     },
     at,
   });

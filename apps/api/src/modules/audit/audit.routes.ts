@@ -10,7 +10,7 @@ import { listAuditEntries, type AuditDeps } from './list-audit.ts';
 export async function auditRoutes(app: FastifyInstance, deps: AuditDeps) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/audit', { config: { permission: 'manage_users' }, schema: { querystring: auditQuerySchema } }, async (request) =>
+    .get('/api/audit', { config: { access: 'view_audit_log' }, schema: { querystring: auditQuerySchema } }, async (request) =>
       listAuditEntries(deps, request.query),
     );
 }

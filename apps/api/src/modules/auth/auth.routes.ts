@@ -10,21 +10,18 @@ import {
   signUpSchema,
 } from '@kobo/core';
 import { toFetchHeaders } from '../../plugins/request-context.ts';
-import {
-  getSetupInfo,
-  requestPasswordReset,
-  resetPassword,
-  signIn,
-  signOut,
-  signUp,
-  type AuthDeps,
-} from './auth.service.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import { getSetupInfo } from './setup-info.ts';
+import { signUp } from './sign-up.ts';
+import { signIn } from './sign-in.ts';
+import { signOut } from './sign-out.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
 
 const userResponse = z.object({ user: publicUserSchema });
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const isPublic = { isPublic: true } as const;
+  const isPublic = { access: 'public' } as const;
 
   routes.get('/api/auth/setup', { config: isPublic }, async () => getSetupInfo(deps.db));
 
@@ -44,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     async (request, reply) => {
       const { user, setCookies } = await signIn(
         deps,
-        { ...request.body, clientKey: request.ip },
+        { ...request.body, clientAddress: request.ip },
         toFetchHeaders(request),
       );
       setCookieHeaders(reply, setCookies);
@@ -61,15 +58,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   // that the browser would log as an error.
   routes.get(
     '/api/auth/session',
-    { config: isPublic, schema: { response: { 200: z.object({ user: publicUserSchema.nullable() }) } } },
-    async (request) => ({ user: request.actor }),
+    { config: { access: 'public', readsSession: true }, schema: { response: { 200: z.object({ user: publicUserSchema.nullable() }) } } },
+    async (request) => ({ user: request.sessionActor }),
   );
 
   routes.post(
     '/api/auth/forgot-password',
     { config: isPublic, schema: { body: forgotPasswordSchema } },
     async (request) => {
-      await requestPasswordReset(deps.auth, request.body.email, toFetchHeaders(request));
+      await requestPasswordReset(deps, { email: request.body.email, clientAddress: request.ip }, toFetchHeaders(request));
       return { message: MESSAGES.resetEmailSent };
     },
   );

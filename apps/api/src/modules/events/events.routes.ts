@@ -25,7 +25,7 @@ export async function eventsRoutes(app: FastifyInstance, deps: { hub: ChangeHub 
     for (const end of open) end();
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get('/api/events', { schema: { querystring: eventsQuery } }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/events', { config: { access: 'use_app' }, schema: { querystring: eventsQuery } }, async (request, reply) => {
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, UNKNOWN_CATEGORY, type ExpenseView } from '@kobo/core';
+import { koboFromDb } from '../../db/kobo.ts';
 
 /**
  * The columns of an ExpenseView over `expenses e left join categories c left join users u`.
@@ -52,7 +53,7 @@ export function toExpenseView(row: ExpenseViewRow): ExpenseView {
   const hasCategory = row.category_name !== null;
   return {
     id: row.id,
-    amountKobo: koboFromText(row.amount_kobo),
+    amountKobo: koboFromDb(row.amount_kobo),
     date: row.spent_on,
     description: row.description,
     title: row.title,
@@ -75,11 +76,6 @@ export function isoText(column: SQL): SQL {
 }
 
 /** A sum or amount that PostgreSQL sent as text, as whole kobo; refuses what a double cannot hold exactly. */
-export function koboFromText(text: string | number | null): number {
-  const value = Number(text ?? 0);
-  if (!Number.isSafeInteger(value)) throw new AppError('INTERNAL', { cause: new RangeError(`Unsafe kobo amount ${text}`) });
-  return value;
-}
 
 /**
  * A lower bound on created_at that keeps the `limit` newest rows matching `where` (ties included).

@@ -1,52 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES, calendarDate, expenseIdParamsSchema, expenseInputSchema, expenseListQuerySchema } from '@kobo/core';
-import { requireActor } from '../../plugins/authentication.ts';
-import { expenseReadersOnly } from './expense-scope.ts';
-import {
-  createExpense,
-  deleteExpense,
-  getExpense,
-  listExpenses,
-  updateExpense,
-  type ExpenseDeps,
-} from './expenses.service.ts';
+import type { ExpenseDeps } from './expense-deps.ts';
+import { createExpense } from './create-expense.ts';
+import { updateExpense } from './update-expense.ts';
+import { deleteExpense } from './delete-expense.ts';
+import { getExpense, listExpenses } from './read-expenses.ts';
 
 export async function expensesRoutes(app: FastifyInstance, deps: ExpenseDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The organisation's calendar (APP_TIMEZONE): the expense form's Date defaults to today there,
   // not in the browser's zone (docs/decisions/009-expenses-screens.md).
-  routes.get('/api/calendar', async () => ({ timeZone: deps.timeZone, today: calendarDate(deps.now(), deps.timeZone) }));
+  routes.get('/api/calendar', { config: { access: 'use_app' } }, async () => ({ timeZone: deps.timeZone, today: calendarDate(deps.now(), deps.timeZone) }));
 
-  routes.get('/api/expenses', { onRequest: expenseReadersOnly, schema: { querystring: expenseListQuerySchema } }, async (request) =>
-    listExpenses(deps, requireActor(request), request.query),
+  routes.get('/api/expenses', { config: { access: 'view_expenses' }, schema: { querystring: expenseListQuerySchema } }, async (request) =>
+    listExpenses(deps, request.actor, request.query),
   );
 
   routes.post(
     '/api/expenses',
-    { config: { permission: 'create_expense' }, schema: { body: expenseInputSchema } },
+    { config: { access: 'create_expense' }, schema: { body: expenseInputSchema } },
     async (request, reply) => {
-      const expense = await createExpense(deps, requireActor(request), request.body);
+      const expense = await createExpense(deps, request.actor, request.body);
       return reply.status(201).send({ expense, message: MESSAGES.expenseAdded });
     },
   );
 
-  routes.get('/api/expenses/:id', { onRequest: expenseReadersOnly, schema: { params: expenseIdParamsSchema } }, async (request) => ({
-    expense: await getExpense(deps, requireActor(request), request.params.id),
+  routes.get('/api/expenses/:id', { config: { access: 'view_expenses' }, schema: { params: expenseIdParamsSchema } }, async (request) => ({
+    expense: await getExpense(deps, request.actor, request.params.id),
   }));
 
   routes.put(
     '/api/expenses/:id',
-    { config: { permission: 'edit_expense' }, schema: { params: expenseIdParamsSchema, body: expenseInputSchema } },
+    { config: { access: 'edit_expense' }, schema: { params: expenseIdParamsSchema, body: expenseInputSchema } },
     async (request) => ({
-      expense: await updateExpense(deps, requireActor(request), request.params.id, request.body),
+      expense: await updateExpense(deps, request.actor, request.params.id, request.body),
       message: MESSAGES.expenseUpdated,
     }),
   );
 
-  routes.delete('/api/expenses/:id', { schema: { params: expenseIdParamsSchema } }, async (request) => {
-    await deleteExpense(deps, requireActor(request), request.params.id);
+  routes.delete('/api/expenses/:id', { config: { access: 'delete_expense' }, schema: { params: expenseIdParamsSchema } }, async (request) => {
+    await deleteExpense(deps, request.actor, request.params.id);
     return { message: MESSAGES.expenseDeleted };
   });
 }

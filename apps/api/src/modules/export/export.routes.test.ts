@@ -5,7 +5,8 @@ import { AppError, MESSAGES } from '@kobo/core';
 import { expenses } from '../../db/schema.ts';
 import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
 import { insertCategory, insertExpense } from '../expenses/expense-fixtures.ts';
-import { prepareExport } from './export.service.ts';
+import { rawCell } from '../../spreadsheet/xlsx-test-support.ts';
+import { prepareExport } from './prepare-export.ts';
 
 const NOW = new Date('2026-03-31T23:30:00Z'); // 1 April in Lagos
 let ctx: TestContext;
@@ -95,16 +96,29 @@ describe('Export to Excel', () => {
     expect(orphan?.getCell(6).value).toBe('Cash');
   });
 
-  it('writes text that looks like a formula as inert text', async () => {
-    const sheet = (await download(admin)).workbook.getWorksheet('Expenses');
+  it('writes typed text exactly as typed, marked as text, never as a formula', async () => {
+    const { response, workbook } = await download(admin);
+    const sheet = workbook.getWorksheet('Expenses');
     if (!sheet) throw new Error('no sheet');
-    const cells = rowsOf(sheet).flatMap((row) => [row.getCell(2), row.getCell(5)]);
+    const cells = rowsOf(sheet).flatMap((row) => [row.getCell(2), row.getCell(3), row.getCell(5), row.getCell(6)]);
     const hyperlink = cells.find((cell) => String(cell.value).includes('HYPERLINK'));
-    expect(hyperlink?.type).toBe(ExcelJS.ValueType.String);
-    expect(hyperlink?.value).toBe('\'=HYPERLINK("http://x","y")');
-    expect(hyperlink?.formula).toBeUndefined();
     const phone = cells.find((cell) => String(cell.value).includes('234801'));
-    expect(phone?.value).toBe("'+2348012345678");
+    if (!hyperlink || !phone) throw new Error('typed cells not found');
+    expect(hyperlink.value).toBe('=HYPERLINK("http://x","y")');
+    expect(phone.value).toBe('+2348012345678');
+    for (const cell of [hyperlink, phone]) {
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+      expect(cell.numFmt).toBe('@');
+    }
+    // Every title, category, description and payment method cell is in the Text format.
+    expect(cells.every((cell) => cell.numFmt === '@')).toBe(true);
+
+    const raw = await rawCell(response.rawPayload, 1, hyperlink.address);
+    expect(raw.cell).toContain(' t="str"><v>=HYPERLINK(&quot;http://x&quot;,&quot;y&quot;)</v></c>');
+    expect(raw.cell).not.toContain('<f>');
+    expect(raw.xf).toContain('numFmtId="49"');
+    expect(raw.xf).toContain('applyNumberFormat="1"');
   });
 
   it('gives a user only their own rows, and managers everyone’s', async () => {

@@ -2,18 +2,16 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exportQuerySchema } from '@kobo/core';
-import { requireActor } from '../../plugins/authentication.ts';
-import { expenseReadersOnly } from '../expenses/expense-scope.ts';
-import { prepareExport, type ExportDeps } from './export.service.ts';
+import { prepareExport, type ExportDeps } from './prepare-export.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function exportRoutes(app: FastifyInstance, deps: ExportDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/export/expenses',
-    { onRequest: expenseReadersOnly, schema: { querystring: exportQuerySchema } },
+    { config: { access: 'view_expenses' }, schema: { querystring: exportQuerySchema } },
     async (request, reply) => {
-      const prepared = await prepareExport(deps, requireActor(request), request.query);
+      const prepared = await prepareExport(deps, request.actor, request.query);
       const body = new PassThrough();
       prepared.writeTo(body).catch((error: unknown) => {
         // Headers are gone by now: end the download broken rather than let it look complete.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, type ErrorCode } from '@kobo/core';
+import { AppError, holdsSavings, type ErrorCode, type Role } from '@kobo/core';
 import { queryRows, type Transaction } from '../../db/client.ts';
 
 /**
@@ -9,9 +9,9 @@ import { queryRows, type Transaction } from '../../db/client.ts';
  * users/change-role.ts), so this fresh read sees their outcome, and the posting is refused whole.
  */
 export async function assertAccountStillHeld(tx: Transaction, accountId: string, refusal: ErrorCode): Promise<void> {
-  const [holder] = await queryRows<{ role: string | null }>(
+  const [holder] = await queryRows<{ role: Role | null }>(
     tx,
     sql`select u.role from savings_accounts a left join users u on u.id = a.user_id where a.id = ${accountId}`,
   );
-  if (!holder?.role || holder.role === 'admin') throw new AppError(refusal);
+  if (!holder?.role || !holdsSavings(holder.role)) throw new AppError(refusal);
 }

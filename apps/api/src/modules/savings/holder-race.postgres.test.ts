@@ -1,21 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kobo/core';
 import { queryRows } from '../../db/client.ts';
-import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
-import { addStaff, balanceOf, deposit, expectNoLedgerDrift, post, transfer } from './savings-test-support.ts';
+import type { SignedInClient, TestContext } from '../../test/test-app.ts';
+import { addStaff, balanceOf, deposit, post, transfer, openSavingsContext } from './savings-test-support.ts';
 
 // PostgreSQL only: a posting must wait on another transaction's row lock to show the race.
 let ctx: TestContext;
 let admin: SignedInClient;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.signedIn('admin');
-});
-afterAll(async () => {
-  if (ctx) await expectNoLedgerDrift(ctx);
-  await ctx?.close();
-});
+openSavingsContext((opened) => ({ ctx, admin } = opened));
 
 /**
  * Holds the holder's savings row as users/change-role.ts and users/delete-user.ts do, starts
@@ -71,6 +64,24 @@ describe('a posting that waited on its holder', () => {
     expect(response.json().message).toBe(MESSAGES.noSavingsAccount);
     const [account] = await queryRows<{ balance: number }>(db, sql`select balance_kobo::int as balance from savings_accounts where user_id = ${staff.userId}`);
     expect(account?.balance).toBe(1000);
+  });
+
+  it('opens no account when a holder who never saved became an admin while their first deposit waited', async () => {
+    const user = await ctx.signedIn('user');
+    const { db } = ctx.app.kobo.database;
+    let pending: ReturnType<typeof post> | undefined;
+    // As users/change-role.ts does: the user row locked, then the role changed, then commit.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${user.userId} for update`);
+      pending = post(admin, { userId: user.userId, type: 'deposit', amount: 5 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(sql`update users set role = 'admin' where id = ${user.userId}`);
+    });
+    const response = await pending!;
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(MESSAGES.noSavingsAccount);
+    const [accounts] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from savings_accounts where user_id = ${user.userId}`);
+    expect(accounts?.count).toBe(0);
   });
 
   it('posts nothing when the holder was deleted meanwhile', async () => {

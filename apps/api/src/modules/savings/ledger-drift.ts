@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Transaction } from '../../db/client.ts';
+import { signedAmountSql } from './ledger-sql.ts';
 
 export type LedgerDrift = { accountId: string; storedKobo: number; ledgerKobo: number };
 
@@ -15,7 +16,7 @@ export async function findLedgerDrift(db: Database | Transaction): Promise<Ledge
       from savings_accounts a
       left join (
         select account_id,
-               sum(case when type in ('deposit', 'transfer_in') then amount_kobo else -amount_kobo end) as total
+               sum(${signedAmountSql}) as total
         from savings_transactions
         group by account_id
       ) l on l.account_id = a.id

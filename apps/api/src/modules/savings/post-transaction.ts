@@ -1,20 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { AppError, type PostedTransaction, type SavingsAccountView } from '@kobo/core';
+import { koboFromDb } from '../../db/kobo.ts';
+import { AppError, asKobo, can, type IsoDate, type PostedTransaction, type SavingsAccountView } from '@kobo/core';
 import { queryPreparedRows, type Database, type Transaction } from '../../db/client.ts';
-import type { Actor } from '../../plugins/authentication.ts';
-import { holderAccount, type SavingsDeps } from './savings-accounts.ts';
-import { holderForPosting } from './savings-roles.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { findHolder, openAccount, type SavingsDeps } from './savings-accounts.ts';
+import { holderForRequest } from './holder-for-request.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
 import { accountLabelSql } from '../audit/audit-acts.ts';
+import { holderRoleSql } from './ledger-sql.ts';
+import { resolveValueDate } from './value-date.ts';
 
 export type NewSavingsTransaction = {
   userId: string | null;
   type: 'deposit' | 'withdrawal';
   amountKobo: number;
   description: string | null;
+  valueDate: IsoDate | null;
 };
 
-type Posting = { actor: Actor; userId: string; input: NewSavingsTransaction; at: string };
+type Posting = { actor: Actor; userId: string; input: NewSavingsTransaction; at: string; valueDate: IsoDate };
 
 type PostingRow = {
   account_id: string;
@@ -50,10 +54,11 @@ export async function postTransaction(
   input: NewSavingsTransaction,
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<PostedTransaction>> {
-  const posting: Posting = { actor, userId: holderForPosting(actor, input.userId), input, at: deps.now().toISOString() };
+  const userId = holderForRequest(actor, input.userId, 'post_own_savings');
+  const posting: Posting = { actor, userId, input, at: deps.now().toISOString(), valueDate: resolveValueDate(deps, actor, input.valueDate) };
   const post = async (db: Database | Transaction) => {
-    const row = (await postOnHeldAccount(db, posting)) ?? (await openAccountAndPost(db, posting));
-    return toPosted(row, posting);
+    const row = await postOnHeldAccount(db, posting);
+    return row ? toPosted(row, posting) : postOnUnopenedAccount(db, posting);
   };
   // Without a key the one statement is the transaction; with one, the key is stored in the same
   // transaction as the posting (idempotency.ts).
@@ -61,18 +66,29 @@ export async function postTransaction(
   return postIdempotently(deps.db, key, post);
 }
 
-/** A holder whose account was never opened (a regular user's first deposit) gets one at zero first. */
-async function openAccountAndPost(db: Database | Transaction, posting: Posting): Promise<PostingRow> {
-  await holderAccount(db, { userId: posting.userId }); // 'No savings account found' for no one, or an admin
-  const row = await postOnHeldAccount(db, posting);
-  if (!row) throw new AppError('NO_SAVINGS_ACCOUNT');
-  return row;
+/**
+ * A holder whose account was never opened (a regular user who never saved). A withdrawal is
+ * refused without opening one: there is nothing to take. A deposit opens it at zero and posts, in
+ * one transaction (a savepoint inside an idempotent posting's), so a deposit refused after all
+ * leaves no account behind (issue 10: a refused request changes nothing).
+ */
+async function postOnUnopenedAccount(db: Database | Transaction, posting: Posting): Promise<PostedTransaction> {
+  const holder = await findHolder(db, { userId: posting.userId }); // 'No savings account found' for no one, or an admin
+  if (!holder.accountId && posting.input.type === 'withdrawal') throw new AppError('INSUFFICIENT_BALANCE', { field: 'amount' });
+  return db.transaction(async (tx) => {
+    // An account opened meanwhile by another posting is posted on as usual.
+    if (!holder.accountId) await openAccount(tx, holder.userId);
+    const row = await postOnHeldAccount(tx, posting);
+    if (!row) throw new AppError('NO_SAVINGS_ACCOUNT');
+    return toPosted(row, posting);
+  });
 }
 
 /** Null when `userId` holds no open account; a row without a transaction when the balance is short. */
-async function postOnHeldAccount(db: Database | Transaction, { actor, userId, input, at }: Posting): Promise<PostingRow | null> {
+async function postOnHeldAccount(db: Database | Transaction, { actor, userId, input, at, valueDate }: Posting): Promise<PostingRow | null> {
   const delta = input.type === 'deposit' ? input.amountKobo : -input.amountKobo;
-  const processedBy = actor.role === 'admin' ? actor.email : null;
+  // An officer's posting names them; a holder's own posting needs no name.
+  const processedBy = can(actor.role, 'manage_staff_savings') ? actor.email : null;
   const [row] = await queryPreparedRows<PostingRow>(
     db,
     'kobo_post_transaction',
@@ -82,7 +98,7 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
                u.email, u.role, u.staff_id
         from savings_accounts a
         join users u on u.id = a.user_id
-        where a.user_id = ${userId} and u.role <> 'admin'
+        where a.user_id = ${userId} and ${holderRoleSql(sql`u.role`)}
         for no key update of a
         for share of u
       ),
@@ -95,8 +111,8 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
       ),
       posted as (
         insert into savings_transactions
-          (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at)
-        select moved.id, ${input.type}, ${input.amountKobo}, ${input.description}, ${actor.id}, ${actor.email}, ${processedBy}, ${at}
+          (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date)
+        select moved.id, ${input.type}, ${input.amountKobo}, ${input.description}, ${actor.id}, ${actor.email}, ${processedBy}, ${at}, ${valueDate}
         from moved
         returning id, type, amount_kobo, description, created_by_email, processed_by_email
       ),
@@ -107,7 +123,8 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
                ${accountLabelSql(sql`holder.holder_name`, sql`holder.staff_id`)}, array[holder.user_id],
                jsonb_build_object('balanceKobo', moved.balance_kobo - ${delta}),
                jsonb_build_object('balanceKobo', moved.balance_kobo, 'transactionId', posted.id, 'type', posted.type,
-                                  'amountKobo', posted.amount_kobo, 'description', posted.description),
+                                  'amountKobo', posted.amount_kobo, 'description', posted.description,
+                                  'valueDate', ${valueDate}::text),
                ${at}
         from holder, moved, posted
       )
@@ -120,7 +137,7 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
   return row ?? null;
 }
 
-function toPosted(row: PostingRow, { input, at }: Posting): PostedTransaction {
+function toPosted(row: PostingRow, { input, at, valueDate }: Posting): PostedTransaction {
   if (row.transaction_id === null || row.balance_kobo === null || row.created_by_email === null) {
     throw new AppError('INSUFFICIENT_BALANCE', { field: 'amount' });
   }
@@ -128,7 +145,7 @@ function toPosted(row: PostingRow, { input, at }: Posting): PostedTransaction {
     transaction: {
       id: row.transaction_id,
       type: input.type,
-      amountKobo: input.amountKobo,
+      amountKobo: asKobo(input.amountKobo),
       description: row.description,
       createdAt: at,
       createdByEmail: row.created_by_email,
@@ -136,6 +153,11 @@ function toPosted(row: PostingRow, { input, at }: Posting): PostedTransaction {
       transferId: null,
       counterpartyAccountId: null,
       counterpartyName: null,
+      valueDate,
+      reversesId: null,
+      reason: null,
+      reversedById: null,
+      batchId: null,
     },
     account: {
       accountId: row.account_id,
@@ -144,7 +166,7 @@ function toPosted(row: PostingRow, { input, at }: Posting): PostedTransaction {
       email: row.email,
       role: row.role,
       staffId: row.staff_id,
-      balanceKobo: Number(row.balance_kobo),
+      balanceKobo: koboFromDb(row.balance_kobo),
       lastUpdated: at,
       createdAt: new Date(row.account_created_at).toISOString(),
     },

@@ -1,20 +1,22 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { AppError, type PostedTransfer } from '@kobo/core';
+import { AppError, asKobo, type IsoDate, type PostedTransfer } from '@kobo/core';
 import type { Transaction } from '../../db/client.ts';
 import { savingsAccounts, savingsTransactions } from '../../db/schema.ts';
-import type { Actor } from '../../plugins/authentication.ts';
-import { accountIdForHolder, findAccountView, toTransactionView, type SavingsDeps } from './savings-accounts.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { findAccountView, findHolder, openAccount, toTransactionView, type Holder, type SavingsDeps } from './savings-accounts.ts';
 import { assertAccountStillHeld } from './holder-check.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
 import { auditTransfer } from '../audit/audit-acts.ts';
+import { resolveValueDate } from './value-date.ts';
 
-export type NewTransfer = { fromUserId: string; toUserId: string; amountKobo: number; description: string | null };
+export type NewTransfer = { fromUserId: string; toUserId: string; amountKobo: number; description: string | null; valueDate: IsoDate | null };
 
 /**
  * A transfer between two non-admin accounts (admin only, DECISIONS 8, 9): transfer_out and
  * transfer_in with one timestamp and one transfer id, in one transaction or not at all.
  * Both account rows are locked in id order first, so two opposite transfers queue instead of
- * deadlocking.
+ * deadlocking. A recipient who never saved gets their account opened inside that transaction, so
+ * a transfer refused after all leaves none behind (issue 10).
  */
 export async function postTransfer(
   deps: SavingsDeps,
@@ -22,11 +24,16 @@ export async function postTransfer(
   input: NewTransfer,
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<PostedTransfer>> {
-  const fromAccountId = await accountIdForHolder(deps.db, { userId: input.fromUserId });
-  const toAccountId = await accountIdForTransferRecipient(deps, input.toUserId);
-  if (fromAccountId === toAccountId) throw new AppError('INVALID_TRANSFER', { field: 'toUserId' });
+  const valueDate = resolveValueDate(deps, actor, input.valueDate);
+  const sender = await findHolder(deps.db, { userId: input.fromUserId });
+  const recipient = await findTransferRecipient(deps, input.toUserId);
+  if (sender.userId === recipient.userId) throw new AppError('INVALID_TRANSFER', { field: 'toUserId' });
+  // An account never opened holds nothing to send: refused without opening either account.
+  const fromAccountId = sender.accountId;
+  if (!fromAccountId) throw new AppError('INSUFFICIENT_BALANCE_FOR_TRANSFER', { field: 'amount' });
 
   return postIdempotently(deps.db, key, async (tx) => {
+    const toAccountId = recipient.accountId ?? (await openRecipientAccount(tx, recipient));
     await tx
       .select({ id: savingsAccounts.id })
       .from(savingsAccounts)
@@ -45,13 +52,14 @@ export async function postTransfer(
     const to = await findAccountView(tx, toAccountId);
     const transferId = crypto.randomUUID();
     const shared = {
-      amountKobo: input.amountKobo,
+      amountKobo: asKobo(input.amountKobo),
       description: input.description,
       transferId,
       createdById: actor.id,
       createdByEmail: actor.email,
       processedByEmail: actor.email,
       createdAt,
+      valueDate,
     };
     const legs = await tx
       .insert(savingsTransactions)
@@ -66,7 +74,7 @@ export async function postTransfer(
     const posted: PostedTransfer = {
       transferId,
       createdAt: createdAt.toISOString(),
-      amountKobo: input.amountKobo,
+      amountKobo: asKobo(input.amountKobo),
       out: toTransactionView(outRow),
       in: toTransactionView(inRow),
       from,
@@ -78,9 +86,18 @@ export async function postTransfer(
 }
 
 /** A recipient that is missing or an admin is 'Invalid transfer details' (SPEC 5), not a 404. */
-async function accountIdForTransferRecipient(deps: SavingsDeps, userId: string): Promise<string> {
+async function findTransferRecipient(deps: SavingsDeps, userId: string): Promise<Holder> {
+  return asInvalidTransfer(() => findHolder(deps.db, { userId }));
+}
+
+/** The recipient's first saving opens their account; one made an admin or deleted meanwhile is refused the same way. */
+async function openRecipientAccount(tx: Transaction, recipient: Holder): Promise<string> {
+  return asInvalidTransfer(() => openAccount(tx, recipient.userId));
+}
+
+async function asInvalidTransfer<T>(find: () => Promise<T>): Promise<T> {
   try {
-    return await accountIdForHolder(deps.db, { userId });
+    return await find();
   } catch (error) {
     if (error instanceof AppError && error.code === 'NO_SAVINGS_ACCOUNT') throw new AppError('INVALID_TRANSFER', { field: 'toUserId' });
     throw error;

@@ -1,16 +1,19 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { savingsRange, type MySavings, type SavingsAccountDetail, type SavingsPeriod } from '@kobo/core';
+import { koboFromDb } from '../../db/kobo.ts';
+import { asKobo, calendarDate, savingsRange, type MySavings, type SavingsAccountDetail, type SavingsPeriod } from '@kobo/core';
 import { savingsTransactions } from '../../db/schema.ts';
-import type { Actor } from '../../plugins/authentication.ts';
-import { accountIdForHolder, findAccountView, listTransactions, type SavingsDeps } from './savings-accounts.ts';
-import { assertHasOwnSavings } from './savings-roles.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { findAccountView, findHolder, listTransactions, unopenedAccountView, type SavingsDeps } from './savings-accounts.ts';
+import { isInflowSql } from './ledger-sql.ts';
 
 /** My Savings (/savings for a regular user) and My Savings Account (/staff-savings). */
+/** The gate admitted the caller on view_own_savings: the account read is always their own. */
 export async function getMySavings(deps: SavingsDeps, actor: Actor, options: { limit?: number }): Promise<MySavings> {
-  assertHasOwnSavings(actor);
-  const accountId = await accountIdForHolder(deps.db, { userId: actor.id });
-  const account = await findAccountView(deps.db, accountId);
-  const transactions = await listTransactions(deps.db, accountId, { limit: options.limit });
+  const holder = await findHolder(deps.db, { userId: actor.id });
+  // A holder who never saved sees a zero balance; reading opens no account (issue 10).
+  if (!holder.accountId) return { account: unopenedAccountView(holder), transactions: [] };
+  const account = await findAccountView(deps.db, holder.accountId);
+  const transactions = await listTransactions(deps.db, holder.accountId, { limit: options.limit });
   return { account, transactions };
 }
 
@@ -20,28 +23,35 @@ export async function getMySavings(deps: SavingsDeps, actor: Actor, options: { l
  * APP_TIMEZONE). `ref` is a staff ID (STF001) or a user id.
  */
 export async function getAccountDetail(deps: SavingsDeps, ref: string, period: SavingsPeriod): Promise<SavingsAccountDetail> {
-  const accountId = await accountIdForHolder(deps.db, { ref });
+  const holder = await findHolder(deps.db, { ref });
   const range = savingsRange(period, deps.now(), deps.timeZone);
+  const periodView = { name: period, start: range.start.toISOString(), end: range.end.toISOString() };
+  // The period counts postings by value date (issue 11): its first day to today.
+  const days = { from: calendarDate(range.start, deps.timeZone), to: calendarDate(range.end, deps.timeZone) };
+  if (!holder.accountId) {
+    const zero = { balanceKobo: asKobo(0), inflowKobo: asKobo(0), outflowKobo: asKobo(0), netKobo: asKobo(0) };
+    return { account: unopenedAccountView(holder), period: periodView, summary: zero, transactions: [] };
+  }
+  const accountId = holder.accountId;
   const inPeriod = and(
     eq(savingsTransactions.accountId, accountId),
-    gte(savingsTransactions.createdAt, range.start),
-    lte(savingsTransactions.createdAt, range.end),
+    gte(savingsTransactions.valueDate, days.from),
+    lte(savingsTransactions.valueDate, days.to),
   );
-  const isInflow = sql`${savingsTransactions.type} in ('deposit', 'transfer_in')`;
   const [totals] = await deps.db
     .select({
-      inflow: sql<string>`coalesce(sum(${savingsTransactions.amountKobo}) filter (where ${isInflow}), 0)`,
-      outflow: sql<string>`coalesce(sum(${savingsTransactions.amountKobo}) filter (where not ${isInflow}), 0)`,
+      inflow: sql<string>`coalesce(sum(${savingsTransactions.amountKobo}) filter (where ${isInflowSql}), 0)`,
+      outflow: sql<string>`coalesce(sum(${savingsTransactions.amountKobo}) filter (where not ${isInflowSql}), 0)`,
     })
     .from(savingsTransactions)
     .where(inPeriod);
-  const inflowKobo = Number(totals?.inflow ?? 0);
-  const outflowKobo = Number(totals?.outflow ?? 0);
+  const inflowKobo = koboFromDb(totals?.inflow);
+  const outflowKobo = koboFromDb(totals?.outflow);
   const account = await findAccountView(deps.db, accountId);
   return {
     account,
-    period: { name: period, start: range.start.toISOString(), end: range.end.toISOString() },
-    summary: { balanceKobo: account.balanceKobo, inflowKobo, outflowKobo, netKobo: inflowKobo - outflowKobo },
-    transactions: await listTransactions(deps.db, accountId, { start: range.start, end: range.end }),
+    period: periodView,
+    summary: { balanceKobo: account.balanceKobo, inflowKobo, outflowKobo, netKobo: asKobo(inflowKobo - outflowKobo) },
+    transactions: await listTransactions(deps.db, accountId, days),
   };
 }

@@ -1,12 +1,11 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { AppError, type SavingsAccountView, type SavingsTransactionView } from '@kobo/core';
+import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { AppError, asKobo, holdsSavings, parseStaffId, type IsoDate, type Role, type SavingsAccountView, type SavingsTransactionView } from '@kobo/core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { savingsAccounts, savingsTransactions, users } from '../../db/schema.ts';
 
 export type SavingsDeps = { db: Database; now: () => Date; timeZone: string };
 type Db = Database | Transaction;
-
-const STAFF_ID_PATTERN = /^STF\d{3,}$/;
 
 const accountColumns = {
   accountId: savingsAccounts.id,
@@ -45,7 +44,7 @@ function toAccountView(row: AccountRow): SavingsAccountView {
     email: row.email,
     role: row.role,
     staffId: row.userStaffId ?? row.accountStaffId,
-    balanceKobo: row.balanceKobo,
+    balanceKobo: asKobo(row.balanceKobo),
     lastUpdated: row.lastUpdated.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
@@ -61,65 +60,98 @@ export async function findAccountView(db: Db, accountId: string): Promise<Saving
   return toAccountView(row);
 }
 
-/** A holder and their account, as the posting services need them to answer without a re-read. */
-export type HolderAccount = {
-  accountId: string;
+/** Someone who may hold savings, and their account: `accountId` is null until a posting opens it. */
+export type Holder = {
   userId: string;
   holderName: string;
   email: string;
-  role: SavingsAccountView['role'];
+  role: Role;
   staffId: string | null;
-  createdAt: Date;
+  joinedAt: Date;
+  accountId: string | null;
 };
 
 /**
- * The savings account of a holder (a user id or a staff ID), opened at zero the first time it is
- * needed (DECISIONS 8). Admins hold no savings account: asking for one is 'No savings account found'.
+ * The holder named by a user id or a staff ID; reading only. Admins hold no savings account
+ * (DECISIONS 8): asking for one, or for no one, is 'No savings account found'.
  */
-export async function holderAccount(db: Db, holder: { userId: string } | { ref: string }): Promise<HolderAccount> {
+export async function findHolder(db: Db, holder: { userId: string } | { ref: string }): Promise<Holder> {
   const where =
     'userId' in holder
       ? eq(users.id, holder.userId)
-      : STAFF_ID_PATTERN.test(holder.ref)
+      : parseStaffId(holder.ref) !== null
         ? eq(users.staffId, holder.ref)
         : eq(users.id, holder.ref);
-  const select = () =>
-    db
-      .select({
-        userId: users.id,
-        holderName: users.name,
-        email: users.email,
-        role: users.role,
-        staffId: users.staffId,
-        accountId: savingsAccounts.id,
-        createdAt: savingsAccounts.createdAt,
-      })
-      .from(users)
-      .leftJoin(savingsAccounts, eq(savingsAccounts.userId, users.id))
-      .where(where);
-  const [row] = await select();
-  if (!row || row.role === 'admin') throw new AppError('NO_SAVINGS_ACCOUNT');
-  if (row.accountId && row.createdAt) return { ...row, accountId: row.accountId, createdAt: row.createdAt };
-  await db
-    .insert(savingsAccounts)
-    .values({ userId: row.userId, holderName: row.holderName, staffId: row.staffId })
-    .onConflictDoNothing({ target: savingsAccounts.userId });
-  const [opened] = await select();
-  if (!opened?.accountId || !opened.createdAt) throw new AppError('NO_SAVINGS_ACCOUNT');
-  return { ...opened, accountId: opened.accountId, createdAt: opened.createdAt };
+  const [row] = await db
+    .select({
+      userId: users.id,
+      holderName: users.name,
+      email: users.email,
+      role: users.role,
+      staffId: users.staffId,
+      joinedAt: users.createdAt,
+      accountId: savingsAccounts.id,
+    })
+    .from(users)
+    .leftJoin(savingsAccounts, eq(savingsAccounts.userId, users.id))
+    .where(where);
+  if (!row || !holdsSavings(row.role)) throw new AppError('NO_SAVINGS_ACCOUNT');
+  return row;
 }
 
-export async function accountIdForHolder(db: Db, holder: { userId: string } | { ref: string }): Promise<string> {
-  return (await holderAccount(db, holder)).accountId;
+/**
+ * Opens a holder's account at zero, inside the transaction of the posting that needs it
+ * (DECISIONS 8), so a posting refused after this leaves no account behind; a read never opens one.
+ * The holder's user row is locked FOR SHARE first, as the posting itself does: a role change or a
+ * deletion in flight (users/change-role.ts, users/delete-user.ts lock that row, then read the
+ * savings row) either commits first and is seen here, or waits and then sees this account.
+ * Returns the account's id, opened now or by a posting that committed meanwhile.
+ */
+export async function openAccount(tx: Transaction, userId: string): Promise<string> {
+  const [holder] = await tx
+    .select({ name: users.name, role: users.role, staffId: users.staffId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  if (!holder || !holdsSavings(holder.role)) throw new AppError('NO_SAVINGS_ACCOUNT');
+  const [opened] = await tx
+    .insert(savingsAccounts)
+    .values({ userId, holderName: holder.name, staffId: holder.staffId })
+    .onConflictDoNothing({ target: savingsAccounts.userId })
+    .returning({ id: savingsAccounts.id });
+  if (opened) return opened.id;
+  const [existing] = await tx.select({ id: savingsAccounts.id }).from(savingsAccounts).where(eq(savingsAccounts.userId, userId));
+  if (!existing) throw new AppError('NO_SAVINGS_ACCOUNT');
+  return existing.id;
+}
+
+/**
+ * What a holder whose account was never opened sees: a zero balance, unchanged since they joined.
+ * It has no id yet: SavingsAccountView.accountId is typed string, so it is '' here, where the
+ * holders list answers null for the same state.
+ */
+export function unopenedAccountView(holder: Holder): SavingsAccountView {
+  return {
+    accountId: null,
+    userId: holder.userId,
+    holderName: holder.holderName,
+    email: holder.email,
+    role: holder.role,
+    staffId: holder.staffId,
+    balanceKobo: asKobo(0),
+    lastUpdated: holder.joinedAt.toISOString(),
+    createdAt: holder.joinedAt.toISOString(),
+  };
 }
 
 type TransactionRow = typeof savingsTransactions.$inferSelect;
 
-export function toTransactionView(row: TransactionRow): SavingsTransactionView {
+/** A ledger row as the API shows it; `reversedById` is the reversal that undid it, if any. */
+export function toTransactionView(row: TransactionRow, reversedById: string | null = null): SavingsTransactionView {
   return {
     id: row.id,
     type: row.type,
-    amountKobo: row.amountKobo,
+    amountKobo: asKobo(row.amountKobo),
     description: row.description,
     createdAt: row.createdAt.toISOString(),
     createdByEmail: row.createdByEmail,
@@ -127,28 +159,38 @@ export function toTransactionView(row: TransactionRow): SavingsTransactionView {
     transferId: row.transferId,
     counterpartyAccountId: row.counterpartyAccountId,
     counterpartyName: row.counterpartyName,
+    valueDate: row.valueDate,
+    reversesId: row.reversesId,
+    reason: row.reason,
+    reversedById,
+    batchId: row.batchId,
   };
+}
+
+const reversal = alias(savingsTransactions, 'reversal');
+
+/** Ledger rows with the id of the reversal that undid each (one reversal per posting, by index). */
+export function selectLedgerRows(db: Db) {
+  return db
+    .select({ row: savingsTransactions, reversedById: reversal.id })
+    .from(savingsTransactions)
+    .leftJoin(reversal, eq(reversal.reversesId, savingsTransactions.id));
 }
 
 export const MAX_HISTORY_ROWS = 1000;
 
-/** An account's history, newest first; `start`/`end` bound it inclusively. */
+/** An account's history by value date, newest first (issue 11); `from`/`to` are inclusive days. */
 export async function listTransactions(
   db: Db,
   accountId: string,
-  options: { start?: Date; end?: Date; limit?: number } = {},
+  options: { from?: IsoDate; to?: IsoDate; limit?: number } = {},
 ): Promise<SavingsTransactionView[]> {
   const conditions: SQL[] = [eq(savingsTransactions.accountId, accountId)];
-  if (options.start) conditions.push(gte(savingsTransactions.createdAt, options.start));
-  if (options.end) conditions.push(lte(savingsTransactions.createdAt, options.end));
-  const rows = await db
-    .select()
-    .from(savingsTransactions)
+  if (options.from) conditions.push(gte(savingsTransactions.valueDate, options.from));
+  if (options.to) conditions.push(lte(savingsTransactions.valueDate, options.to));
+  const rows = await selectLedgerRows(db)
     .where(and(...conditions))
-    .orderBy(desc(savingsTransactions.createdAt), desc(savingsTransactions.seq))
+    .orderBy(desc(savingsTransactions.valueDate), desc(savingsTransactions.seq))
     .limit(Math.min(options.limit ?? MAX_HISTORY_ROWS, MAX_HISTORY_ROWS));
-  return rows.map(toTransactionView);
+  return rows.map(({ row, reversedById }) => toTransactionView(row, reversedById));
 }
-
-/** +amount for deposit and transfer_in, −amount otherwise (SPEC 4), as SQL. */
-export const signedAmountSql = sql`case when ${savingsTransactions.type} in ('deposit', 'transfer_in') then ${savingsTransactions.amountKobo} else -${savingsTransactions.amountKobo} end`;

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
-import { addStaff, balanceOf, deposit, expectNoLedgerDrift, post, transfer } from './savings-test-support.ts';
+import { describe, expect, it } from 'vitest';
+import type { SignedInClient, TestContext } from '../../test/test-app.ts';
+import { addStaff, balanceOf, deposit, expectNoLedgerDrift, openSavingsContext, post, transfer } from './savings-test-support.ts';
 
 // PostgreSQL only: PGlite runs one transaction at a time, so it cannot show a race (STACK.md).
 let ctx: TestContext;
 let admin: SignedInClient;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.signedIn('admin');
-});
-afterAll(async () => {
-  if (ctx) await expectNoLedgerDrift(ctx);
-  await ctx?.close();
-});
+openSavingsContext((opened) => ({ ctx, admin } = opened));
 
 describe('concurrent postings on PostgreSQL', () => {
   it('lets exactly the affordable withdrawals through, never overdraws and never deadlocks', async () => {
@@ -65,6 +58,27 @@ describe('concurrent postings on PostgreSQL', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(150);
     expect(statuses.filter((status) => status === 409)).toHaveLength(100);
     expect(await balanceOf(admin, account.userId)).toBe(0);
+  });
+
+  it('opens exactly one account when first deposits and transfers for a holder who never saved race', async () => {
+    const user = await ctx.signedIn('user');
+    const source = await addStaff(admin);
+    await deposit(admin, source.userId, 100);
+    // 20 first deposits of ₦1 and 20 transfers of ₦1, all at once, into an account not yet open;
+    // 10 withdrawals of ₦1 race them and succeed only once some money has landed.
+    const responses = await Promise.all([
+      ...Array.from({ length: 20 }, () => post(admin, { userId: user.userId, type: 'deposit', amount: 1 })),
+      ...Array.from({ length: 20 }, () => transfer(admin, { fromUserId: source.userId, toUserId: user.userId, amount: 1 })),
+      ...Array.from({ length: 10 }, () => post(admin, { userId: user.userId, type: 'withdrawal', amount: 1 })),
+    ]);
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.slice(0, 40), JSON.stringify(responses.find((r) => r.statusCode !== 201)?.body)).toEqual(Array.from({ length: 40 }, () => 201));
+    expect(statuses.slice(40).every((status) => status === 201 || status === 409)).toBe(true);
+    const withdrawn = statuses.slice(40).filter((status) => status === 201).length;
+    const holders: { userId: string; accountId: string | null }[] = (await admin.get('/api/savings/holders')).json().holders;
+    expect(holders.filter((holder) => holder.userId === user.userId && holder.accountId !== null)).toHaveLength(1);
+    expect(await balanceOf(admin, user.userId)).toBe(4000 - withdrawn * 100);
+    await expectNoLedgerDrift(ctx);
   });
 
   it('allocates gap-free, unique staff IDs when 30 staff are created at once', async () => {

@@ -16,8 +16,8 @@ async function postAt(accountId: string, type: 'deposit' | 'withdrawal', amountK
   const delta = type === 'deposit' ? amountKobo : -amountKobo;
   await ctx.app.kobo.database.db.transaction(async (tx) => {
     await tx.execute(sql`update savings_accounts set balance_kobo = balance_kobo + ${delta} where id = ${accountId}`);
-    await tx.execute(sql`insert into savings_transactions (account_id, type, amount_kobo, created_by_email, created_at)
-      values (${accountId}, ${type}, ${amountKobo}, 'seed@kobo.test', ${at.toISOString()})`);
+    await tx.execute(sql`insert into savings_transactions (account_id, type, amount_kobo, created_by_email, created_at, value_date)
+      values (${accountId}, ${type}, ${amountKobo}, 'seed@kobo.test', ${at.toISOString()}, ${calendarDate(at, TIME_ZONE)})`);
   });
 }
 
@@ -97,9 +97,9 @@ describe('statement', () => {
 
   it('checks the range, asks an admin for a holder, and keeps holders to their own', async () => {
     const missing = await admin.get('/api/savings/statement?userId=x&from=&to=2026-01-01');
-    expect(missing.json().message).toBe(MESSAGES.statementDatesRequired);
+    expect(missing.json().message).toBe(MESSAGES.selectBothDates);
     const reversed = await admin.get('/api/savings/statement?userId=x&from=2026-02-01&to=2026-01-01');
-    expect(reversed.json().message).toBe(MESSAGES.statementEndBeforeStart);
+    expect(reversed.json().message).toBe(MESSAGES.endBeforeStart);
     const noHolder = await admin.get('/api/savings/statement?from=2026-01-01&to=2026-01-31');
     expect(noHolder.json().message).toBe(MESSAGES.selectStaffMember);
     const user = await ctx.signedIn('user');

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kobo/core';
-import { createTestContext, uniqueEmail, type SignedInClient, type TestContext } from '../../test/test-app.ts';
-import { addStaff, deposit, expectNoLedgerDrift } from './savings-test-support.ts';
+import { uniqueEmail, type SignedInClient, type TestContext } from '../../test/test-app.ts';
+import { addStaff, deposit, openSavingsContext } from './savings-test-support.ts';
 
 let ctx: TestContext;
 let admin: SignedInClient;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.signedIn('admin');
-});
-afterAll(async () => {
-  if (ctx) await expectNoLedgerDrift(ctx);
-  await ctx?.close();
-});
+openSavingsContext((opened) => ({ ctx, admin } = opened));
 
 describe('Add New Staff', () => {
   it('creates a readonly, active staff account with the next staff ID and a zero balance, able to sign in', async () => {

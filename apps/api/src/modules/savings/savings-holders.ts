@@ -1,11 +1,12 @@
 import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import { AppError, formatStaffId, type SavingsHolderListItem } from '@kobo/core';
+import { AppError, accessLevelOf, asKobo, formatStaffId, type SavingsHolderListItem } from '@kobo/core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { counters, savingsAccounts, users } from '../../db/schema.ts';
+import { counters, savingsAccounts, standingContributions, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createAccount } from '../auth/create-account.ts';
-import type { Actor } from '../../plugins/authentication.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { auditStaffCreated } from '../audit/audit-acts.ts';
+import { holderRoleSql } from './ledger-sql.ts';
 
 const holderColumns = {
   userId: users.id,
@@ -18,36 +19,45 @@ const holderColumns = {
   accountId: savingsAccounts.id,
   balanceKobo: savingsAccounts.balanceKobo,
   lastUpdated: savingsAccounts.lastUpdated,
+  monthlyContributionKobo: standingContributions.amountKobo,
 };
 
-type HolderRow = Omit<SavingsHolderListItem, 'balanceKobo' | 'lastUpdated'> & {
+type HolderRow = Omit<SavingsHolderListItem, 'balanceKobo' | 'lastUpdated' | 'monthlyContributionKobo'> & {
   balanceKobo: number | null;
   lastUpdated: Date | null;
+  monthlyContributionKobo: number | null;
 };
 
 function toListItem(row: HolderRow): SavingsHolderListItem {
-  return { ...row, balanceKobo: row.balanceKobo ?? 0, lastUpdated: row.lastUpdated?.toISOString() ?? null };
+  return {
+    ...row,
+    balanceKobo: asKobo(row.balanceKobo ?? 0),
+    lastUpdated: row.lastUpdated?.toISOString() ?? null,
+    monthlyContributionKobo: asKobo(row.monthlyContributionKobo ?? 0),
+  };
 }
 
 /**
  * The admin's staff picker and the Transfer modal's recipients: everyone who is not an admin
- * (SPEC 6), matched on name, email or role, with their balances.
+ * (SPEC 6), matched on name, email, role or staff ID (issue 11), with their balances and standing
+ * monthly contributions.
  */
 export async function listSavingsHolders(
   db: Database,
   options: { search?: string; excludeUserId?: string },
 ): Promise<SavingsHolderListItem[]> {
-  const conditions: (SQL | undefined)[] = [ne(users.role, 'admin')];
+  const conditions: (SQL | undefined)[] = [holderRoleSql(sql`${users.role}`)];
   const search = options.search?.trim();
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.role, pattern)));
+    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.role, pattern), ilike(users.staffId, pattern)));
   }
   if (options.excludeUserId) conditions.push(ne(users.id, options.excludeUserId));
   const rows = await db
     .select(holderColumns)
     .from(users)
     .leftJoin(savingsAccounts, eq(savingsAccounts.userId, users.id))
+    .leftJoin(standingContributions, eq(standingContributions.userId, users.id))
     .where(and(...conditions))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.email));
   return rows.map(toListItem);
@@ -67,7 +77,7 @@ export async function createStaff(db: Database, input: NewStaff, actor: Actor, n
       const staffId = await nextStaffId(tx);
       const user = await createAccount(
         tx,
-        { ...input, role: 'staff', accessLevel: 'readonly', staffId },
+        { ...input, role: 'staff', accessLevel: accessLevelOf('staff'), staffId },
         async (inner, newUserId) => {
           await inner.insert(savingsAccounts).values({ userId: newUserId, holderName: input.name, staffId });
           await auditStaffCreated(inner, actor, { ...input, userId: newUserId, staffId }, now);
@@ -75,7 +85,12 @@ export async function createStaff(db: Database, input: NewStaff, actor: Actor, n
       );
       return user.id;
     });
-    const [row] = await db.select(holderColumns).from(users).leftJoin(savingsAccounts, eq(savingsAccounts.userId, users.id)).where(eq(users.id, userId));
+    const [row] = await db
+      .select(holderColumns)
+      .from(users)
+      .leftJoin(savingsAccounts, eq(savingsAccounts.userId, users.id))
+      .leftJoin(standingContributions, eq(standingContributions.userId, users.id))
+      .where(eq(users.id, userId));
     if (!row) throw new Error('created staff not found');
     return toListItem(row);
   } catch (error) {

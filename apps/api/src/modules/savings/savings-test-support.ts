@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { SavingsHolderListItem } from '@kobo/core';
-import { uniqueEmail, type TestClient, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, uniqueEmail, type SignedInClient, type TestClient, type TestContext } from '../../test/test-app.ts';
 import { findLedgerDrift } from './ledger-drift.ts';
 
 /** Test helpers for the savings API: every call goes through HTTP, as the screens' would. */
@@ -38,4 +38,24 @@ export async function balanceOf(admin: TestClient, ref: string): Promise<number>
 /** DECISIONS 9: after a file's tests, every stored balance equals its ledger sum. */
 export async function expectNoLedgerDrift(ctx: TestContext) {
   expect(await findLedgerDrift(ctx.app.kobo.database.db)).toEqual([]);
+}
+
+/**
+ * A file's app and signed-in admin, opened before its tests; after them, the ledger is checked for
+ * drift (DECISIONS 9) and everything is closed. `receive` hands the two to the file's variables.
+ */
+export function openSavingsContext(receive: (opened: { ctx: TestContext; admin: SignedInClient }) => void, now?: () => Date) {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext({}, now);
+    receive({ ctx, admin: await ctx.signedIn('admin') });
+  });
+  afterAll(async () => {
+    if (ctx) await expectNoLedgerDrift(ctx);
+    await ctx?.close();
+  });
+}
+
+export function reverse(client: TestClient, transactionId: string, body: Record<string, unknown>, idempotencyKey?: string) {
+  return client.post(`/api/savings/transactions/${transactionId}/reversal`, body, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
 }

@@ -1,42 +1,39 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AppError,
   createStaffSchema,
+  reversalSchema,
   savingsPeriodSchema,
   savingsTransactionSchema,
   statementRangeSchema,
   transferSchema,
-  type Role,
 } from '@kobo/core';
-import { requireActor } from '../../plugins/authentication.ts';
 import { MAX_HISTORY_ROWS, type SavingsDeps } from './savings-accounts.ts';
 import { createStaff, listSavingsHolders } from './savings-holders.ts';
 import { getAccountDetail, getMySavings } from './read-savings.ts';
 import { postTransaction } from './post-transaction.ts';
 import { postTransfer } from './post-transfer.ts';
+import { reverseTransaction } from './reverse-transaction.ts';
+import { batchRoutes } from './batches/batches.routes.ts';
 import { getStatement } from './statement.ts';
 import { statementFileName, writeStatementWorkbook } from './statement-workbook.ts';
 import { idempotencyKeyFrom, type IdempotentResult } from './idempotency.ts';
 
-const manageSavings = { permission: 'manage_staff_savings' } as const;
+const manageSavings = { access: 'manage_staff_savings' } as const;
+/** An officer for any holder, or a holder for their own account (holder-for-request.ts decides whose). */
+const postSavings = { access: ['manage_staff_savings', 'post_own_savings'] } as const;
+const readStatement = { access: ['manage_staff_savings', 'view_own_savings'] } as const;
 
-/**
- * Routes narrower or wider than one permission refuse other roles before the body is validated,
- * with SPEC 6's 'You are not authorized to access the savings feature.'; the services check again.
- */
-function onlyRoles(...roles: Role[]) {
-  return async (request: FastifyRequest) => {
-    if (!roles.includes(requireActor(request).role)) throw new AppError('SAVINGS_NOT_AUTHORIZED');
-  };
-}
 const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(MAX_HISTORY_ROWS).optional() });
 
 /** The savings API (docs/decisions/007-savings-api.md). Rules live in the services. */
 export async function savingsRoutes(app: FastifyInstance, deps: SavingsDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // The monthly run in its own scope: its upload parser must not reach the other routes.
+  await app.register(async (scope) => batchRoutes(scope, deps));
 
   routes.get(
     '/api/savings/holders',
@@ -45,11 +42,11 @@ export async function savingsRoutes(app: FastifyInstance, deps: SavingsDeps) {
   );
 
   routes.post('/api/savings/staff', { config: manageSavings, schema: { body: createStaffSchema } }, async (request, reply) => {
-    return reply.status(201).send({ staff: await createStaff(deps.db, request.body, requireActor(request), deps.now()) });
+    return reply.status(201).send({ staff: await createStaff(deps.db, request.body, request.actor, deps.now()) });
   });
 
-  routes.get('/api/savings/me', { onRequest: onlyRoles('user', 'staff'), schema: { querystring: limitQuery } }, async (request) =>
-    getMySavings(deps, requireActor(request), request.query),
+  routes.get('/api/savings/me', { config: { access: 'view_own_savings' }, schema: { querystring: limitQuery } }, async (request) =>
+    getMySavings(deps, request.actor, request.query),
   );
 
   routes.get(
@@ -58,28 +55,38 @@ export async function savingsRoutes(app: FastifyInstance, deps: SavingsDeps) {
     async (request) => getAccountDetail(deps, request.params.ref, request.query.period),
   );
 
-  routes.post('/api/savings/transactions', { onRequest: onlyRoles('admin', 'user'), schema: { body: savingsTransactionSchema } }, async (request, reply) => {
-    const actor = requireActor(request);
+  routes.post('/api/savings/transactions', { config: postSavings, schema: { body: savingsTransactionSchema } }, async (request, reply) => {
+    const actor = request.actor;
     const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transaction', request.body);
     return sendPosted(reply, await postTransaction(deps, actor, request.body, key));
   });
 
+  routes.post(
+    '/api/savings/transactions/:id/reversal',
+    { config: manageSavings, schema: { params: z.object({ id: z.string().min(1).max(200) }), body: reversalSchema } },
+    async (request, reply) => {
+      const actor = request.actor;
+      const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, `reversal:${request.params.id}`, request.body);
+      return sendPosted(reply, await reverseTransaction(deps, actor, request.params.id, request.body, key));
+    },
+  );
+
   routes.post('/api/savings/transfers', { config: manageSavings, schema: { body: transferSchema } }, async (request, reply) => {
-    const actor = requireActor(request);
+    const actor = request.actor;
     const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transfer', request.body);
     return sendPosted(reply, await postTransfer(deps, actor, request.body, key));
   });
 
-  routes.get('/api/savings/statement', { onRequest: onlyRoles('admin', 'user', 'staff'), schema: { querystring: statementRangeSchema } }, async (request) =>
-    getStatement(deps, requireActor(request), request.query),
+  routes.get('/api/savings/statement', { config: readStatement, schema: { querystring: statementRangeSchema } }, async (request) =>
+    getStatement(deps, request.actor, request.query),
   );
 
   routes.get(
     '/api/savings/statement/export',
-    { onRequest: onlyRoles('admin', 'user', 'staff'), schema: { querystring: statementRangeSchema } },
+    { config: readStatement, schema: { querystring: statementRangeSchema } },
     async (request, reply) => {
       // Read and checked before a byte is sent, so a refusal is still a JSON answer.
-      const statement = await getStatement(deps, requireActor(request), request.query);
+      const statement = await getStatement(deps, request.actor, request.query);
       const body = new PassThrough();
       writeStatementWorkbook(statement, deps.timeZone, body).catch((error: unknown) => body.destroy(error as Error));
       return reply

@@ -1,9 +1,8 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { signedAmountKobo, type SavingsStatement } from '@kobo/core';
-import { inertText, NAIRA_FORMAT, nairaCell as naira, wallClockCell as wallClock } from '../../spreadsheet/cells.ts';
+import { signedAmountKobo, TRANSACTION_TYPE_LABELS, type SavingsStatement } from '@kobo/core';
+import { NAIRA_FORMAT, nairaCell as naira, typedTextColumn, wallClockCell as wallClock } from '../../spreadsheet/cells.ts';
 
-const TYPE_LABELS = { deposit: 'Deposit', withdrawal: 'Withdrawal', transfer_in: 'Transfer in', transfer_out: 'Transfer out' } as const;
 
 export function statementFileName(statement: SavingsStatement): string {
   const holder = statement.account.staffId ?? 'savings';
@@ -19,25 +18,29 @@ export async function writeStatementWorkbook(statement: SavingsStatement, timeZo
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Statement');
   sheet.columns = [
-    { header: 'Date', key: 'date', width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
+    // The value date: the day the money counts for (issue 11); when it was typed in is last.
+    { header: 'Value Date', key: 'valueDate', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
     { header: 'Type', key: 'type', width: 14 },
-    { header: 'Description', key: 'description', width: 40 },
-    { header: 'Counterparty', key: 'counterparty', width: 24 },
-    { header: 'Processed By', key: 'processedBy', width: 28 },
+    // What people typed: descriptions, names and emails (the opening balance's label, with the name, too).
+    typedTextColumn({ header: 'Description', key: 'description', width: 40 }),
+    typedTextColumn({ header: 'Counterparty', key: 'counterparty', width: 24 }),
+    typedTextColumn({ header: 'Processed By', key: 'processedBy', width: 28 }),
     { header: 'Amount', key: 'amount', width: 16, style: { numFmt: NAIRA_FORMAT } },
     { header: 'Balance', key: 'balance', width: 16, style: { numFmt: NAIRA_FORMAT } },
+    { header: 'Recorded', key: 'recorded', width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
   ];
   sheet.addRow({ description: `Opening balance (${statement.account.holderName})`, balance: naira(statement.openingBalanceKobo) }).commit();
   for (const row of statement.rows) {
     sheet
       .addRow({
-        date: wallClock(new Date(row.createdAt), timeZone),
-        type: TYPE_LABELS[row.type],
-        description: inertText(row.description ?? ''),
-        counterparty: inertText(row.counterpartyName ?? ''),
+        valueDate: new Date(`${row.valueDate}T00:00:00.000Z`),
+        type: TRANSACTION_TYPE_LABELS[row.type],
+        description: row.description ?? '',
+        counterparty: row.counterpartyName ?? '',
         processedBy: row.processedByEmail ?? '',
         amount: naira(signedAmountKobo(row.type, row.amountKobo)),
         balance: naira(row.balanceAfterKobo),
+        recorded: wallClock(new Date(row.createdAt), timeZone),
       })
       .commit();
   }

@@ -1,12 +1,14 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { addDays, signedAmountKobo, startOfDay, type IsoDate, type SavingsStatement } from '@kobo/core';
+import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { koboFromDb } from '../../db/kobo.ts';
+import { asKobo, signedAmountKobo, type IsoDate, type SavingsStatement } from '@kobo/core';
 import { savingsTransactions } from '../../db/schema.ts';
-import type { Actor } from '../../plugins/authentication.ts';
-import { accountIdForHolder, findAccountView, signedAmountSql, toTransactionView, type SavingsDeps } from './savings-accounts.ts';
-import { holderForReading } from './savings-roles.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { findAccountView, findHolder, selectLedgerRows, toTransactionView, unopenedAccountView, type SavingsDeps } from './savings-accounts.ts';
+import { signedAmountSql } from './ledger-sql.ts';
+import { holderForRequest } from './holder-for-request.ts';
 
 /**
- * A statement for whole days `from`..`to` in APP_TIMEZONE: the opening balance (everything before
+ * A statement for value dates `from`..`to` (issue 11): the opening balance (everything valued before
  * the first day), every transaction of the period oldest first with the balance after it, and the
  * closing balance. Staff and regular users get their own; admins any account.
  */
@@ -15,33 +17,34 @@ export async function getStatement(
   actor: Actor,
   input: { userId: string | null; from: IsoDate; to: IsoDate },
 ): Promise<SavingsStatement> {
-  const accountId = await accountIdForHolder(deps.db, { userId: holderForReading(actor, input.userId) });
-  const start = startOfDay(input.from, deps.timeZone);
-  const end = startOfDay(addDays(input.to, 1), deps.timeZone);
+  const holder = await findHolder(deps.db, { userId: holderForRequest(actor, input.userId, 'view_own_savings') });
+  const { accountId } = holder;
+  // A holder who never saved has a statement of nothing at zero; reading opens no account (issue 10).
+  if (!accountId) {
+    return { account: unopenedAccountView(holder), from: input.from, to: input.to, openingBalanceKobo: asKobo(0), closingBalanceKobo: asKobo(0), rows: [] };
+  }
   // One transaction, so the opening balance and the rows come from the same snapshot.
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read`);
     const [opening] = await tx
       .select({ total: sql<string>`coalesce(sum(${signedAmountSql}), 0)` })
       .from(savingsTransactions)
-      .where(and(eq(savingsTransactions.accountId, accountId), lt(savingsTransactions.createdAt, start)));
-    const rows = await tx
-      .select()
-      .from(savingsTransactions)
-      .where(and(eq(savingsTransactions.accountId, accountId), gte(savingsTransactions.createdAt, start), lt(savingsTransactions.createdAt, end)))
-      .orderBy(asc(savingsTransactions.createdAt), asc(savingsTransactions.seq));
-    const openingBalanceKobo = Number(opening?.total ?? 0);
-    let balance = openingBalanceKobo;
-    const statementRows = rows.map((row) => {
+      .where(and(eq(savingsTransactions.accountId, accountId), lt(savingsTransactions.valueDate, input.from)));
+    const rows = await selectLedgerRows(tx)
+      .where(and(eq(savingsTransactions.accountId, accountId), gte(savingsTransactions.valueDate, input.from), lte(savingsTransactions.valueDate, input.to)))
+      .orderBy(asc(savingsTransactions.valueDate), asc(savingsTransactions.seq));
+    const openingBalanceKobo = koboFromDb(opening?.total);
+    let balance: number = openingBalanceKobo;
+    const statementRows = rows.map(({ row, reversedById }) => {
       balance += signedAmountKobo(row.type, row.amountKobo);
-      return { ...toTransactionView(row), balanceAfterKobo: balance };
+      return { ...toTransactionView(row, reversedById), balanceAfterKobo: asKobo(balance) };
     });
     return {
       account: await findAccountView(tx, accountId),
       from: input.from,
       to: input.to,
       openingBalanceKobo,
-      closingBalanceKobo: balance,
+      closingBalanceKobo: asKobo(balance),
       rows: statementRows,
     };
   });

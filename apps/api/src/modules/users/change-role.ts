@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { AppError, type PublicUser, type Role } from '@kobo/core';
+import { AppError, type PublicUser, type Role, accessLevelOf, holdsSavings } from '@kobo/core';
 import { savingsAccounts, users } from '../../db/schema.ts';
-import type { Actor } from '../../plugins/authentication.ts';
-import { toPublicUser } from '../auth/public-user.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { toPublicUser } from '../../auth/public-user.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { nextStaffId } from '../savings/savings-holders.ts';
 import {
   assertLeavesAnActiveAdmin,
   assertStillActiveAdmin,
   auditActor,
-  holdsSavings,
+  hasSavingsBalance,
   lockActiveAdmins,
   lockUser,
   userTarget,
@@ -39,12 +39,12 @@ export async function changeUserRole(deps: UserDeps, actor: Actor, userId: strin
 
     // A posting that waits on the savings row then sees the holder is an admin and posts nothing;
     // one that came first makes this refuse.
-    if (role === 'admin' && (await holdsSavings(tx, userId))) throw new AppError('ADMIN_WITH_SAVINGS', { field: 'role' });
+    if (!holdsSavings(role) && (await hasSavingsBalance(tx, userId))) throw new AppError('ADMIN_WITH_SAVINGS', { field: 'role' });
     const staffId = role === 'staff' ? (target.staffId ?? (await nextStaffId(tx))) : target.staffId;
     const at = deps.now();
     const [row] = await tx
       .update(users)
-      .set({ role, staffId, accessLevel: role === 'staff' ? 'readonly' : 'full', updatedAt: at })
+      .set({ role, staffId, accessLevel: accessLevelOf(role), updatedAt: at })
       .where(eq(users.id, userId))
       .returning();
     if (!row) throw new AppError('NOT_FOUND');

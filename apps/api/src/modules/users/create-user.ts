@@ -1,9 +1,9 @@
-import { AppError, type PublicUser, type Role } from '@kobo/core';
+import { AppError, type PublicUser, type Role, accessLevelOf } from '@kobo/core';
 import { savingsAccounts } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Actor } from '../../plugins/authentication.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { createAccount } from '../auth/create-account.ts';
-import { toPublicUser } from '../auth/public-user.ts';
+import { toPublicUser } from '../../auth/public-user.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { nextStaffId } from '../savings/savings-holders.ts';
 import { auditActor, userTarget, type UserDeps } from './user-rows.ts';
@@ -21,7 +21,7 @@ export async function createUser(deps: UserDeps, actor: Actor, input: NewUser): 
       const staffId = input.role === 'staff' ? await nextStaffId(tx) : null;
       return createAccount(
         tx,
-        { ...input, accessLevel: input.role === 'staff' ? 'readonly' : 'full', staffId },
+        { ...input, accessLevel: accessLevelOf(input.role), staffId },
         async (inner, userId) => {
           if (staffId) await inner.insert(savingsAccounts).values({ userId, holderName: input.name, staffId });
           await recordAudit(inner, {
@@ -35,7 +35,7 @@ export async function createUser(deps: UserDeps, actor: Actor, input: NewUser): 
               role: input.role,
               active: true,
               staffId,
-              accessLevel: input.role === 'staff' ? 'readonly' : 'full',
+              accessLevel: accessLevelOf(input.role),
               ...(staffId ? { savingsAccountOpened: true } : {}),
             },
             at: deps.now(),

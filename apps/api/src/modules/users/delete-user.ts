@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '@kobo/core';
 import { queryRows } from '../../db/client.ts';
-import type { Actor } from '../../plugins/authentication.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { notifyChange } from '../events/change-feed.ts';
 import {
   assertLeavesAnActiveAdmin,
   assertStillActiveAdmin,
   auditActor,
-  holdsSavings,
+  hasSavingsBalance,
   lockActiveAdmins,
   lockUser,
   userTarget,
@@ -30,7 +30,7 @@ export async function deleteUser(deps: UserDeps, actor: Actor, userId: string): 
     assertLeavesAnActiveAdmin(target, admins);
     assertStillActiveAdmin(actor, admins);
 
-    if (await holdsSavings(tx, userId)) throw new AppError('SAVINGS_BALANCE_NOT_ZERO');
+    if (await hasSavingsBalance(tx, userId)) throw new AppError('SAVINGS_BALANCE_NOT_ZERO');
 
     const [expenses] = await queryRows<{ count: number }>(tx, sql`select count(*)::int as count from expenses where user_id = ${userId}`);
     await tx.execute(sql`delete from users where id = ${userId}`);

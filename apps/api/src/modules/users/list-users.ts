@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { UserListQuery, UserPage } from '@kobo/core';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { toPublicUser } from '../auth/public-user.ts';
+import { toPublicUser } from '../../auth/public-user.ts';
 
 const SORT_COLUMNS = {
   name: sql`lower(${users.name})`,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { AppError, type PublicUser } from '@kobo/core';
 import { sessions, users } from '../../db/schema.ts';
-import type { Actor } from '../../plugins/authentication.ts';
-import { toPublicUser } from '../auth/public-user.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { toPublicUser } from '../../auth/public-user.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import {
   assertLeavesAnActiveAdmin,

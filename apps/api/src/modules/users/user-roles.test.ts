@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@kobo/core';
 import { savingsAccounts, savingsTransactions, users } from '../../db/schema.ts';
-import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
-import { deposit, expectNoLedgerDrift, post } from '../savings/savings-test-support.ts';
+import type { SignedInClient, TestContext } from '../../test/test-app.ts';
+import { deposit, post, openSavingsContext } from '../savings/savings-test-support.ts';
 import { addUser, auditEntries, changeRole, signedInAs } from './users-test-support.ts';
 
 let ctx: TestContext;
 let admin: SignedInClient;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.signedIn('admin');
-});
-afterAll(async () => {
-  if (ctx) await expectNoLedgerDrift(ctx);
-  await ctx?.close();
-});
+openSavingsContext((opened) => ({ ctx, admin } = opened));
 
 const db = () => ctx.app.kobo.database.db;
 

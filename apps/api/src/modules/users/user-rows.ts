@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AppError } from '@kobo/core';
 import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { Actor } from '../../plugins/authentication.ts';
+import type { Actor } from '../../auth/actor.ts';
 import type { AuditRecord } from '../audit/record-audit.ts';
 
 export type UserDeps = { db: Database; now: () => Date };
@@ -34,7 +34,7 @@ export async function lockAdminSet(tx: Transaction): Promise<void> {
  * posting cannot change the balance between this check and the act, and one that waits on the
  * lock then sees the act's outcome (savings/post-transaction.ts, savings/holder-check.ts).
  */
-export async function holdsSavings(tx: Transaction, userId: string): Promise<boolean> {
+export async function hasSavingsBalance(tx: Transaction, userId: string): Promise<boolean> {
   const accounts = await queryRows<{ balance_kobo: string }>(
     tx,
     sql`select balance_kobo::text from savings_accounts where user_id = ${userId} for update`,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES, addUserSchema, changeRoleSchema, userIdParamsSchema, userListQuerySchema, type UserAnswer } from '@kobo/core';
-import { requireActor } from '../../plugins/authentication.ts';
 import { changeUserRole } from './change-role.ts';
 import { createUser } from './create-user.ts';
 import { deleteUser } from './delete-user.ts';
@@ -9,7 +8,7 @@ import { listUsers } from './list-users.ts';
 import { setUserActive } from './set-active.ts';
 import type { UserDeps } from './user-rows.ts';
 
-const manageUsers = { permission: 'manage_users' } as const;
+const manageUsers = { access: 'manage_users' } as const;
 
 /** User Management (SPEC 2, 4, 5; docs/decisions/011-people-and-audit.md). Rules live in the services. */
 export async function usersRoutes(app: FastifyInstance, deps: UserDeps) {
@@ -20,7 +19,7 @@ export async function usersRoutes(app: FastifyInstance, deps: UserDeps) {
   );
 
   routes.post('/api/users', { config: manageUsers, schema: { body: addUserSchema } }, async (request, reply) => {
-    const user = await createUser(deps, requireActor(request), request.body);
+    const user = await createUser(deps, request.actor, request.body);
     return reply.status(201).send({ user, message: MESSAGES.userAdded } satisfies UserAnswer);
   });
 
@@ -28,23 +27,23 @@ export async function usersRoutes(app: FastifyInstance, deps: UserDeps) {
     '/api/users/:id/role',
     { config: manageUsers, schema: { params: userIdParamsSchema, body: changeRoleSchema } },
     async (request): Promise<UserAnswer> => ({
-      user: await changeUserRole(deps, requireActor(request), request.params.id, request.body.role),
+      user: await changeUserRole(deps, request.actor, request.params.id, request.body.role),
       message: MESSAGES.userRoleUpdated,
     }),
   );
 
   routes.post('/api/users/:id/deactivate', { config: manageUsers, schema: { params: userIdParamsSchema } }, async (request): Promise<UserAnswer> => ({
-    user: await setUserActive(deps, requireActor(request), request.params.id, false),
+    user: await setUserActive(deps, request.actor, request.params.id, false),
     message: MESSAGES.userDeactivated,
   }));
 
   routes.post('/api/users/:id/reactivate', { config: manageUsers, schema: { params: userIdParamsSchema } }, async (request): Promise<UserAnswer> => ({
-    user: await setUserActive(deps, requireActor(request), request.params.id, true),
+    user: await setUserActive(deps, request.actor, request.params.id, true),
     message: MESSAGES.userReactivated,
   }));
 
   routes.delete('/api/users/:id', { config: manageUsers, schema: { params: userIdParamsSchema } }, async (request) => {
-    await deleteUser(deps, requireActor(request), request.params.id);
+    await deleteUser(deps, request.actor, request.params.id);
     return { message: MESSAGES.userDeleted };
   });
 }

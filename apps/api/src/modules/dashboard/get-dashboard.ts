@@ -1,0 +1,77 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { dashboardRange, type DashboardPeriod, type DashboardView, type DateRange } from '@kobo/core';
+import { queryRows, type Database } from '../../db/client.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { expenseConditions, expenseScopeOf, type ExpenseScope } from '../expense-scope/expense-scope.ts';
+import { EXPENSE_VIEW_COLUMNS, EXPENSE_VIEW_FROM, newestFirstBound, toExpenseView, type ExpenseViewRow } from '../expenses/expense-view.ts';
+import { koboFromDb } from '../../db/kobo.ts';
+import { toCategoryShares, type CategoryTotalRow } from '../expense-scope/category-totals.ts';
+
+export type DashboardDeps = { db: Database; now: () => Date; timeZone: string };
+
+export const TOP_CATEGORIES = 3;
+export const RECENT_EXPENSES = 5;
+
+type DashboardRow = CategoryTotalRow & { kind: 'category' | 'bucket'; key: string | null };
+
+/**
+ * The Expenses Dashboard (SPEC "Dashboard", DECISIONS 12) for one period, computed in SQL over what
+ * the caller may see: one scan groups the period's expenses by category and by chart bucket at once
+ * (grouping sets), and a second query takes the 5 most recently created.
+ */
+export async function getDashboard(deps: DashboardDeps, actor: Actor, period: DashboardPeriod): Promise<DashboardView> {
+  const scope = expenseScopeOf(actor);
+  const range = dashboardRange(period, deps.now(), deps.timeZone);
+  const queries = dashboardQueries(scope, period, range);
+  const [rows, recentRows] = await Promise.all([
+    queryRows<DashboardRow>(deps.db, queries.totals),
+    queryRows<ExpenseViewRow>(deps.db, queries.recent),
+  ]);
+  const { totalKobo, count, shares } = toCategoryShares(rows.filter((row) => row.kind === 'category'));
+  return {
+    period,
+    range,
+    totalKobo,
+    count,
+    topCategories: shares.slice(0, TOP_CATEGORIES),
+    distribution: shares,
+    recent: recentRows.map(toExpenseView),
+    series: {
+      unit: period === 'year' ? 'month' : 'day',
+      points: rows
+        .filter((row) => row.kind === 'bucket')
+        .map((row) => ({ key: row.key ?? '', amountKobo: koboFromDb(row.amount) })),
+    },
+  };
+}
+
+/** The dashboard's SQL, also timed on its own by the benchmark. */
+export function dashboardQueries(scope: ExpenseScope, period: DashboardPeriod, range: DateRange): { totals: SQL; recent: SQL } {
+  const where = expenseConditions(scope, { range });
+  const byMonth = period === 'year';
+  // Month buckets by date arithmetic: date_trunc would round-trip through the session's time zone.
+  const bucketOf = (day: SQL) => (byMonth ? sql`(${day} - (extract(day from ${day})::int - 1))` : day);
+  const step = byMonth ? sql`interval '1 month'` : sql`interval '1 day'`;
+  const keyFormat = byMonth ? 'YYYY-MM' : 'YYYY-MM-DD';
+  // One scan groups by (category, day) into a few thousand cells; both roll-ups read only those.
+  const totals = sql`with cells as (
+      select e.category_id, e.spent_on as day, sum(e.amount_kobo) as amount, count(*) as n
+      from expenses e where ${where}
+      group by e.category_id, e.spent_on
+    ),
+    by_category as (select category_id, sum(amount) as amount, sum(n) as n from cells group by category_id),
+    by_bucket as (select ${bucketOf(sql`day`)} as bucket, sum(amount) as amount, sum(n) as n from cells group by 1)
+    select 'category' as kind, null as key, g.category_id, c.name, c.color, c.icon, g.amount::text as amount, g.n::int as count,
+           row_number() over (order by g.amount desc, c.name nulls last, g.category_id) as position
+    from by_category g left join categories c on c.id = g.category_id
+    union all
+    select 'bucket', to_char(d, ${keyFormat}), null, null, null, null, coalesce(g.amount, 0)::text, coalesce(g.n, 0)::int,
+           row_number() over (order by d)
+    from generate_series(${bucketOf(sql`${range.from}::date`)}, ${range.to}::date, ${step}) d
+    left join by_bucket g on g.bucket = d::date
+    order by kind desc, position`;
+  const recent = sql`select ${EXPENSE_VIEW_COLUMNS} from ${EXPENSE_VIEW_FROM}
+    where ${where} and ${newestFirstBound(where, RECENT_EXPENSES)}
+    order by e.created_at desc nulls last, e.id desc limit ${RECENT_EXPENSES}`;
+  return { totals, recent };
+}

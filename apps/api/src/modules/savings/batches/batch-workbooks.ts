@@ -1,0 +1,71 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { TRANSACTION_TYPE_LABELS, type BatchDetail, type RunCandidate } from '@kobo/core';
+import { NAIRA_FORMAT, nairaCell as naira, typedTextColumn } from '../../../spreadsheet/cells.ts';
+
+/**
+ * The run's two workbooks (issue 11): the template payroll fills in (every active holder with
+ * their standing amount; the headings are the ones read-batch-file.ts reads back), and a posted
+ * batch's rows.
+ */
+export async function writeRunTemplate(candidates: RunCandidate[], description: string, output: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Payroll');
+  sheet.columns = [
+    typedTextColumn({ header: 'Staff ID', key: 'staffId', width: 12 }),
+    typedTextColumn({ header: 'Name', key: 'name', width: 28 }),
+    typedTextColumn({ header: 'Email', key: 'email', width: 30 }),
+    { header: 'Amount', key: 'amount', width: 14, style: { numFmt: '#,##0.00' } },
+    typedTextColumn({ header: 'Description', key: 'description', width: 32 }),
+    typedTextColumn({ header: 'Type', key: 'type', width: 12 }),
+  ];
+  for (const candidate of candidates) {
+    sheet
+      .addRow({
+        // A holder without a staff ID (a regular user) is found by email.
+        staffId: candidate.staffId ?? '',
+        name: candidate.name,
+        email: candidate.email,
+        amount: naira(candidate.monthlyContributionKobo),
+        description,
+        type: 'deposit',
+      })
+      .commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+export function batchFileName(detail: BatchDetail): string {
+  return `batch-${detail.batch.number}-${detail.batch.month}.xlsx`;
+}
+
+export async function writeBatchWorkbook(detail: BatchDetail, output: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(`Batch ${detail.batch.number}`);
+  sheet.columns = [
+    typedTextColumn({ header: 'Staff ID', key: 'staffId', width: 12 }),
+    typedTextColumn({ header: 'Name', key: 'name', width: 28 }),
+    { header: 'Type', key: 'type', width: 12 },
+    { header: 'Amount', key: 'amount', width: 16, style: { numFmt: NAIRA_FORMAT } },
+    typedTextColumn({ header: 'Description', key: 'description', width: 32 }),
+    { header: 'Value Date', key: 'valueDate', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
+    { header: 'Status', key: 'status', width: 12 },
+  ];
+  const valueDate = new Date(`${detail.batch.valueDate}T00:00:00.000Z`);
+  for (const posting of detail.postings) {
+    sheet
+      .addRow({
+        staffId: posting.staffId ?? '',
+        name: posting.name,
+        type: TRANSACTION_TYPE_LABELS[posting.type],
+        amount: naira(posting.amountKobo),
+        description: posting.description ?? '',
+        valueDate,
+        status: posting.reversedById ? 'Reversed' : 'Posted',
+      })
+      .commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { AppError, type BatchView, type ParsedBatchDraft } from '@kobo/core';
+import type { Actor } from '../../../auth/actor.ts';
+import { queryRows, type Transaction } from '../../../db/client.ts';
+import { savingsBatches } from '../../../db/schema.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
+import type { SavingsDeps } from '../savings-accounts.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../idempotency.ts';
+import { toBatchView } from './batch-views.ts';
+import { reviewBatchDraft } from './review-batch-draft.ts';
+
+/** One batch posts at a time, so two requests for the same month cannot both find it unposted. */
+const BATCH_LOCK = 0x6b6f6274; // 'kobt'
+
+type LedgerInput = { user_id: string; type: 'deposit' | 'withdrawal'; amount_kobo: number; description: string | null; line: number };
+
+/**
+ * Posts a whole batch or nothing (issue 11): one database transaction that re-reviews every row
+ * with the people locked, refuses a repeat of the month or the file unless a reason is given,
+ * opens the accounts of holders who never saved, locks every account in id order (as single
+ * postings and transfers do, so they queue instead of deadlocking), moves every balance in one
+ * set-based UPDATE that refuses to go below zero, and writes the ledger rows, the batch and one
+ * audit entry. Any refusal rolls everything back; the review then says which row and why.
+ */
+export async function postBatch(
+  deps: SavingsDeps,
+  actor: Actor,
+  draft: ParsedBatchDraft,
+  key: IdempotencyKey | null,
+): Promise<IdempotentResult<{ batch: BatchView }>> {
+  return postIdempotently(deps.db, key, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
+    const review = await reviewBatchDraft(deps, actor, draft, tx, { lock: true });
+    if (review.earlierBatch && !draft.repeatReason) throw new AppError('BATCH_ALREADY_POSTED', { message: review.earlierBatch.message });
+    if (review.refusedCount > 0) throw new AppError('BATCH_NOT_READY');
+
+    const at = deps.now();
+    const rows: LedgerInput[] = review.rows.map((row) => ({
+      user_id: row.userId as string,
+      type: row.type as 'deposit' | 'withdrawal',
+      amount_kobo: row.amountKobo as number,
+      description: row.description ?? review.description,
+      line: row.line,
+    }));
+    const input = JSON.stringify(rows);
+    await openAndLockAccounts(tx, input);
+    const [moved] = await queryRows<{ count: number | string }>(
+      tx,
+      sql`with input as (select * from jsonb_to_recordset(${input}::jsonb) as r(user_id text, type text, amount_kobo bigint)),
+          moved as (
+            update savings_accounts a
+            set balance_kobo = a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end,
+                last_updated = ${at.toISOString()}
+            from input i
+            where a.user_id = i.user_id
+              and a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end >= 0
+            returning a.id
+          )
+          select count(*) as count from moved`,
+    );
+    if (Number(moved?.count) !== rows.length) throw new AppError('BATCH_NOT_READY');
+
+    const [batch] = await tx
+      .insert(savingsBatches)
+      .values({
+        month: review.month,
+        valueDate: review.valueDate,
+        description: review.description,
+        fileHash: draft.fileHash,
+        fileName: draft.fileName,
+        rowCount: rows.length,
+        depositKobo: review.depositKobo,
+        withdrawalKobo: review.withdrawalKobo,
+        repeatReason: draft.repeatReason,
+        postedById: actor.id,
+        postedByName: actor.name,
+        postedByEmail: actor.email,
+        postedAt: at,
+      })
+      .returning();
+    if (!batch) throw new Error('the batch row was not written');
+    await tx.execute(sql`
+      insert into savings_transactions
+        (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date, batch_id)
+      select a.id, i.type, i.amount_kobo, i.description, ${actor.id}, ${actor.email}, ${actor.email}, ${at.toISOString()}, ${review.valueDate}, ${batch.id}
+      from jsonb_to_recordset(${input}::jsonb) as i(user_id text, type text, amount_kobo bigint, description text, line int)
+      join savings_accounts a on a.user_id = i.user_id
+      order by i.line`);
+    const view = toBatchView(batch);
+    await recordAudit(tx, {
+      kind: 'savings.batch_posted',
+      actor,
+      target: { type: 'savings_batch', id: batch.id, label: `Batch ${batch.seq}: ${review.description}` },
+      people: rows.map((row) => row.user_id),
+      after: {
+        month: view.month,
+        valueDate: view.valueDate,
+        rowCount: view.rowCount,
+        depositKobo: view.depositKobo,
+        withdrawalKobo: view.withdrawalKobo,
+        fileName: view.fileName,
+        repeatReason: view.repeatReason,
+      },
+      at,
+    });
+    return { batch: view };
+  });
+}
+
+/** Opens an account for every holder in the batch who never saved, then locks them all in id order. */
+async function openAndLockAccounts(tx: Transaction, input: string): Promise<void> {
+  await tx.execute(sql`
+    insert into savings_accounts (user_id, holder_name, staff_id)
+    select u.id, u.name, u.staff_id
+    from jsonb_to_recordset(${input}::jsonb) as i(user_id text)
+    join users u on u.id = i.user_id
+    on conflict (user_id) do nothing`);
+  await tx.execute(sql`
+    select a.id from savings_accounts a
+    where a.user_id in (select user_id from jsonb_to_recordset(${input}::jsonb) as i(user_id text))
+    order by a.id
+    for no key update`);
+}

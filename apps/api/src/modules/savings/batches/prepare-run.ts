@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { asKobo, defaultRunDescription, defaultRunValueDate, type PayrollMonth, type RunCandidate, type RunPreparation } from '@kobo/core';
+import { queryRows, type Database } from '../../../db/client.ts';
+import { holderRoleSql } from '../ledger-sql.ts';
+import type { SavingsDeps } from '../savings-accounts.ts';
+import { findEarlierBatch } from './batch-views.ts';
+
+type CandidateRow = {
+  user_id: string;
+  name: string;
+  email: string;
+  staff_id: string | null;
+  balance_kobo: string | number | null;
+  contribution_kobo: string | number | null;
+};
+
+/** Every active savings holder with their balance and standing contribution, by staff ID then name. */
+export async function listRunCandidates(db: Database): Promise<RunCandidate[]> {
+  const rows = await queryRows<CandidateRow>(
+    db,
+    sql`select u.id as user_id, u.name, u.email, u.staff_id, a.balance_kobo, c.amount_kobo as contribution_kobo
+        from users u
+        left join savings_accounts a on a.user_id = u.id
+        left join standing_contributions c on c.user_id = u.id
+        where u.active and ${holderRoleSql(sql`u.role`)}
+        order by u.staff_id nulls last, u.name, u.id`,
+  );
+  return rows.map((row) => ({
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    staffId: row.staff_id,
+    balanceKobo: asKobo(Number(row.balance_kobo ?? 0)),
+    monthlyContributionKobo: asKobo(Number(row.contribution_kobo ?? 0)),
+  }));
+}
+
+/** The Prepare step: the month's defaults, everyone who may be in the run, and any earlier batch. */
+export async function prepareRun(deps: SavingsDeps, month: PayrollMonth): Promise<RunPreparation> {
+  return {
+    month,
+    valueDate: defaultRunValueDate(month, deps.now(), deps.timeZone),
+    description: defaultRunDescription(month),
+    candidates: await listRunCandidates(deps.db),
+    earlierBatch: await findEarlierBatch(deps.db, month, null, deps.timeZone),
+  };
+}

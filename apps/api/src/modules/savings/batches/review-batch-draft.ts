@@ -1,0 +1,33 @@
+import { asKobo, defaultRunDescription, type BatchReview, type ParsedBatchDraft } from '@kobo/core';
+import type { Actor } from '../../../auth/actor.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
+import type { SavingsDeps } from '../savings-accounts.ts';
+import { resolveRunValueDate } from './run-value-date.ts';
+import { findEarlierBatch } from './batch-views.ts';
+import { reviewRows } from './review-batch.ts';
+
+/** The dry run (issue 11 "review before anything moves"): reads only, posts nothing. */
+export async function reviewBatchDraft(
+  deps: SavingsDeps,
+  actor: Actor,
+  draft: ParsedBatchDraft,
+  db: Database | Transaction = deps.db,
+  options: { lock?: boolean } = {},
+): Promise<BatchReview> {
+  const valueDate = resolveRunValueDate(deps, actor, draft);
+  const rows = await reviewRows(db, draft.rows, options);
+  const ready = rows.filter((row) => row.status === 'ready');
+  const total = (type: 'deposit' | 'withdrawal') =>
+    asKobo(ready.filter((row) => row.type === type).reduce((sum, row) => sum + (row.amountKobo ?? 0), 0));
+  return {
+    month: draft.month,
+    valueDate,
+    description: draft.description ?? defaultRunDescription(draft.month),
+    rows,
+    readyCount: ready.length,
+    refusedCount: rows.length - ready.length,
+    depositKobo: total('deposit'),
+    withdrawalKobo: total('withdrawal'),
+    earlierBatch: await findEarlierBatch(db, draft.month, draft.fileHash, deps.timeZone),
+  };
+}

@@ -1,0 +1,78 @@
+import { eq, inArray } from 'drizzle-orm';
+import { AppError, isUuid, MESSAGES, type IsoDate, type PostedReversal } from '@kobo/core';
+import type { Transaction } from '../../db/client.ts';
+import { savingsTransactions } from '../../db/schema.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { findAccountView, selectLedgerRows, toTransactionView, type SavingsDeps } from './savings-accounts.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
+import { reversePostings } from './reverse-postings.ts';
+import { resolveValueDate } from './value-date.ts';
+
+/**
+ * Reverses one posting (admin; issue 11): a new, opposite row linked to the original, both legs
+ * for a transfer, in one transaction with its audit entry. A reversal is not itself reversible,
+ * and a posting is reversed at most once.
+ */
+export async function reverseTransaction(
+  deps: SavingsDeps,
+  actor: Actor,
+  transactionId: string,
+  input: { reason: string; valueDate: IsoDate | null },
+  key: IdempotencyKey | null,
+): Promise<IdempotentResult<PostedReversal>> {
+  if (!isUuid(transactionId)) throw new AppError('TRANSACTION_NOT_FOUND');
+  const valueDate = resolveValueDate(deps, actor, input.valueDate);
+  return postIdempotently(deps.db, key, async (tx) => {
+    const legs = await postingWithItsLegs(tx, transactionId);
+    const original = legs.find((leg) => leg.id === transactionId);
+    if (!original) throw new AppError('TRANSACTION_NOT_FOUND');
+    if (original.reversesId) throw new AppError('REVERSAL_NOT_REVERSIBLE');
+    if (valueDate < original.valueDate) throw new AppError('VALIDATION', { message: MESSAGES.reversalBeforeOriginal, field: 'valueDate' });
+    const [done] = await tx
+      .select({ id: savingsTransactions.id })
+      .from(savingsTransactions)
+      .where(inArray(savingsTransactions.reversesId, legs.map((leg) => leg.id)))
+      .limit(1);
+    if (done) throw new AppError('ALREADY_REVERSED');
+
+    const at = deps.now();
+    const rows = await reversePostings(tx, { actor, originalIds: legs.map((leg) => leg.id), reason: input.reason, valueDate, at });
+    const accounts = await Promise.all([...new Set(rows.map((row) => row.accountId))].map((id) => findAccountView(tx, id)));
+    const reversalIds = rows.map((row) => row.reversalId);
+    const ledger = await selectLedgerRows(tx).where(inArray(savingsTransactions.id, [...legs.map((leg) => leg.id), ...reversalIds]));
+    const views = ledger.map(({ row, reversedById }) => toTransactionView(row, reversedById));
+    const posted: PostedReversal = {
+      reversed: views.filter((view) => view.reversesId === null),
+      reversals: views.filter((view) => view.reversesId !== null),
+      accounts,
+    };
+    await recordAudit(tx, {
+      kind: 'savings.reversal',
+      actor,
+      target: {
+        type: 'savings_transaction',
+        id: original.id,
+        label: accounts.map((account) => (account.staffId ? `${account.holderName} (${account.staffId})` : account.holderName)).join(' → '),
+      },
+      people: accounts.map((account) => account.userId),
+      before: { transactionIds: legs.map((leg) => leg.id), type: original.type, amountKobo: original.amountKobo, valueDate: original.valueDate },
+      after: {
+        reversalIds,
+        reason: input.reason,
+        valueDate,
+        balances: accounts.map((account) => ({ accountId: account.accountId, balanceKobo: account.balanceKobo })),
+      },
+      at,
+    });
+    return posted;
+  });
+}
+
+/** The posting and, for a transfer, its other leg; empty when there is no such posting. */
+async function postingWithItsLegs(tx: Transaction, id: string) {
+  const [posting] = await tx.select().from(savingsTransactions).where(eq(savingsTransactions.id, id));
+  if (!posting) return [];
+  if (!posting.transferId) return [posting];
+  return tx.select().from(savingsTransactions).where(eq(savingsTransactions.transferId, posting.transferId));
+}

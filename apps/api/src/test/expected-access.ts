@@ -1,0 +1,117 @@
+/**
+ * Who gets past the gate, written out by hand for every API route (docs/decisions/013-one-gate.md).
+ * Not computed from core/permissions.ts: this table is what the permission table must produce.
+ *
+ * Each row's `expect` is in the order of CALLERS: 'ok' means the caller got past the gate (any
+ * answer below 500 other than 401/403), 401 and 403 are the gate's refusals.
+ */
+export const CALLERS = ['admin', 'manager', 'user', 'staff', 'visitor', 'deactivated', 'deleted'] as const;
+export type Caller = (typeof CALLERS)[number];
+type Outcome = 'ok' | 401 | 403;
+type Expect = readonly [admin: Outcome, manager: Outcome, user: Outcome, staff: Outcome, visitor: Outcome, deactivated: Outcome, deleted: Outcome];
+
+export type ExpectedAccess = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  expect: Expect;
+  /** The concrete path to call when `url` has parameters or needs a query. */
+  path?: string;
+  /** A body that gets past the door without changing anything shared (it may fail validation). */
+  body?: unknown;
+};
+
+const EVERYONE: Expect = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
+const SIGNED_IN: Expect = ['ok', 'ok', 'ok', 'ok', 401, 401, 401];
+const ADMIN: Expect = ['ok', 403, 403, 403, 401, 401, 401];
+const ADMIN_MANAGER: Expect = ['ok', 'ok', 403, 403, 401, 401, 401];
+const EXPENSE_READERS: Expect = ['ok', 'ok', 'ok', 403, 401, 401, 401];
+const HOLDERS: Expect = [403, 403, 'ok', 'ok', 401, 401, 401];
+const ADMIN_AND_USER: Expect = ['ok', 403, 'ok', 403, 401, 401, 401];
+const ADMIN_AND_HOLDERS: Expect = ['ok', 403, 'ok', 'ok', 401, 401, 401];
+
+const nobody = '00000000-0000-4000-8000-000000000000';
+
+export const EXPECTED_ACCESS: ExpectedAccess[] = [
+  { method: 'GET', url: '/api/health', expect: EVERYONE },
+  { method: 'GET', url: '/api/auth/setup', expect: EVERYONE },
+  { method: 'POST', url: '/api/auth/sign-up', expect: EVERYONE, body: {} },
+  { method: 'POST', url: '/api/auth/sign-in', expect: EVERYONE, body: {} },
+  { method: 'GET', url: '/api/auth/session', expect: EVERYONE },
+  { method: 'POST', url: '/api/auth/forgot-password', expect: EVERYONE, body: {} },
+  { method: 'POST', url: '/api/auth/reset-password', expect: EVERYONE, body: {} },
+
+  { method: 'GET', url: '/api/savings/holders', expect: ADMIN },
+  { method: 'POST', url: '/api/savings/staff', expect: ADMIN, body: {} },
+  { method: 'GET', url: '/api/savings/me', expect: HOLDERS },
+  { method: 'GET', url: '/api/savings/accounts/:ref', expect: ADMIN, path: '/api/savings/accounts/STF999' },
+  // An admin is asked to pick a holder (400); a regular user's own deposit posts.
+  { method: 'POST', url: '/api/savings/transactions', expect: ADMIN_AND_USER, body: { type: 'deposit', amount: '10.00' } },
+  { method: 'POST', url: '/api/savings/transfers', expect: ADMIN, body: {} },
+  { method: 'GET', url: '/api/savings/runs/prepare', expect: ADMIN, path: '/api/savings/runs/prepare?month=2026-11' },
+  { method: 'GET', url: '/api/savings/batches/template', expect: ADMIN, path: '/api/savings/batches/template?month=2026-11' },
+  { method: 'PUT', url: '/api/savings/contributions', expect: ADMIN, body: {} },
+  { method: 'POST', url: '/api/savings/batches/file', expect: ADMIN, body: {} },
+  { method: 'POST', url: '/api/savings/batches/review', expect: ADMIN, body: {} },
+  { method: 'POST', url: '/api/savings/batches', expect: ADMIN, body: {} },
+  { method: 'GET', url: '/api/savings/batches', expect: ADMIN },
+  { method: 'GET', url: '/api/savings/batches/:id', expect: ADMIN, path: `/api/savings/batches/${nobody}` },
+  { method: 'GET', url: '/api/savings/batches/:id/export', expect: ADMIN, path: `/api/savings/batches/${nobody}/export` },
+  { method: 'POST', url: '/api/savings/batches/:id/reversal', expect: ADMIN, path: `/api/savings/batches/${nobody}/reversal`, body: { reason: 'access check' } },
+  {
+    method: 'POST',
+    url: '/api/savings/transactions/:id/reversal',
+    expect: ADMIN,
+    path: `/api/savings/transactions/${nobody}/reversal`,
+    body: { reason: 'access check' },
+  },
+  { method: 'GET', url: '/api/savings/statement', expect: ADMIN_AND_HOLDERS, path: '/api/savings/statement?from=2026-01-01&to=2026-01-31' },
+  {
+    method: 'GET',
+    url: '/api/savings/statement/export',
+    expect: ADMIN_AND_HOLDERS,
+    path: '/api/savings/statement/export?from=2026-01-01&to=2026-01-31',
+  },
+
+  { method: 'GET', url: '/api/categories', expect: EXPENSE_READERS },
+  { method: 'POST', url: '/api/categories', expect: ADMIN_MANAGER, body: { name: '' } },
+  { method: 'DELETE', url: '/api/categories/:id', expect: ADMIN_MANAGER, path: `/api/categories/${nobody}` },
+  { method: 'GET', url: '/api/calendar', expect: SIGNED_IN },
+  { method: 'GET', url: '/api/expenses', expect: EXPENSE_READERS },
+  { method: 'POST', url: '/api/expenses', expect: EXPENSE_READERS, body: {} },
+  { method: 'GET', url: '/api/expenses/:id', expect: EXPENSE_READERS, path: `/api/expenses/${nobody}` },
+  { method: 'PUT', url: '/api/expenses/:id', expect: EXPENSE_READERS, path: `/api/expenses/${nobody}`, body: {} },
+  { method: 'DELETE', url: '/api/expenses/:id', expect: ADMIN, path: `/api/expenses/${nobody}` },
+  { method: 'GET', url: '/api/dashboard', expect: ADMIN },
+  { method: 'GET', url: '/api/reports', expect: ADMIN },
+  { method: 'GET', url: '/api/reports/rows', expect: ADMIN },
+  { method: 'GET', url: '/api/export/expenses', expect: EXPENSE_READERS },
+  // maxSeconds=0: the stream opens and ends at once.
+  { method: 'GET', url: '/api/events', expect: SIGNED_IN, path: '/api/events?maxSeconds=0' },
+  { method: 'DELETE', url: '/api/account', expect: SIGNED_IN, body: {} },
+
+  { method: 'GET', url: '/api/users', expect: ADMIN },
+  { method: 'POST', url: '/api/users', expect: ADMIN, body: {} },
+  { method: 'PATCH', url: '/api/users/:id/role', expect: ADMIN, path: `/api/users/${nobody}/role`, body: { role: 'user' } },
+  { method: 'POST', url: '/api/users/:id/deactivate', expect: ADMIN, path: `/api/users/${nobody}/deactivate` },
+  { method: 'POST', url: '/api/users/:id/reactivate', expect: ADMIN, path: `/api/users/${nobody}/reactivate` },
+  { method: 'DELETE', url: '/api/users/:id', expect: ADMIN, path: `/api/users/${nobody}` },
+  { method: 'GET', url: '/api/audit', expect: ADMIN },
+
+  // Last: it ends the callers' sessions.
+  { method: 'POST', url: '/api/auth/sign-out', expect: EVERYONE },
+];
+
+/**
+ * Other spellings of each address, and what each must reach: 'same' is the route itself, under the
+ * same rule; 404 is no route at all (and, for GET, not the web app's shell either).
+ */
+export const SPELLINGS: { name: string; spell: (path: string, origin: string) => string; reaches: 'same' | 404 | 'same or 404' }[] = [
+  { name: 'canonical', spell: (path) => path, reaches: 'same' },
+  { name: 'percent-encoded letters', spell: (path) => path.replace(/^\/api\//, '/%61p%69/'), reaches: 'same' },
+  { name: 'absolute-form target', spell: (path, origin) => `${origin}${path}`, reaches: 'same' },
+  { name: 'encoded slash', spell: (path) => path.replace(/^\/api\//, '/api%2F'), reaches: 404 },
+  { name: 'doubled slashes', spell: (path) => path.replace(/^\/api\//, '//api//'), reaches: 404 },
+  // GET /api/expenses/ is GET /api/expenses/:id with an empty id: a route, under the same rule.
+  { name: 'trailing slash', spell: (path) => path.replace(/(\?|$)/, '/$1'), reaches: 'same or 404' },
+  { name: 'upper case', spell: (path) => path.replace(/^[^?]*/, (p) => p.toUpperCase()), reaches: 404 },
+];

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import { MAX_AMOUNT_KOBO, parseNaira, type Kobo } from './money.ts';
+import { isSupportedDate } from './periods.ts';
+import { isPayrollMonth } from './value-dates.ts';
+import type { BatchRowType } from './contracts/batches.ts';
+
+/** The monthly run's rules that both the screen and the server apply (issue 11). */
+export const MAX_BATCH_ROWS = 50_000;
+export const MAX_BATCH_FILE_BYTES = 5 * 1024 * 1024;
+const MAX_TEXT = 500;
+const MAX_REF = 200;
+
+/** A row's type as payroll writes it: blank is a deposit; any capitalisation of the two words. */
+export function batchRowType(value: string | null | undefined): BatchRowType | null {
+  const type = (value ?? '').trim().toLowerCase();
+  if (type === '' || type === 'deposit') return 'deposit';
+  if (type === 'withdrawal') return 'withdrawal';
+  return null;
+}
+
+/** A row's amount in kobo, or the sentence that says what is wrong with it. */
+export function batchRowAmount(value: string | number): { kobo: Kobo } | { problem: string } {
+  const kobo = parseNaira(value);
+  if (kobo === null || kobo > MAX_AMOUNT_KOBO) return { problem: MESSAGES.enterValidAmount };
+  if (kobo === 0) return { problem: MESSAGES.rowZeroAmount };
+  return { kobo };
+}
+
+/** 'This batch was already posted on 28 Nov 2026 by Ada Obi' (issue 11's words). */
+export function batchAlreadyPostedMessage(postedAt: Date, postedByName: string, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric' }).format(postedAt);
+  return `This batch was already posted on ${day} by ${postedByName}`;
+}
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const optionalText = (max: number) => z.preprocess(trimmed, z.string().max(max).nullish());
+
+const batchRowSchema = z.object({
+  ref: z.preprocess(trimmed, z.string().max(MAX_REF)),
+  amount: z.union([z.string().max(100), z.number()]),
+  description: optionalText(MAX_TEXT),
+  type: optionalText(40),
+});
+
+/** A batch to review or post. Row-level problems are not schema errors: the review names them per row. */
+export const batchDraftSchema = z
+  .object({
+    month: z.unknown(),
+    valueDate: optionalText(10),
+    description: optionalText(MAX_TEXT),
+    rows: z.array(batchRowSchema).max(MAX_BATCH_ROWS, MESSAGES.batchTooManyRows),
+    fileHash: z.preprocess(trimmed, z.string().regex(/^[0-9a-f]{64}$/).nullish()),
+    fileName: optionalText(MAX_TEXT),
+    repeatReason: optionalText(MAX_TEXT),
+  })
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!isPayrollMonth(value.month)) return fail('month', MESSAGES.chooseMonth);
+    if (value.valueDate && !isSupportedDate(value.valueDate)) return fail('valueDate', MESSAGES.invalidDate);
+    if (value.rows.length === 0) return fail('rows', MESSAGES.batchEmpty);
+  })
+  .transform((value) => ({
+    month: value.month as string,
+    valueDate: value.valueDate || null,
+    description: value.description || null,
+    rows: value.rows.map((row) => ({ ref: row.ref, amount: row.amount, description: row.description || null, type: row.type || null })),
+    fileHash: value.fileHash || null,
+    fileName: value.fileName || null,
+    repeatReason: value.repeatReason || null,
+  }));
+export type BatchDraftInput = z.input<typeof batchDraftSchema>;
+export type ParsedBatchDraft = z.output<typeof batchDraftSchema>;
+
+/** Standing monthly contributions, set for one holder or many at once. ₦0 means none. */
+export const contributionsSchema = z.object({
+  contributions: z
+    .array(z.object({ userId: z.string().min(1).max(MAX_REF), amount: z.union([z.string().max(100), z.number()]) }))
+    .min(1)
+    .max(MAX_BATCH_ROWS),
+}).superRefine((value, ctx) => {
+  value.contributions.forEach((entry, index) => {
+    const kobo = parseNaira(entry.amount);
+    if (kobo === null || kobo > MAX_AMOUNT_KOBO) ctx.addIssue({ code: 'custom', path: ['contributions', index, 'amount'], message: MESSAGES.enterValidAmount });
+  });
+}).transform((value) => value.contributions.map((entry) => ({ userId: entry.userId, amountKobo: parseNaira(entry.amount) as Kobo })));

@@ -1,0 +1,65 @@
+import { MESSAGES } from './messages.ts';
+import { addDays, calendarDate, isIsoDate, isoWeekday, isSupportedDate, type IsoDate } from './periods.ts';
+
+/**
+ * Value dates and payroll months (issue 11; COOPERATIVE.md "Money in"). A value date is the day
+ * the money counts for: never after today in APP_TIMEZONE, and within the dates Kobo supports.
+ */
+export function valueDateProblem(value: IsoDate, now: Date, timeZone: string): string | null {
+  if (!isIsoDate(value) || !isSupportedDate(value)) return MESSAGES.invalidDate;
+  if (value > calendarDate(now, timeZone)) return MESSAGES.valueDateInFuture;
+  return null;
+}
+
+/** A payroll month, 'YYYY-MM'. */
+export type PayrollMonth = string;
+
+const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export function isPayrollMonth(value: unknown): value is PayrollMonth {
+  return typeof value === 'string' && MONTH_PATTERN.test(value) && isSupportedDate(`${value}-01`);
+}
+
+/** The month `now` falls in, in `timeZone`. */
+export function currentMonth(now: Date, timeZone: string): PayrollMonth {
+  return calendarDate(now, timeZone).slice(0, 7);
+}
+
+export function lastDayOfMonth(month: PayrollMonth): IsoDate {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const nextMonth = monthNumber === 12 ? `${String(year + 1).padStart(4, '0')}-01-01` : `${month.slice(0, 5)}${String(monthNumber + 1).padStart(2, '0')}-01`;
+  return addDays(nextMonth, -1);
+}
+
+/**
+ * Payday: the last Monday-to-Friday of the month. Public holidays are not known to Kobo; the
+ * treasurer changes the date when payday moved (docs/decisions/017-monthly-run.md).
+ */
+export function lastWorkingDayOf(month: PayrollMonth): IsoDate {
+  let day = lastDayOfMonth(month);
+  while (isoWeekday(day) > 5) day = addDays(day, -1);
+  return day;
+}
+
+/**
+ * The run's value date when the admin does not choose one: payday, or today when payday is still
+ * ahead (a value date is never in the future).
+ */
+export function defaultRunValueDate(month: PayrollMonth, now: Date, timeZone: string): IsoDate {
+  const payday = lastWorkingDayOf(month);
+  const today = calendarDate(now, timeZone);
+  return payday > today ? today : payday;
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** '2026-11' → 'November 2026'. */
+export function monthLabel(month: PayrollMonth): string {
+  const [year, monthNumber] = month.split('-');
+  return `${MONTH_NAMES[Number(monthNumber) - 1] ?? month} ${year}`;
+}
+
+/** The run's description when the admin does not write one: 'November 2026 contribution'. */
+export function defaultRunDescription(month: PayrollMonth): string {
+  return `${monthLabel(month)} contribution`;
+}
