@@ -4,7 +4,7 @@ import { DEFAULT_TIMEZONE, MESSAGES, dashboardRange, formatNaira, percentOf, typ
 import { launchBrowser, newPage, pageErrorsOf } from './support/browser.ts';
 import { expenseApi, lagosDay, type ExpenseApi } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
-import { expectText, pageSettled, screenshotEveryLook, unexpectedErrors } from './support/page-checks.ts';
+import { expectText, itFitsEveryLook, pageSettled, unexpectedErrors } from './support/page-checks.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -191,20 +191,15 @@ describe('the dashboard', () => {
 });
 
 describe('how the dashboard looks', () => {
-  it('fits a phone and a desktop, light and dark, for each period', async () => {
-    const problems: string[] = [];
-    for (const period of ['week', 'year'] as const) {
-      problems.push(
-        ...(await screenshotEveryLook(browser, kobo.baseURL, admin, {
-          path: period === 'week' ? '/dashboard' : `/dashboard?period=${period}`,
-          name: `dashboard-${period}`,
-          prepare: async (page) => {
-            await pageSettled(page, 'Expenses Dashboard');
-            await page.locator('.recharts-bar-rectangle path').first().waitFor();
-          },
-        })),
-      );
-    }
-    expect(problems).toEqual([]);
-  });
+  for (const period of ['week', 'year'] as const) {
+    itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+      name: `dashboard-${period}`,
+      path: period === 'week' ? '/dashboard' : `/dashboard?period=${period}`,
+      user: () => admin,
+      prepare: async (page) => {
+        await pageSettled(page, 'Expenses Dashboard');
+        await page.locator('.recharts-bar-rectangle path').first().waitFor();
+      },
+    });
+  }
 });

@@ -4,7 +4,7 @@ import { MESSAGES, formatNaira, type CategoryView } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
 import { expenseApi, lagosDay, lagosToday, type ExpenseApi } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
-import { expectText, pageSettled, screenshotEveryLook, unexpectedErrors } from './support/page-checks.ts';
+import { expectText, itFitsEveryLook, pageSettled, unexpectedErrors } from './support/page-checks.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -63,7 +63,7 @@ describe('adding an expense', () => {
     await pageSettled(page, 'Add Expense');
 
     // SPEC 9: the date defaults to today (in APP_TIMEZONE, Africa/Lagos).
-    expect(await page.getByLabel('Date').inputValue()).toBe(lagosToday());
+    await expect.poll(() => page.getByLabel('Date').inputValue()).toBe(lagosToday());
     const submit = page.getByRole('button', { name: 'Add Expense' });
     await submit.click();
     await expectText(page.getByRole('alert'), MESSAGES.fillRequiredFields);
@@ -76,9 +76,9 @@ describe('adding an expense', () => {
     await submit.click();
     await expectText(page.getByRole('status'), MESSAGES.expenseAdded);
     // The form starts again while the message is read…
-    expect(await page.getByLabel('Amount').inputValue()).toBe('');
-    expect(await page.getByLabel('Description').inputValue()).toBe('');
-    expect(await page.getByLabel('Date').inputValue()).toBe(lagosToday());
+    await expect.poll(() => page.getByLabel('Amount').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Description').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Date').inputValue()).toBe(lagosToday());
     expect(pathOf(page)).toBe('/expenses/create');
     // …then the app goes to the list (after 2 s), where the new expense is today's.
     await page.waitForURL('**/expenses', { timeout: 5000 });
@@ -96,9 +96,11 @@ describe('adding an expense', () => {
     await pageSettled(page, 'Add Expense');
     await page.getByRole('combobox', { name: 'Item' }).focus();
     await page.keyboard.type('Trans');
+    // The filtered list must be open before ArrowDown can pick from it.
+    await expect.poll(() => page.getByRole('option', { name: 'Transport' }).isVisible()).toBe(true);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    expect(await page.getByRole('combobox', { name: 'Item' }).inputValue()).toBe('Transport');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Item' }).inputValue()).toBe('Transport');
     await page.keyboard.press('Tab');
     await page.keyboard.type('300');
     await page.keyboard.press('Tab');
@@ -135,8 +137,8 @@ describe('the list', () => {
     await list.getByRole('link', { name: /^Edit expense/ }).click();
     await page.waitForURL(`**/expenses/${mine.id}/edit`);
     await pageSettled(page, 'Edit Expense');
-    expect(await page.getByLabel('Amount').inputValue()).toBe('700.00');
-    expect(await page.getByLabel('Description').inputValue()).toBe('Bisi snacks');
+    await expect.poll(() => page.getByLabel('Amount').inputValue()).toBe('700.00');
+    await expect.poll(() => page.getByLabel('Description').inputValue()).toBe('Bisi snacks');
     await page.getByLabel('Amount').fill('725.25');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectText(page.getByRole('status'), MESSAGES.expenseUpdated);
@@ -188,8 +190,8 @@ describe('the list', () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, filterer);
     await openExpenses(page, 'My Expenses');
-    expect(await page.getByRole('combobox', { name: 'Time' }).inputValue()).toBe('Today');
-    expect(await page.getByRole('combobox', { name: 'Item' }).inputValue()).toBe('All Items');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Time' }).inputValue()).toBe('Today');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Item' }).inputValue()).toBe('All Items');
     await expectText(totalRegion(page), formatNaira(12_000));
     await expectText(totalRegion(page), '2 expenses');
 
@@ -217,7 +219,7 @@ describe('the list', () => {
     // The filters are in the address: a reload keeps them.
     await page.reload();
     await pageSettled(page, 'My Expenses');
-    expect(await page.getByRole('combobox', { name: 'Time' }).inputValue()).toBe('All Time');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Time' }).inputValue()).toBe('All Time');
     expect(unused.hasExpenses).toBe(false);
     await context.close();
   });
@@ -285,31 +287,29 @@ describe('staff', () => {
 });
 
 describe('how the expense screens look', () => {
-  it('fits a phone and a desktop, light and dark', async () => {
-    const problems = [
-      ...(await screenshotEveryLook(browser, kobo.baseURL, admin, {
-        path: '/expenses?time=all',
-        name: 'expenses-admin',
-        prepare: async (page) => {
-          await pageSettled(page, 'All Expenses');
-          await expenseList(page).getByRole('listitem').first().waitFor();
-        },
-      })),
-      ...(await screenshotEveryLook(browser, kobo.baseURL, bisi, {
-        path: '/expenses/create',
-        name: 'expenses-create',
-        prepare: async (page) => {
-          await pageSettled(page, 'Add Expense');
-          await page.getByRole('button', { name: 'Add Expense' }).click();
-          await page.getByRole('alert').waitFor();
-        },
-      })),
-      ...(await screenshotEveryLook(browser, kobo.baseURL, bisi, {
-        path: `/expenses?category=${unused.id}`,
-        name: 'expenses-empty',
-        prepare: (page) => page.getByRole('button', { name: 'Clear Filter' }).waitFor(),
-      })),
-    ];
-    expect(problems).toEqual([]);
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'expenses-admin',
+    path: '/expenses?time=all',
+    user: () => admin,
+    prepare: async (page) => {
+      await pageSettled(page, 'All Expenses');
+      await expenseList(page).getByRole('listitem').first().waitFor();
+    },
+  });
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'expenses-create',
+    path: '/expenses/create',
+    user: () => bisi,
+    prepare: async (page) => {
+      await pageSettled(page, 'Add Expense');
+      await page.getByRole('button', { name: 'Add Expense' }).click();
+      await page.getByRole('alert').waitFor();
+    },
+  });
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'expenses-empty',
+    path: () => `/expenses?category=${unused.id}`,
+    user: () => bisi,
+    prepare: (page) => page.getByRole('button', { name: 'Clear Filter' }).waitFor(),
   });
 });

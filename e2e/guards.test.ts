@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { guardRedirect, MESSAGES, navigationFor, ROUTE_GUARDS, type Role } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf } from './support/browser.ts';
-import { startKobo, type KoboServer } from './support/kobo-server.ts';
+import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -35,12 +35,16 @@ function expectedPath(route: string, role: Role): string {
 }
 
 describe('a signed-out visitor', () => {
-  it('is sent to /login from every guarded route, and can reach the public ones', async () => {
+  it.each(['/', ...Object.keys(ROUTE_GUARDS)])('is sent to /login from %s', async (route) => {
     const { context, page } = await newPage(browser, kobo.baseURL);
-    for (const route of ['/', ...Object.keys(ROUTE_GUARDS)]) {
-      await page.goto(addressOf(route));
-      await page.waitForURL('**/login');
-    }
+    await page.goto(addressOf(route));
+    await page.waitForURL('**/login');
+    expect(pageErrorsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('is sent to /login from an unknown address', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL);
     await page.goto('/login2');
     await page.waitForURL('**/login');
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).toBe(true);
@@ -58,20 +62,27 @@ describe('a signed-out visitor', () => {
 });
 
 describe.each(['admin', 'manager', 'user', 'staff'] as const)('a signed-in %s', (role) => {
-  it('is let through or redirected by each guard, and sees their own navigation', async () => {
-    const user = await kobo.createUser(role);
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await kobo.createUser(role);
+  });
+
+  it.each(Object.keys(ROUTE_GUARDS))('is let through or redirected at %s', async (route) => {
+    const { context, page } = await newPage(browser, kobo.baseURL);
+    await signInQuickly(page, user);
+    await page.goto(addressOf(route));
+    const expected = expectedPath(route, role);
+    await page.waitForURL(`**${expected}`);
+    expect(pathOf(page), `${role} at ${route}`).toBe(expected);
+    await context.close();
+  });
+
+  it('lands on their home from / and sees their own navigation', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, user);
 
     await page.goto('/');
     await page.waitForURL(`**${expectedPath('/dashboard', role)}`);
-
-    for (const route of Object.keys(ROUTE_GUARDS)) {
-      await page.goto(addressOf(route));
-      const expected = expectedPath(route, role);
-      await page.waitForURL(`**${expected}`);
-      expect(pathOf(page), `${role} at ${route}`).toBe(expected);
-    }
 
     const nav = page.getByRole('navigation');
     await nav.getByRole('link').first().waitFor();

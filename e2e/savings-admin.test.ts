@@ -8,7 +8,7 @@ import { MESSAGES, formatNaira } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, screenshot, PHONE } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
-import { expectText, screenshotEveryLook, unexpectedErrors } from './support/page-checks.ts';
+import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -175,7 +175,7 @@ describe('/savings as an admin', () => {
     await submit.click();
     await expectText(form.getByRole('status'), MESSAGES.transactionProcessed);
     expect(await form.getByRole('alert').count()).toBe(0);
-    expect(await form.getByLabel('Amount (₦)').inputValue()).toBe('');
+    await expect.poll(() => form.getByLabel('Amount (₦)').inputValue()).toBe('');
     await expectText(page.getByRole('list', { name: 'Staff' }).getByRole('link', { name: /Tunde Bello/ }), formatNaira(250_000));
     await expect.poll(() => form.getByRole('status').count(), { timeout: 6000, interval: 250 }).toBe(0);
     await context.close();
@@ -321,13 +321,13 @@ describe('/savings/{staffId}', () => {
       const now = new Date();
       return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
     });
-    expect(await statement.getByLabel('To').inputValue()).toBe(today);
-    expect(await statement.getByLabel('From').inputValue()).toBe(`${today.slice(0, 8)}01`);
+    await expect.poll(() => statement.getByLabel('To').inputValue()).toBe(today);
+    await expect.poll(() => statement.getByLabel('From').inputValue()).toBe(`${today.slice(0, 8)}01`);
 
     await statement.getByLabel('From').fill('2030-01-02');
     await statement.getByLabel('To').fill('2030-01-01');
     await statement.getByRole('button', { name: 'Download Statement' }).click();
-    await expectText(statement.getByRole('alert'), MESSAGES.statementEndBeforeStart);
+    await expectText(statement.getByRole('alert'), MESSAGES.endBeforeStart);
 
     await page.route('**/api/savings/statement/export*', (route) => route.abort('failed'));
     await statement.getByLabel('From').fill(today);
@@ -349,7 +349,7 @@ describe('/savings/{staffId}', () => {
     await workbook.xlsx.readFile(file);
     const sheet = workbook.getWorksheet('Statement');
     if (!sheet) throw new Error('no Statement sheet');
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Date', 'Type', 'Description', 'Counterparty', 'Processed By', 'Amount', 'Balance']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Value Date', 'Type', 'Description', 'Counterparty', 'Processed By', 'Amount', 'Balance', 'Recorded']);
     const rows = sheet.getSheetValues().slice(2) as unknown[][];
     expect(String(rows[0]?.[3])).toContain('Opening balance (Amaka Eze)');
     expect(rows[0]?.[7]).toBe(0);
@@ -384,31 +384,32 @@ describe('/savings/{staffId}', () => {
 });
 
 describe('how the admin screens look', () => {
-  it('fits a phone and a desktop, light and dark', async () => {
+  beforeAll(async () => {
     // Enough history for the pager to show.
     for (let index = 1; index <= 24; index += 1) {
       await asAdmin.post({ userId: amaka.id, type: 'deposit', amount: `${index}.25`, description: `Weekly saving ${index}` });
     }
-    const problems = [
-      ...(await screenshotEveryLook(browser, kobo.baseURL, admin, {
-        path: '/savings',
-        name: 'savings-admin',
-        prepare: (page) => page.getByRole('list', { name: 'Staff' }).getByRole('link').first().waitFor(),
-      })),
-      ...(await screenshotEveryLook(browser, kobo.baseURL, admin, {
-        path: `/savings/${amaka.staffId}`,
-        name: 'savings-detail',
-        prepare: (page) => page.getByRole('region', { name: /^Transactions:/ }).getByText(/ of \d+$/).waitFor(),
-      })),
-      ...(await screenshotEveryLook(browser, kobo.baseURL, admin, {
-        path: `/savings/${tunde.staffId}`,
-        name: 'savings-transfer',
-        prepare: async (page) => {
-          await page.getByRole('button', { name: 'Transfer' }).click();
-          await page.getByRole('dialog').getByLabel('Transfer to').waitFor();
-        },
-      })),
-    ];
-    expect(problems).toEqual([]);
+  });
+
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'savings-admin',
+    path: '/savings',
+    user: () => admin,
+    prepare: (page) => page.getByRole('list', { name: 'Staff' }).getByRole('link').first().waitFor(),
+  });
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'savings-detail',
+    path: () => `/savings/${amaka.staffId}`,
+    user: () => admin,
+    prepare: (page) => page.getByRole('region', { name: /^Transactions:/ }).getByText(/ of \d+$/).waitFor(),
+  });
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'savings-transfer',
+    path: () => `/savings/${tunde.staffId}`,
+    user: () => admin,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Transfer' }).click();
+      await page.getByRole('dialog').getByLabel('Transfer to').waitFor();
+    },
   });
 });

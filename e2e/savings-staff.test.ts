@@ -8,7 +8,7 @@ import { MESSAGES, formatNaira } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
-import { expectText, screenshotEveryLook, unexpectedErrors } from './support/page-checks.ts';
+import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -109,12 +109,10 @@ describe('/staff-savings as a staff member', () => {
 });
 
 describe('how My Savings Account looks', () => {
-  it('fits a phone and a desktop, light and dark', async () => {
-    const problems = await screenshotEveryLook(browser, kobo.baseURL, tunde, {
-      path: '/staff-savings',
-      name: 'staff-savings-account',
-      prepare: (page) => page.getByRole('region', { name: 'Transaction History' }).getByText('Salary savings').first().waitFor(),
-    });
-    expect(problems).toEqual([]);
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'staff-savings-account',
+    path: '/staff-savings',
+    user: () => tunde,
+    prepare: (page) => page.getByRole('region', { name: 'Transaction History' }).getByText('Salary savings').first().waitFor(),
   });
 });

@@ -1,30 +1,65 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
 import { DESKTOP, PHONE, hasHorizontalScroll, newPage, screenshot } from './browser.ts';
 import type { TestUser } from './kobo-server.ts';
 import { signInQuickly } from './session.ts';
 
+/** The four looks every screen must fit: light and dark, on a 375 px phone and a 1280 px desktop. */
+const LOOKS = (['light', 'dark'] as const).flatMap((scheme) =>
+  [PHONE, DESKTOP].map((viewport) => ({ scheme, viewport, width: viewport.width })),
+);
+
+/** One screen to picture: getters, because the server, browser and users exist only after beforeAll. */
+export type LookShot = {
+  /** Names the tests and the pictures: .e2e-artifacts/<name>-<width>-<scheme>.png. */
+  name: string;
+  path: string | (() => string);
+  user: () => Pick<TestUser, 'email' | 'password'>;
+  /** May open a modal or fill something first; returns when the page is ready (not 'networkidle': live pages hold an EventSource open). */
+  prepare: (page: Page) => Promise<void>;
+};
+
 /**
- * Opens `path` as `user` on a 375 px phone and a 1280 px desktop, light and dark; checks the colour
- * scheme and that nothing scrolls sideways, and saves .e2e-artifacts/<name>-<width>-<scheme>.png.
- * `prepare` may open a modal or fill something first, and returns when the page is ready (not
- * 'networkidle': live pages hold an EventSource open). Answers what looked wrong: an empty list
- * when all is well.
+ * Registers one test per look (e.g. 'expenses-admin fits 375 px (dark)'), so each has its own time
+ * limit and a failure names the screen, width and scheme. Each opens `path` as `user`, checks the
+ * colour scheme, that nothing scrolls sideways and that Delete controls look red, and saves
+ * .e2e-artifacts/<name>-<width>-<scheme>.png. Data the looks share belongs in a beforeAll of the
+ * describe that holds them.
+ *
+ * The four looks share one signed-in browser context, opened by the first: each look sets its
+ * width, its scheme (the app's stored choice, through a cookie an init script copies into
+ * localStorage before the app starts) and loads the page afresh. A context per look cost a
+ * sign-in and a cold load of every script, the largest part of the browser tests' time on two cores.
  */
-export async function screenshotEveryLook(
-  browser: Browser,
-  baseURL: string,
-  user: Pick<TestUser, 'email' | 'password'>,
-  shot: { path: string; name: string; prepare: (page: Page) => Promise<void> },
-): Promise<string[]> {
-  const problems: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const viewport of [PHONE, DESKTOP]) {
+export function itFitsEveryLook(env: () => { browser: Browser; baseURL: string }, shot: LookShot) {
+  let opened: { context: BrowserContext; page: Page } | null = null;
+  const signedInPage = async () => {
+    if (opened) return opened;
+    const { browser, baseURL } = env();
+    const fresh = await newPage(browser, baseURL);
+    await fresh.context.addInitScript(() => {
+      const chosen = /(?:^|; )kobo-look-scheme=(light|dark)/.exec(document.cookie)?.[1];
+      if (chosen) localStorage.setItem('darkMode', chosen);
+    });
+    await signInQuickly(fresh.page, shot.user());
+    opened = fresh;
+    return fresh;
+  };
+  afterAll(async () => {
+    await opened?.context.close();
+  });
+
+  // A loop rather than it.each: it.each would quote the scheme in the title.
+  for (const { scheme, viewport, width } of LOOKS) {
+    it(`${shot.name} fits ${width} px (${scheme})`, async () => {
+      const { baseURL } = env();
       const look = `${shot.name} at ${viewport.width}px, ${scheme}`;
-      const { context, page } = await newPage(browser, baseURL, { viewport, colorScheme: scheme });
-      await page.addInitScript((value) => localStorage.setItem('darkMode', value), scheme);
-      await signInQuickly(page, user);
-      await page.goto(shot.path);
+      const problems: string[] = [];
+      const { context, page } = await signedInPage();
+      await context.addCookies([{ name: 'kobo-look-scheme', value: scheme, url: baseURL }]);
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(typeof shot.path === 'string' ? shot.path : shot.path());
       await shot.prepare(page);
       const shownScheme = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
       if (shownScheme !== scheme) problems.push(`${look}: the page is ${shownScheme}`);
@@ -33,10 +68,9 @@ export async function screenshotEveryLook(
       // Charts and modals animate in: let them finish before the picture.
       await page.waitForTimeout(400);
       await screenshot(page, `${shot.name}-${viewport.width}-${scheme}`);
-      await context.close();
-    }
+      expect(problems).toEqual([]);
+    });
   }
-  return problems;
 }
 
 /**

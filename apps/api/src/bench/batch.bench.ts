@@ -32,6 +32,10 @@ type Line = {
   rows1000PostSeconds: number;
 };
 
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
 async function seedHolders(app: KoboApp): Promise<void> {
   // Set-based: 10,000 staff members with staff IDs, as Add New Staff would leave them (no sign-in needed).
   await app.kobo.database.db.execute(sql`
@@ -106,7 +110,6 @@ async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefi
     if (drift.length > 0) throw new Error(`ledger drift after the run: ${JSON.stringify(drift.slice(0, 3))}`);
     const big = figures.get(10_000) as Figures;
     const small = figures.get(1_000) as Figures;
-    const round = (value: number) => Math.round(value * 1000) / 1000;
     return {
       bench: 'batch',
       database,

@@ -142,16 +142,17 @@ describe('reviewing a batch', () => {
   });
 });
 
+const octoberRun = () => ({
+  month: '2026-10',
+  rows: [
+    { ref: ada.staffId, amount: '15,000' },
+    { ref: bayo.email, amount: 20000.5 },
+    { ref: chi.staffId, amount: '400', type: 'withdrawal', description: 'Refund of excess' },
+  ],
+});
+
 describe('posting a batch', () => {
   let batchId: string;
-  const octoberRun = () => ({
-    month: '2026-10',
-    rows: [
-      { ref: ada.staffId, amount: '15,000' },
-      { ref: bayo.email, amount: 20000.5 },
-      { ref: chi.staffId, amount: '400', type: 'withdrawal', description: 'Refund of excess' },
-    ],
-  });
 
   it('posts nothing when any row is refused', async () => {
     await expectNoRowsWritten(ctx.app.kobo.database.db, async () => {
