@@ -53,3 +53,7 @@ export const MySavingsAccountPage = lazyPage(
   () => import('../features/savings/components/my-savings-account-page.tsx'),
   'MySavingsAccountPage',
 );
+export const MonthlyRunPage = lazyPage(
+  () => import('../features/savings/components/run/monthly-run-page.tsx'),
+  'MonthlyRunPage',
+);

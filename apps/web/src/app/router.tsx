@@ -5,6 +5,7 @@ import { FullScreenLoading } from '../components/full-screen-loading.tsx';
 import { RouteErrorPage } from '../features/errors/components/route-error-page.tsx';
 import { RequireGuard } from '../features/guards/components/require-guard.tsx';
 import { RequireSignedIn } from '../features/guards/components/require-signed-in.tsx';
+import { paths } from '../lib/paths.ts';
 import * as Pages from './lazy-pages.ts';
 
 /** A route inside the layout, behind the guard core's ROUTE_GUARDS assigns to its path. */
@@ -25,43 +26,44 @@ export const router = createBrowserRouter([
     element: <Root />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/login', element: <Pages.LoginPage /> },
+      { path: paths.login, element: <Pages.LoginPage /> },
       // DECISIONS 1: the spec's sign-up screen linked to /login2.
-      { path: '/login2', element: <Navigate to="/login" replace /> },
-      { path: '/signup', element: <Pages.SignupPage /> },
-      { path: '/forgot-password', element: <Pages.ForgotPasswordPage /> },
-      { path: '/reset-password', element: <Pages.ResetPasswordPage /> },
-      { path: '/unauthorized', element: <Pages.UnauthorizedPage /> },
+      { path: paths.oldLogin, element: <Navigate to={paths.login} replace /> },
+      { path: paths.signup, element: <Pages.SignupPage /> },
+      { path: paths.forgotPassword, element: <Pages.ForgotPasswordPage /> },
+      { path: paths.resetPassword, element: <Pages.ResetPasswordPage /> },
+      { path: paths.unauthorized, element: <Pages.UnauthorizedPage /> },
       {
-        path: '/',
+        path: paths.home,
         element: (
           <RequireSignedIn>
             <Pages.AppLayout />
           </RequireSignedIn>
         ),
         children: [
-          { index: true, element: <Navigate to="/dashboard" replace /> },
-          guarded('/dashboard', <Pages.DashboardPage />),
-          guarded('/reports', <Pages.ReportsPage />),
-          guarded('/users', <Pages.UsersPage />),
-          guarded('/audit', <Pages.AuditPage />),
-          guarded('/settings', <Pages.SettingsPage />),
-          guarded('/savings', <Pages.SavingsPage />),
-          guarded('/savings/:staffId', <Pages.StaffSavingsDetailPage />),
-          guarded('/expenses', <Pages.ExpensesPage />),
-          guarded('/expenses/create', <Pages.CreateExpensePage />),
+          { index: true, element: <Navigate to={paths.dashboard} replace /> },
+          guarded(paths.dashboard, <Pages.DashboardPage />),
+          guarded(paths.reports, <Pages.ReportsPage />),
+          guarded(paths.users, <Pages.UsersPage />),
+          guarded(paths.audit.list, <Pages.AuditPage />),
+          guarded(paths.settings, <Pages.SettingsPage />),
+          guarded(paths.savings.list, <Pages.SavingsPage />),
+          guarded(paths.savings.detail.pattern, <Pages.StaffSavingsDetailPage />),
+          guarded(paths.expenses.list, <Pages.ExpensesPage />),
+          guarded(paths.expenses.create, <Pages.CreateExpensePage />),
           // DECISIONS 2: editing reuses the create form, behind the same guard as the other expense screens.
           {
-            path: '/expenses/:id/edit',
+            path: paths.expenses.edit.pattern,
             element: (
-              <RequireGuard guard={ROUTE_GUARDS['/expenses/create']}>
+              <RequireGuard guard={ROUTE_GUARDS[paths.expenses.create]}>
                 <Pages.EditExpensePage />
               </RequireGuard>
             ),
           },
-          guarded('/staff-savings', <Pages.MySavingsAccountPage />),
-          guarded('/profile', <Pages.ProfilePage />),
-          guarded('/user-settings', <Pages.UserSettingsPage />),
+          guarded(paths.staffSavings, <Pages.MySavingsAccountPage />),
+          guarded(paths.savingsRuns, <Pages.MonthlyRunPage />),
+          guarded(paths.profile, <Pages.ProfilePage />),
+          guarded(paths.userSettings, <Pages.UserSettingsPage />),
         ],
       },
       { path: '*', element: <Pages.NotFoundPage /> },

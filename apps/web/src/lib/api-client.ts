@@ -68,7 +68,13 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
-/** The sentence for a failed request: the API's own message, else the screen's generic one. */
+/**
+ * The one sentence for a failed request. A refusal (4xx) carries the spec's own sentence from the
+ * server ('Only administrators can delete expenses', 'Insufficient balance for withdrawal', …); a
+ * server error (5xx) or a lost connection shows the screen's own fallback ('Failed to delete
+ * expense', …), since what went wrong there is not the user's to fix.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
+  if (error instanceof ApiError && error.status < 500 && error.message) return error.message;
+  return fallback;
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@kobo/core';
 import { apiRequest } from '../api-client.ts';
+import { paths } from '../paths.ts';
 
 export function signOut(): Promise<void> {
   return apiRequest<void>('/api/auth/sign-out', { method: 'POST' });
@@ -16,7 +17,7 @@ export function useSignOut() {
     mutationFn: signOut,
     onSuccess: () => {
       queryClient.clear();
-      void navigate('/login', { replace: true });
+      void navigate(paths.login, { replace: true });
     },
     onError: () => notifications.show({ color: 'red', message: MESSAGES.logoutFailed }),
   });

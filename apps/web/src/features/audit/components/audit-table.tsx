@@ -1,18 +1,17 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { MESSAGES, type AuditEntryView } from '@kobo/core';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { AuditChanges } from './audit-changes.tsx';
 import { AuditKindBadge } from './audit-kind-badge.tsx';
 
-// SPEC 9: dates use the Nigerian English locale.
-const dateTimeFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 const WIDE = '(min-width: 62em)';
 const NARROW = '(max-width: 61.99em)';
 
 function When({ at }: { at: string }) {
   return (
     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-      <time dateTime={at}>{dateTimeFormat.format(new Date(at))}</time>
+      <time dateTime={at}>{formatDateTime(at)}</time>
     </Text>
   );
 }

@@ -32,7 +32,7 @@ export function PersonSelect({ value, onChange }: { value: Person | null; onChan
       onSearchChange={setSearch}
       // The server already filtered; the select shows its answer as it is.
       filter={({ options: all }) => all}
-      nothingFoundMessage={people.isFetching ? MESSAGES.loading : 'No one found'}
+      nothingFoundMessage={people.isFetching ? MESSAGES.loading : MESSAGES.noOneFound}
       rightSection={people.isFetching && typed ? <Loader size="xs" aria-label={MESSAGES.loading} /> : undefined}
       onChange={(id, option) => onChange(id ? { id, label: option?.label ?? id } : null)}
       comboboxProps={{ withinPortal: true }}

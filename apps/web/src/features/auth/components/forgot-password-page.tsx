@@ -5,6 +5,7 @@ import { MESSAGES, firstIssueMessage, forgotPasswordSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -46,7 +47,7 @@ export function ForgotPasswordPage() {
           <Button type="submit" fullWidth loading={forgotPassword.isPending} mt="xs">
             Reset Password
           </Button>
-          <Button component={Link} to="/login" variant="default" fullWidth>
+          <Button component={Link} to={paths.login} variant="default" fullWidth>
             Back to Login
           </Button>
         </Stack>

@@ -4,6 +4,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { MESSAGES, firstIssueMessage, signInSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -22,7 +23,7 @@ export function LoginPage() {
     setError(null);
     signIn.mutate(values, {
       // The admin-only guard on /dashboard sends other roles on to their own start page.
-      onSuccess: () => void navigate('/dashboard', { replace: true }),
+      onSuccess: () => void navigate(paths.dashboard, { replace: true }),
       onError: (failure) => setError(errorMessage(failure, MESSAGES.signInFailed)),
     });
   }
@@ -51,10 +52,10 @@ export function LoginPage() {
         </Stack>
       </form>
       <Group justify="space-between" gap="xs">
-        <Anchor component={Link} to="/forgot-password" size="sm">
+        <Anchor component={Link} to={paths.forgotPassword} size="sm">
           Forgot password?
         </Anchor>
-        <Anchor component={Link} to="/signup" size="sm">
+        <Anchor component={Link} to={paths.signup} size="sm">
           Create an account
         </Anchor>
       </Group>

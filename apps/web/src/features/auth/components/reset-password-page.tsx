@@ -5,6 +5,7 @@ import { MESSAGES, firstIssueMessage, resetPasswordSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -35,7 +36,7 @@ export function ResetPasswordPage() {
     return (
       <AuthCard title="Set a New Password">
         <SuccessBanner message={MESSAGES.passwordChanged} />
-        <Button component={Link} to="/login" fullWidth>
+        <Button component={Link} to={paths.login} fullWidth>
           Back to Login
         </Button>
       </AuthCard>
@@ -66,7 +67,7 @@ export function ResetPasswordPage() {
           </Stack>
         </form>
       ) : (
-        <Anchor component={Link} to="/forgot-password" ta="center">
+        <Anchor component={Link} to={paths.forgotPassword} ta="center">
           Ask for a new reset link
         </Anchor>
       )}

@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { MESSAGES, firstIssueMessage, signUpSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSetup } from '../api/get-setup.ts';
 import { useSignUp, type SignUpBody } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -34,7 +35,7 @@ export function SignupPage() {
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
     setError(null);
     signUp.mutate(values, {
-      onSuccess: () => void navigate('/dashboard', { replace: true }),
+      onSuccess: () => void navigate(paths.dashboard, { replace: true }),
       onError: (failure) => setError(errorMessage(failure, MESSAGES.signUpFailed)),
     });
   }
@@ -60,7 +61,7 @@ export function SignupPage() {
       </form>
       <Text size="sm" ta="center">
         {/* DECISIONS 1: the spec's link said /login2, which now redirects to /login. */}
-        <Anchor component={Link} to="/login" size="sm">
+        <Anchor component={Link} to={paths.login} size="sm">
           Already have an account? Sign in
         </Anchor>
       </Text>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Center, Stack, Title } from '@mantine/core';
+import { paths } from '../../../lib/paths.ts';
 
 export function NotFoundPage() {
   useEffect(() => {
@@ -12,7 +13,7 @@ export function NotFoundPage() {
         <Title order={1} size="h3">
           Page not found
         </Title>
-        <Anchor component={Link} to="/dashboard">
+        <Anchor component={Link} to={paths.dashboard}>
           Go to Dashboard
         </Anchor>
       </Stack>

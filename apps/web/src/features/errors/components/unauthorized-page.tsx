@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Button, Center, Stack, ThemeIcon, Title } from '@mantine/core';
 import { FaLock } from 'react-icons/fa';
 import { MESSAGES } from '@kobo/core';
+import { paths } from '../../../lib/paths.ts';
 
 /** SPEC 2: the access-denied page, with a way back to the dashboard. */
 export function UnauthorizedPage() {
@@ -14,7 +15,7 @@ export function UnauthorizedPage() {
         <Title order={1} size="h3">
           {MESSAGES.accessDenied}
         </Title>
-        <Button component={Link} to="/dashboard">
+        <Button component={Link} to={paths.dashboard}>
           Back to Dashboard
         </Button>
       </Stack>

@@ -4,9 +4,10 @@ import { MESSAGES, koboToNairaString, type ExpenseInput } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useCategories } from '../../../lib/categories-query.ts';
-import { refusalMessage } from '../../../lib/refusal-message.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useExpense } from '../api/get-expense.ts';
 import { useUpdateExpense } from '../api/update-expense.ts';
 import { ExpenseForm } from './expense-form.tsx';
@@ -27,7 +28,7 @@ export function EditExpensePage() {
     failure: MESSAGES.updateExpenseFailed,
   });
 
-  const loadError = expense.isError ? refusalMessage(expense.error, MESSAGES.loadExpensesFailed) : categories.isError ? MESSAGES.errorLoadingCategories : null;
+  const loadError = expense.isError ? errorMessage(expense.error, MESSAGES.loadExpensesFailed) : categories.isError ? MESSAGES.errorLoadingCategories : null;
   return (
     <>
       <PageTitle>Edit Expense</PageTitle>
@@ -35,7 +36,7 @@ export function EditExpensePage() {
         {loadError ? (
           <Stack gap="sm" align="flex-start">
             <ErrorBanner message={loadError} />
-            <Anchor component={Link} to="/expenses">
+            <Anchor component={Link} to={paths.expenses.list}>
               Back to expenses
             </Anchor>
           </Stack>

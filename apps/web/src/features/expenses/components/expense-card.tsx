@@ -5,6 +5,7 @@ import { FaEdit, FaTrashAlt } from 'react-icons/fa';
 import { MESSAGES, formatNaira, type ExpenseView } from '@kobo/core';
 import { CategoryMark } from '../../../components/category-icon.tsx';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
+import { paths } from '../../../lib/paths.ts';
 import { expenseText } from './expense-labels.ts';
 
 type Props = {
@@ -64,7 +65,7 @@ export const ExpenseCard = memo(function ExpenseCard({ expense, showCreatedBy, c
                 {canEdit && (
                   <Button
                     component={Link}
-                    to={`/expenses/${expense.id}/edit`}
+                    to={paths.expenses.edit(expense.id)}
                     size="compact-sm"
                     variant="subtle"
                     leftSection={<FaEdit aria-hidden />}

@@ -1,19 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Group, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import {
   MAX_DESCRIPTION_LENGTH,
   MESSAGES,
+  ROUTE_GUARDS,
   can,
   expenseInputSchema,
   firstIssueMessage,
+  guardRedirect,
   type CategoryView,
   type ExpenseInput,
   type Role,
 } from '@kobo/core';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { CategoryMark } from '../../../components/category-icon.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 export type ExpenseFormValues = {
   categoryId: string | null;
@@ -66,7 +70,9 @@ export function ExpenseForm({ initialValues, categories, role, submitLabel, isPe
     if (saved && resetOnSuccess) setValues(initialValues);
   }
 
-  const settingsPath = role === 'admin' ? '/settings' : '/user-settings';
+  // Categories are managed on Settings where its guard lets this person in, else on User Settings.
+  const settingsPath =
+    role && guardRedirect(ROUTE_GUARDS[paths.settings], { role, isActive: true }) === null ? paths.settings : paths.userSettings;
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="sm">
@@ -104,21 +110,7 @@ export function ExpenseForm({ initialValues, categories, role, submitLabel, isPe
             )}
           </Text>
         )}
-        <NumberInput
-          label="Amount"
-          required
-          leftSection="₦"
-          value={values.amount}
-          onChange={(amount) => set('amount', amount)}
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          allowNegative={false}
-          thousandSeparator=","
-          hideControls
-          inputMode="decimal"
-          autoComplete="off"
-        />
+        <AmountInput label="Amount" required leftSection="₦" value={values.amount} onChange={(amount) => set('amount', amount)} />
         <Textarea
           label="Description"
           description="Optional"
@@ -131,7 +123,7 @@ export function ExpenseForm({ initialValues, categories, role, submitLabel, isPe
         />
         <TextInput type="date" label="Date" required value={values.date} onChange={(event) => set('date', event.currentTarget.value)} />
         <Group justify="flex-end" gap="sm" mt="xs">
-          <Button component={Link} to="/expenses" variant="default">
+          <Button component={Link} to={paths.expenses.list} variant="default">
             Cancel
           </Button>
           <Button type="submit" loading={isPending}>

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Button, Center, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { MESSAGES, type ExpenseView } from '@kobo/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { refusalMessage } from '../../../lib/refusal-message.ts';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteExpense } from '../api/delete-expense.ts';
 import { ExpenseCard } from './expense-card.tsx';
 import { countLabel } from './expense-labels.ts';
@@ -42,7 +43,7 @@ export function ExpenseList(props: Props) {
         setToDelete(null);
         onDeleted();
       },
-      onError: (failure) => setDeleteError(refusalMessage(failure, MESSAGES.deleteExpenseFailed)),
+      onError: (failure) => setDeleteError(errorMessage(failure, MESSAGES.deleteExpenseFailed)),
     });
   }
 
@@ -60,18 +61,13 @@ export function ExpenseList(props: Props) {
           />
         ))}
       </Stack>
-      <Center>
-        <Stack gap={4} align="center">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Showing {expenses.length.toLocaleString('en-NG')} of {countLabel(count)}
-          </Text>
-          {hasNextPage && (
-            <Button variant="light" loading={isFetchingNextPage} onClick={onLoadMore}>
-              Load more
-            </Button>
-          )}
-        </Stack>
-      </Center>
+      <LoadMore
+        shownCount={expenses.length}
+        totalLabel={countLabel(count)}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        onLoadMore={onLoadMore}
+      />
       <ConfirmDialog
         isOpen={toDelete !== null}
         title="Delete expense"

@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useCategories } from '../../../lib/categories-query.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import type { ExpenseFilters as Filters } from '../api/expense-query-keys.ts';
 import { useExpenses } from '../api/get-expenses.ts';
@@ -47,7 +48,7 @@ export function ExpensesPage() {
       <Group justify="space-between" align="flex-start" gap="sm">
         <PageTitle>{canViewAll ? 'All Expenses' : 'My Expenses'}</PageTitle>
         {can(role, 'create_expense') && (
-          <Button component={Link} to="/expenses/create" leftSection={<FaPlus aria-hidden />}>
+          <Button component={Link} to={paths.expenses.create} leftSection={<FaPlus aria-hidden />}>
             Add Expense
           </Button>
         )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { refusalMessage } from '../../../lib/refusal-message.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useRedirectLater } from './use-redirect-later.ts';
 
 /**
@@ -20,11 +21,11 @@ export function useSaveExpense<Input>(save: (input: Input) => Promise<unknown>, 
     try {
       await save(input);
     } catch (failure) {
-      setError(refusalMessage(failure, messages.failure));
+      setError(errorMessage(failure, messages.failure));
       return false;
     }
     setSuccess(messages.success);
-    redirect(() => void navigate('/expenses'));
+    redirect(() => void navigate(paths.expenses.list));
     return true;
   }
 

@@ -5,6 +5,7 @@ import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { FullScreenLoading } from '../../../components/full-screen-loading.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** SPEC 2's signed-in guard: 'Loading...' while the session resolves, /login without one. */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
@@ -23,6 +24,6 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
       </Center>
     );
   }
-  if (!session.data) return <Navigate to="/login" replace />;
+  if (!session.data) return <Navigate to={paths.login} replace />;
   return children;
 }

@@ -1,16 +1,17 @@
 import type { IconType } from 'react-icons';
 import { FaChartPie, FaClipboardList, FaCog, FaFileAlt, FaPiggyBank, FaReceipt, FaUser, FaUsers, FaWallet } from 'react-icons/fa';
+import { paths } from '../../../lib/paths.ts';
 
 /** An icon for each path navigationFor (core) can list; the labels come from core. */
 export const NAV_ICONS: Record<string, IconType> = {
-  '/dashboard': FaChartPie,
-  '/expenses': FaReceipt,
-  '/savings': FaPiggyBank,
-  '/staff-savings': FaWallet,
-  '/reports': FaFileAlt,
-  '/users': FaUsers,
-  '/audit': FaClipboardList,
-  '/profile': FaUser,
-  '/settings': FaCog,
-  '/user-settings': FaCog,
+  [paths.dashboard]: FaChartPie,
+  [paths.expenses.list]: FaReceipt,
+  [paths.savings.list]: FaPiggyBank,
+  [paths.staffSavings]: FaWallet,
+  [paths.reports]: FaFileAlt,
+  [paths.users]: FaUsers,
+  [paths.audit.list]: FaClipboardList,
+  [paths.profile]: FaUser,
+  [paths.settings]: FaCog,
+  [paths.userSettings]: FaCog,
 };

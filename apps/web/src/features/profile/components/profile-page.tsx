@@ -1,9 +1,7 @@
 import { Avatar, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
-
-// SPEC 9: dates use the Nigerian English locale.
-const memberSinceFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
+import { formatLongDate } from '../../../lib/format-date-time.ts';
 
 /** SPEC 2: read-only full name, email and member-since date, with an initial avatar. */
 export function ProfilePage() {
@@ -26,7 +24,7 @@ export function ProfilePage() {
           </Group>
           <TextInput label="Full Name" value={user.name} readOnly />
           <TextInput label="Email" value={user.email} readOnly />
-          <TextInput label="Member Since" value={memberSinceFormat.format(new Date(user.createdAt))} readOnly />
+          <TextInput label="Member Since" value={formatLongDate(user.createdAt)} readOnly />
         </Stack>
       </Paper>
     </>

@@ -1,7 +1,8 @@
-import { Button, Center, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { MESSAGES, formatNaira, type ReportRow } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 
 type Props = {
@@ -61,18 +62,13 @@ export function ReportTable({ rows, count, isPending, isError, hasNextPage, isFe
             </Table.Tbody>
           </Table>
           {isError && <ErrorBanner message={MESSAGES.loadExpensesFailed} />}
-          <Center>
-            <Stack gap={4} align="center">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                Showing {rows.length.toLocaleString('en-NG')} of {count.toLocaleString('en-NG')}
-              </Text>
-              {hasNextPage && (
-                <Button variant="light" loading={isFetchingNextPage} onClick={onLoadMore}>
-                  Load more
-                </Button>
-              )}
-            </Stack>
-          </Center>
+          <LoadMore
+            shownCount={rows.length}
+            totalLabel={count.toLocaleString('en-NG')}
+            hasNextPage={hasNextPage}
+            isFetchingNextPage={isFetchingNextPage}
+            onLoadMore={onLoadMore}
+          />
         </Stack>
       )}
     </Paper>

@@ -4,9 +4,9 @@ import { MESSAGES, type DateRange } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { EXPENSE_QUERY_ROOTS } from '../../../lib/expense-query-keys.ts';
 import { useLiveQueries } from '../../../lib/live-changes.ts';
-import { refusalMessage } from '../../../lib/refusal-message.ts';
 import { useReportRows } from '../api/get-report-rows.ts';
 import { useReportSummary } from '../api/get-report-summary.ts';
 import { ReportForm } from './report-form.tsx';
@@ -40,7 +40,7 @@ export function ReportsPage() {
         <ReportForm isPending={range !== null && summary.isFetching} onGenerate={generate} />
         {range &&
           (summary.isError ? (
-            <ErrorBanner message={refusalMessage(summary.error, MESSAGES.loadExpensesFailed)} />
+            <ErrorBanner message={errorMessage(summary.error, MESSAGES.loadExpensesFailed)} />
           ) : !summary.data ? (
             <PageLoading />
           ) : (

@@ -3,7 +3,7 @@ import type { SavingsHolderListItem } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { savingsKeys } from './savings-query-keys.ts';
 
-/** Everyone who is not an admin, by name; `search` matches name, email or role (admin only). */
+/** Everyone who is not an admin, by name; `search` matches name, email, role or staff ID (admin only). */
 export async function getSavingsHolders(search: string): Promise<SavingsHolderListItem[]> {
   const query = search ? `?${new URLSearchParams({ search })}` : '';
   const { holders } = await apiRequest<{ holders: SavingsHolderListItem[] }>(`/api/savings/holders${query}`);

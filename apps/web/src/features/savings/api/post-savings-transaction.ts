@@ -1,18 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PostedTransaction } from '@kobo/core';
+import type { PostedTransaction, SavingsTransactionInput } from '@kobo/core';
 import { idempotentPost } from '../../../lib/idempotent-post.ts';
 import { savingsKeys } from './savings-query-keys.ts';
 
-export type SavingsTransactionBody = {
-  /** The holder, when an admin posts; a regular user posts on their own account and sends none. */
-  userId?: string;
-  type: 'deposit' | 'withdrawal';
-  /** Naira as typed; the server parses it to kobo with the same schema the form checked. */
-  amount: string | number;
-  description?: string;
-};
-
-export function postSavingsTransaction(input: { body: SavingsTransactionBody; idempotencyKey: string }): Promise<PostedTransaction> {
+/**
+ * The body is core's schema input: the server parses it with the schema the form checked. `userId`
+ * names the holder when an admin posts; a regular user posts on their own account and sends none.
+ */
+export function postSavingsTransaction(input: { body: SavingsTransactionInput; idempotencyKey: string }): Promise<PostedTransaction> {
   return idempotentPost<PostedTransaction>('/api/savings/transactions', input.body, input.idempotencyKey);
 }
 

@@ -6,4 +6,8 @@ export const savingsKeys = {
   holders: (search: string) => ['savings', 'holders', search] as const,
   mine: ['savings', 'me'] as const,
   account: (ref: string, period: SavingsPeriod) => ['savings', 'account', ref, period] as const,
+  // The monthly run (issue 11) lives under ['savings'] too: a batch moves balances.
+  runPreparation: (month: string) => ['savings', 'runs', 'prepare', month] as const,
+  batches: ['savings', 'batches'] as const,
+  batch: (id: string) => ['savings', 'batches', id] as const,
 };

@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { createStaffSchema, firstIssueMessage, formatNaira, type SavingsHolderListItem } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { useCreateStaff } from '../api/create-staff.ts';
-import { createStaffErrorMessage } from '../api/savings-errors.ts';
+import { createStaffErrorMessage, useCreateStaff } from '../api/create-staff.ts';
 import { useIsPhone } from './use-screen-size.ts';
 
 type Props = { opened: boolean; onClose: () => void; onCreated: (staff: SavingsHolderListItem) => void };

@@ -1,16 +1,18 @@
 import { Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { FaUserPlus } from 'react-icons/fa';
+import { Link } from 'react-router';
+import { FaCalendarCheck, FaUserPlus } from 'react-icons/fa';
 import { MESSAGES, type SavingsHolderListItem } from '@kobo/core';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
 import { AddStaffModal } from './add-staff-modal.tsx';
 import { NewTransactionForm } from './new-transaction-form.tsx';
 import { StaffPicker } from './staff-picker.tsx';
 
-/** /savings for an admin: the staff picker, Add New Staff, and a New Transaction form for anyone. */
+/** /savings for an admin: the staff picker, Add New Staff, the Monthly Run, and a New Transaction form for anyone. */
 export function AdminSavings() {
   const [isAddOpen, addModal] = useDisclosure(false);
   const flash = useFlashMessage();
@@ -25,9 +27,15 @@ export function AdminSavings() {
     <>
       <Group justify="space-between" align="flex-start" gap="sm">
         <PageTitle>Staff Savings</PageTitle>
-        <Button leftSection={<FaUserPlus aria-hidden />} onClick={addModal.open}>
-          Add New Staff
-        </Button>
+        <Group gap="sm">
+          {/* Issue 11: the month's contributions for everyone at once. */}
+          <Button component={Link} to={paths.savingsRuns} variant="light" leftSection={<FaCalendarCheck aria-hidden />}>
+            Monthly Run
+          </Button>
+          <Button leftSection={<FaUserPlus aria-hidden />} onClick={addModal.open}>
+            Add New Staff
+          </Button>
+        </Group>
       </Group>
       <Stack gap="md">
         <SuccessBanner message={flash.message} />

@@ -3,8 +3,8 @@ import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useMySavings } from '../api/get-my-savings.ts';
-import { savingsErrorMessage } from '../api/savings-errors.ts';
 import { BalanceCard } from './balance-card.tsx';
 import { StatementExport } from './statement-export.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
@@ -18,7 +18,7 @@ export function MySavingsAccountPage() {
       {savings.isPending ? (
         <PageLoading />
       ) : savings.isError ? (
-        <ErrorBanner message={savingsErrorMessage(savings.error, MESSAGES.loadSavingsFailed)} />
+        <ErrorBanner message={errorMessage(savings.error, MESSAGES.loadSavingsFailed)} />
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -1,16 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Radio, Select, Stack, TextInput, Title } from '@mantine/core';
-import { MESSAGES, MAX_SAVINGS_DESCRIPTION_LENGTH, firstIssueMessage, formatNaira, savingsTransactionSchema, type SavingsHolderListItem } from '@kobo/core';
+import {
+  MESSAGES,
+  MAX_SAVINGS_DESCRIPTION_LENGTH,
+  firstIssueMessage,
+  formatNaira,
+  savingsTransactionSchema,
+  type SavingsHolderListItem,
+  type SavingsTransactionInput,
+  type SavingsTransactionType,
+} from '@kobo/core';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { usePostSavingsTransaction, type SavingsTransactionBody } from '../api/post-savings-transaction.ts';
-import { savingsErrorMessage } from '../api/savings-errors.ts';
-import { AmountInput } from './amount-input.tsx';
+import { usePostSavingsTransaction } from '../api/post-savings-transaction.ts';
 import { holderLabel } from './transaction-labels.ts';
+import { useValueDate } from './use-value-date.ts';
+import { ValueDateInput } from './value-date-input.tsx';
 
-type TransactionType = SavingsTransactionBody['type'];
+/** What a person posts directly; transfers arrive as transfer_in / transfer_out. */
+type TransactionType = Extract<SavingsTransactionType, 'deposit' | 'withdrawal'>;
 
 /**
  * Whose account the form posts on: a regular user's own (no holder), one staff member's (the
@@ -18,7 +30,11 @@ type TransactionType = SavingsTransactionBody['type'];
  */
 type Props = { holderUserId?: string } | { staffOptions: SavingsHolderListItem[] };
 
-/** SPEC 2 / 5: amount, deposit or withdrawal, optional description; the server has the last word on the balance. */
+/**
+ * SPEC 2 / 5: amount, deposit or withdrawal, optional description; the server has the last word on
+ * the balance. An admin (who names the holder) may also give an earlier value date (issue 11); a
+ * regular user posting on their own account may not, so they are not offered one.
+ */
 export function NewTransactionForm(props: Props) {
   const post = usePostSavingsTransaction();
   const idempotency = useIdempotencyKey();
@@ -28,6 +44,9 @@ export function NewTransactionForm(props: Props) {
   const [description, setDescription] = useState('');
   const [chosenUserId, setChosenUserId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [valueDateError, setValueDateError] = useState<string | null>(null);
+  const valueDate = useValueDate();
+  const isAdmin = 'holderUserId' in props || 'staffOptions' in props;
   const staffOptions = 'staffOptions' in props ? props.staffOptions : null;
   const chosen = staffOptions?.find((holder) => holder.userId === chosenUserId);
 
@@ -41,7 +60,16 @@ export function NewTransactionForm(props: Props) {
     const userId = 'holderUserId' in props ? props.holderUserId : (chosenUserId ?? undefined);
     if (staffOptions && !userId) return setError(MESSAGES.selectStaffMember);
     setError(null);
-    const body: SavingsTransactionBody = { type, amount, ...(userId ? { userId } : {}), ...(description.trim() ? { description: description.trim() } : {}) };
+    const dateProblem = isAdmin ? valueDate.problem() : null;
+    setValueDateError(dateProblem);
+    if (dateProblem) return;
+    const body: SavingsTransactionInput = {
+      type,
+      amount,
+      ...(userId ? { userId } : {}),
+      ...(description.trim() ? { description: description.trim() } : {}),
+      ...(isAdmin ? valueDate.field() : {}),
+    };
     post.mutate(
       { body, idempotencyKey: idempotency.keyFor(body) },
       {
@@ -50,9 +78,14 @@ export function NewTransactionForm(props: Props) {
           setAmount('');
           setDescription('');
           setType('deposit');
+          valueDate.reset();
           flash.show(MESSAGES.transactionProcessed);
         },
-        onError: (failure) => setError(savingsErrorMessage(failure, MESSAGES.processTransactionFailed)),
+        onError: (failure) => {
+          const message = errorMessage(failure, MESSAGES.processTransactionFailed);
+          if (failure instanceof ApiError && failure.field === 'valueDate') setValueDateError(message);
+          else setError(message);
+        },
       },
     );
   }
@@ -69,7 +102,7 @@ export function NewTransactionForm(props: Props) {
           {staffOptions && (
             <Select
               label="Staff member"
-              placeholder="Search by name"
+              placeholder="Search by name or staff ID"
               searchable
               clearable
               nothingFoundMessage={MESSAGES.noStaffFound}
@@ -92,6 +125,7 @@ export function NewTransactionForm(props: Props) {
             maxLength={MAX_SAVINGS_DESCRIPTION_LENGTH}
             onChange={(event) => setDescription(event.currentTarget.value)}
           />
+          {isAdmin && <ValueDateInput state={valueDate} error={valueDateError} />}
           <Button type="submit" loading={post.isPending}>
             Process Transaction
           </Button>

@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { FaSearch } from 'react-icons/fa';
 import { MESSAGES, formatNaira, type SavingsHolderListItem } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
 import classes from './savings.module.css';
 
@@ -12,10 +13,10 @@ const PICKER_PAGE_SIZE = 10;
 
 /** The address of a holder's detail page: their staff ID when they have one, else their user id. */
 export function detailPathOf(holder: { staffId: string | null; userId: string }): string {
-  return `/savings/${encodeURIComponent(holder.staffId ?? holder.userId)}`;
+  return paths.savings.detail(holder.staffId ?? holder.userId);
 }
 
-/** SPEC 2 / 6: everyone who is not an admin, searched by name, email or role; each opens their detail page. */
+/** SPEC 2 / 6: everyone who is not an admin, searched by name, email, role or staff ID (issue 11); each opens their detail page. */
 export function StaffPicker() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 250);
@@ -25,7 +26,7 @@ export function StaffPicker() {
     <Stack gap="sm">
       <TextInput
         label="Search staff"
-        placeholder="Name, email or role"
+        placeholder="Name, email, role or staff ID"
         type="search"
         leftSection={<FaSearch aria-hidden />}
         rightSection={holders.isFetching ? <Loader size="xs" aria-label={MESSAGES.loading} /> : null}

@@ -1,21 +1,25 @@
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { Button, Grid, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { FaArrowLeft, FaExchangeAlt } from 'react-icons/fa';
-import { MESSAGES, type SavingsAccountDetail, type SavingsPeriod } from '@kobo/core';
+import { can, MESSAGES, type SavingsAccountDetail, type SavingsPeriod, type SavingsTransactionView } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useAccountDetail } from '../api/get-account-detail.ts';
-import { savingsErrorMessage } from '../api/savings-errors.ts';
+import { ContributionForm } from './contribution-form.tsx';
 import { NewTransactionForm } from './new-transaction-form.tsx';
 import { PeriodFilter } from './period-filter.tsx';
 import { SavingsSummaryCards } from './savings-summary-cards.tsx';
 import { StaffSummary } from './staff-summary.tsx';
 import { StatementExport } from './statement-export.tsx';
+import { ReverseTransactionModal } from './reverse-transaction-modal.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 import { DEFAULT_SAVINGS_PERIOD, SAVINGS_PERIODS, isSavingsPeriod } from './transaction-labels.ts';
 import { TransferModal } from './transfer-modal.tsx';
@@ -23,7 +27,7 @@ import { TransferModal } from './transfer-modal.tsx';
 /** SPEC 2: admin only; everyone else goes back to /savings. */
 export function StaffSavingsDetailPage() {
   const role = useSession().data?.role;
-  if (role !== 'admin') return <Navigate to="/savings" replace />;
+  if (!can(role, 'manage_staff_savings')) return <Navigate to={paths.savings.list} replace />;
   return <StaffSavingsDetail />;
 }
 
@@ -41,14 +45,14 @@ function StaffSavingsDetail() {
 
   return (
     <>
-      <Button component={Link} to="/savings" variant="default" size="xs" leftSection={<FaArrowLeft aria-hidden />} mb="sm">
+      <Button component={Link} to={paths.savings.list} variant="default" size="xs" leftSection={<FaArrowLeft aria-hidden />} mb="sm">
         Back to Staff List
       </Button>
       <PageTitle>Staff Savings Detail</PageTitle>
       {detail.isPending ? (
         <PageLoading />
       ) : detail.isError ? (
-        <ErrorBanner message={savingsErrorMessage(detail.error, MESSAGES.loadStaffSavingsDetailFailed)} />
+        <ErrorBanner message={errorMessage(detail.error, MESSAGES.loadStaffSavingsDetailFailed)} />
       ) : (
         <DetailBody detail={detail.data} period={period} onPeriodChange={choosePeriod} />
       )}
@@ -60,6 +64,7 @@ type BodyProps = { detail: SavingsAccountDetail; period: SavingsPeriod; onPeriod
 
 function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
   const [isTransferOpen, transferModal] = useDisclosure(false);
+  const [reversing, setReversing] = useState<SavingsTransactionView | null>(null);
   const flash = useFlashMessage();
   const { account } = detail;
   const periodLabel = SAVINGS_PERIODS.find((option) => option.value === period)?.label ?? '';
@@ -69,6 +74,11 @@ function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
   function handleTransferred() {
     transferModal.close();
     flash.show(MESSAGES.transferProcessed);
+  }
+
+  function handleReversed() {
+    setReversing(null);
+    flash.show(MESSAGES.transactionReversed);
   }
 
   return (
@@ -94,11 +104,15 @@ function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
             <NewTransactionForm holderUserId={holderUserId} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <StatementExport userId={holderUserId} />
+            <Stack gap="md">
+              <ContributionForm userId={holderUserId} search={account.staffId ?? account.email ?? ''} />
+              <StatementExport userId={holderUserId} />
+            </Stack>
           </Grid.Col>
         </Grid>
       )}
-      <TransactionHistory transactions={detail.transactions} showProcessedBy title={`Transactions: ${periodLabel}`} />
+      <TransactionHistory transactions={detail.transactions} showProcessedBy title={`Transactions: ${periodLabel}`} onReverse={setReversing} />
+      <ReverseTransactionModal transaction={reversing} onClose={() => setReversing(null)} onReversed={handleReversed} />
       {holderUserId && (
         <TransferModal
           source={{ userId: holderUserId, name: account.holderName, balanceKobo: account.balanceKobo }}

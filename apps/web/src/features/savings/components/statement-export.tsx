@@ -3,9 +3,9 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { FaFileExcel } from 'react-icons/fa';
 import { MESSAGES, firstIssueMessage, statementRangeSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { localIsoDate } from '../../../lib/format-date-time.ts';
 import { useDownloadStatement } from '../api/download-statement.ts';
-import { savingsErrorMessage } from '../api/savings-errors.ts';
 
 /**
  * An .xlsx statement for the days chosen (both included), with opening and closing balances and a
@@ -25,7 +25,7 @@ export function StatementExport({ userId }: { userId?: string }) {
     setError(null);
     download.mutate(
       { from, to, ...(userId ? { userId } : {}) },
-      { onError: (failure) => setError(savingsErrorMessage(failure, MESSAGES.exportFailed)) },
+      { onError: (failure) => setError(errorMessage(failure, MESSAGES.exportFailed)) },
     );
   }
 

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Badge, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { MESSAGES, formatNaira, signedAmountKobo, type SavingsTransactionView } from '@kobo/core';
-import { formatDateTime } from '../../../lib/format-date-time.ts';
-import classes from './savings.module.css';
-import { TRANSACTION_TYPE_COLORS, TRANSACTION_TYPE_LABELS } from './transaction-labels.ts';
+import { Group, Pagination, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { MESSAGES, type SavingsTransactionView } from '@kobo/core';
+import { Description, ReverseButton, SignedAmount, TypeBadges, ValueDate, isReversible } from './history-cells.tsx';
 import { useIsWideScreen } from './use-screen-size.ts';
 
 /** A page of rows keeps a history of hundreds usable and cheap to render; a phone's cards are taller. */
@@ -16,10 +14,15 @@ type Props = {
   /** SPEC 2: admins also see who processed each transaction. */
   showProcessedBy: boolean;
   title?: string;
+  /** An admin's Reverse action, offered on postings neither reversed nor reversals themselves. */
+  onReverse?: (transaction: SavingsTransactionView) => void;
 };
 
-/** SPEC 2: date, type, amount and description, newest first; a table on wide screens, cards on phones. */
-export function TransactionHistory({ transactions, showProcessedBy, title = 'Transaction History' }: Props) {
+/**
+ * SPEC 2: value date, type, amount and description, newest value date first; a table on wide
+ * screens, cards on phones. Issue 11: a reversed posting and a reversal say so.
+ */
+export function TransactionHistory({ transactions, showProcessedBy, title = 'Transaction History', onReverse }: Props) {
   const [page, setPage] = useState(1);
   const isWide = useIsWideScreen();
   const pageSize = isWide ? ROWS_PER_PAGE.wide : ROWS_PER_PAGE.phone;
@@ -37,7 +40,11 @@ export function TransactionHistory({ transactions, showProcessedBy, title = 'Tra
         <Text c="dimmed">{MESSAGES.noTransactionsFound}</Text>
       ) : (
         <Stack gap="sm">
-          {isWide ? <HistoryTable rows={rows} showProcessedBy={showProcessedBy} /> : <HistoryCards rows={rows} showProcessedBy={showProcessedBy} />}
+          {isWide ? (
+            <HistoryTable rows={rows} showProcessedBy={showProcessedBy} onReverse={onReverse} />
+          ) : (
+            <HistoryCards rows={rows} showProcessedBy={showProcessedBy} onReverse={onReverse} />
+          )}
           {transactions.length >= API_HISTORY_LIMIT && (
             <Text size="sm" c="dimmed">
               Showing the latest {API_HISTORY_LIMIT.toLocaleString('en-NG')} transactions. Download a statement for all of them.
@@ -65,27 +72,34 @@ export function TransactionHistory({ transactions, showProcessedBy, title = 'Tra
   );
 }
 
-type RowsProps = { rows: SavingsTransactionView[]; showProcessedBy: boolean };
+type RowsProps = Pick<Props, 'showProcessedBy' | 'onReverse'> & { rows: SavingsTransactionView[] };
 
-function HistoryTable({ rows, showProcessedBy }: RowsProps) {
+function HistoryTable({ rows, showProcessedBy, onReverse }: RowsProps) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={onReverse ? 680 : 560}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date</Table.Th>
+            <Table.Th>Value Date</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
             <Table.Th>Description</Table.Th>
             {showProcessedBy && <Table.Th>Processed By</Table.Th>}
+            {onReverse && (
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((transaction) => (
             <Table.Tr key={transaction.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(transaction.createdAt)}</Table.Td>
               <Table.Td>
-                <TypeBadge transaction={transaction} />
+                <ValueDate transaction={transaction} />
+              </Table.Td>
+              <Table.Td>
+                <TypeBadges transaction={transaction} />
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 <SignedAmount transaction={transaction} />
@@ -94,6 +108,7 @@ function HistoryTable({ rows, showProcessedBy }: RowsProps) {
                 <Description transaction={transaction} />
               </Table.Td>
               {showProcessedBy && <Table.Td>{transaction.processedByEmail ?? '—'}</Table.Td>}
+              {onReverse && <Table.Td>{isReversible(transaction) && <ReverseButton onClick={() => onReverse(transaction)} />}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -102,61 +117,31 @@ function HistoryTable({ rows, showProcessedBy }: RowsProps) {
   );
 }
 
-function HistoryCards({ rows, showProcessedBy }: RowsProps) {
+function HistoryCards({ rows, showProcessedBy, onReverse }: RowsProps) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {rows.map((transaction) => (
         <Paper key={transaction.id} component="li" withBorder radius="sm" p="sm">
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <TypeBadge transaction={transaction} />
+            <TypeBadges transaction={transaction} />
             <SignedAmount transaction={transaction} />
           </Group>
-          <Text size="sm" c="dimmed" mt={4}>
-            {formatDateTime(transaction.createdAt)}
+          <Text size="sm" c="dimmed" mt={4} component="div">
+            <ValueDate transaction={transaction} />
           </Text>
-          {(transaction.description || transaction.counterpartyName) && <Description transaction={transaction} />}
+          {(transaction.description || transaction.counterpartyName || transaction.reason) && <Description transaction={transaction} />}
           {showProcessedBy && transaction.processedByEmail && (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               Processed by {transaction.processedByEmail}
             </Text>
           )}
+          {onReverse && isReversible(transaction) && (
+            <Group justify="flex-end" mt={4}>
+              <ReverseButton onClick={() => onReverse(transaction)} />
+            </Group>
+          )}
         </Paper>
       ))}
     </Stack>
-  );
-}
-
-function TypeBadge({ transaction }: { transaction: SavingsTransactionView }) {
-  return (
-    <Badge variant="light" color={TRANSACTION_TYPE_COLORS[transaction.type]} style={{ flexShrink: 0 }}>
-      {TRANSACTION_TYPE_LABELS[transaction.type]}
-    </Badge>
-  );
-}
-
-/** Money in shows with a plus, money out with a minus: the sign, not only the colour, says which. */
-function SignedAmount({ transaction }: { transaction: SavingsTransactionView }) {
-  const signed = signedAmountKobo(transaction.type, transaction.amountKobo);
-  return (
-    <Text span fw={600} className={signed < 0 ? classes.outflow : classes.inflow} style={{ whiteSpace: 'nowrap' }}>
-      {signed < 0 ? formatNaira(signed) : `+${formatNaira(signed)}`}
-    </Text>
-  );
-}
-
-function Description({ transaction }: { transaction: SavingsTransactionView }) {
-  const counterparty =
-    transaction.counterpartyName && (transaction.type === 'transfer_out' ? `To ${transaction.counterpartyName}` : `From ${transaction.counterpartyName}`);
-  if (!transaction.description && !counterparty) return <Text span c="dimmed">—</Text>;
-  return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      {transaction.description}
-      {transaction.description && counterparty ? ' · ' : ''}
-      {counterparty && (
-        <Text span size="sm" c="dimmed">
-          {counterparty}
-        </Text>
-      )}
-    </Text>
   );
 }

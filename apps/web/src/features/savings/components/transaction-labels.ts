@@ -1,12 +1,7 @@
-import type { SavingsHolderListItem, SavingsPeriod, SavingsTransactionType } from '@kobo/core';
+import { SAVINGS_PERIODS as PERIODS, SAVINGS_PERIOD_LABELS, type SavingsHolderListItem, type SavingsPeriod, type SavingsTransactionType } from '@kobo/core';
 
-/** The words for a transaction's type, as the statement spreadsheet writes them too. */
-export const TRANSACTION_TYPE_LABELS: Record<SavingsTransactionType, string> = {
-  deposit: 'Deposit',
-  withdrawal: 'Withdrawal',
-  transfer_in: 'Transfer in',
-  transfer_out: 'Transfer out',
-};
+// The words live in core, which the statement spreadsheet reads too; only the colours are the screen's.
+export { DEFAULT_SAVINGS_PERIOD, isSavingsPeriod, TRANSACTION_TYPE_LABELS } from '@kobo/core';
 
 export const TRANSACTION_TYPE_COLORS: Record<SavingsTransactionType, string> = {
   deposit: 'green',
@@ -16,16 +11,7 @@ export const TRANSACTION_TYPE_COLORS: Record<SavingsTransactionType, string> = {
 };
 
 /** SPEC 2 / 4: the detail page's periods; This Month is the default. */
-export const SAVINGS_PERIODS: { value: SavingsPeriod; label: string }[] = [
-  { value: 'week', label: 'This Week' },
-  { value: 'month', label: 'This Month' },
-  { value: 'year', label: 'This Year' },
-];
-export const DEFAULT_SAVINGS_PERIOD: SavingsPeriod = 'month';
-
-export function isSavingsPeriod(value: string | null): value is SavingsPeriod {
-  return value === 'week' || value === 'month' || value === 'year';
-}
+export const SAVINGS_PERIODS: { value: SavingsPeriod; label: string }[] = PERIODS.map((value) => ({ value, label: SAVINGS_PERIOD_LABELS[value] }));
 
 /** How a holder reads in a list to pick from: 'Tunde Bello (STF001)', or their role without a staff ID. */
 export function holderLabel(holder: SavingsHolderListItem): string {

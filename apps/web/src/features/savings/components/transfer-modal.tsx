@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, MAX_SAVINGS_DESCRIPTION_LENGTH, firstIssueMessage, formatNaira, transferFormSchema } from '@kobo/core';
+import { MESSAGES, MAX_SAVINGS_DESCRIPTION_LENGTH, firstIssueMessage, formatNaira, transferFormSchema, type TransferInput } from '@kobo/core';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
-import { usePostTransfer, type TransferBody } from '../api/post-transfer.ts';
-import { savingsErrorMessage } from '../api/savings-errors.ts';
-import { AmountInput } from './amount-input.tsx';
+import { usePostTransfer } from '../api/post-transfer.ts';
 import { holderLabel } from './transaction-labels.ts';
 import { useIsPhone } from './use-screen-size.ts';
+import { useValueDate } from './use-value-date.ts';
+import { ValueDateInput } from './value-date-input.tsx';
 
 export type TransferSource = { userId: string; name: string; balanceKobo: number };
 
@@ -36,6 +38,8 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
   const [amount, setAmount] = useState<string | number>('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [valueDateError, setValueDateError] = useState<string | null>(null);
+  const valueDate = useValueDate();
   const recipients = (holders.data ?? []).filter((holder) => holder.userId !== source.userId);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -45,11 +49,15 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
     const parsed = transferFormSchema(source.balanceKobo).safeParse(values);
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
     setError(null);
-    const body: TransferBody = {
+    const dateProblem = valueDate.problem();
+    setValueDateError(dateProblem);
+    if (dateProblem) return;
+    const body: TransferInput = {
       fromUserId: source.userId,
       toUserId: parsed.data.toUserId,
       amount,
       ...(description.trim() ? { description: description.trim() } : {}),
+      ...valueDate.field(),
     };
     post.mutate(
       { body, idempotencyKey: idempotency.keyFor(body) },
@@ -58,7 +66,11 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
           idempotency.reset();
           onTransferred();
         },
-        onError: (failure) => setError(savingsErrorMessage(failure, MESSAGES.processTransferFailed)),
+        onError: (failure) => {
+          const message = errorMessage(failure, MESSAGES.processTransferFailed);
+          if (failure instanceof ApiError && failure.field === 'valueDate') setValueDateError(message);
+          else setError(message);
+        },
       },
     );
   }
@@ -72,7 +84,7 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
         </Text>
         <Select
           label="Transfer to"
-          placeholder={holders.isPending ? MESSAGES.loading : 'Search by name'}
+          placeholder={holders.isPending ? MESSAGES.loading : 'Search by name or staff ID'}
           searchable
           clearable
           nothingFoundMessage={MESSAGES.noStaffFound}
@@ -87,6 +99,7 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
           maxLength={MAX_SAVINGS_DESCRIPTION_LENGTH}
           onChange={(event) => setDescription(event.currentTarget.value)}
         />
+        <ValueDateInput state={valueDate} error={valueDateError} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={post.isPending}>
             Cancel

@@ -3,8 +3,8 @@ import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useMySavings } from '../api/get-my-savings.ts';
-import { savingsErrorMessage } from '../api/savings-errors.ts';
 import { BalanceCard } from './balance-card.tsx';
 import { NewTransactionForm } from './new-transaction-form.tsx';
 import { StatementExport } from './statement-export.tsx';
@@ -19,7 +19,7 @@ export function UserSavings() {
       {savings.isPending ? (
         <PageLoading />
       ) : savings.isError ? (
-        <ErrorBanner message={savingsErrorMessage(savings.error, MESSAGES.loadSavingsFailed)} />
+        <ErrorBanner message={errorMessage(savings.error, MESSAGES.loadSavingsFailed)} />
       ) : (
         <Stack gap="md">
           <BalanceCard balanceKobo={savings.data.account.balanceKobo} lastUpdated={savings.data.account.lastUpdated} />

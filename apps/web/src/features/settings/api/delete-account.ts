@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * Settings → Danger Zone (SPEC 4, DECISIONS 7): the caller's expenses, then the caller. Sent with
@@ -18,7 +19,7 @@ export function useDeleteAccount() {
     mutationFn: deleteAccount,
     onSuccess: () => {
       queryClient.clear();
-      void navigate('/signup', { replace: true });
+      void navigate(paths.signup, { replace: true });
     },
   });
 }

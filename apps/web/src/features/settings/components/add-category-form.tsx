@@ -11,7 +11,7 @@ import {
   type CategoryIcon,
   type CategoryView,
 } from '@kobo/core';
-import { refusalMessage } from '../../../lib/refusal-message.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateCategory } from '../api/create-category.ts';
 import { IconPicker } from './icon-picker.tsx';
 
@@ -47,7 +47,7 @@ export function AddCategoryForm({ existing, onAdded, onError }: Props) {
         setIcon(DEFAULT_CATEGORY_ICON);
         onAdded();
       },
-      onError: (failure) => onError(refusalMessage(failure, MESSAGES.addItemFailed)),
+      onError: (failure) => onError(errorMessage(failure, MESSAGES.addItemFailed)),
     });
   }
 

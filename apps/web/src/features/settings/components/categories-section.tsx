@@ -6,10 +6,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useCategories } from '../../../lib/categories-query.ts';
 import { EXPENSE_QUERY_ROOTS } from '../../../lib/expense-query-keys.ts';
 import { useLiveQueries } from '../../../lib/live-changes.ts';
-import { refusalMessage } from '../../../lib/refusal-message.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
 import { AddCategoryForm } from './add-category-form.tsx';
@@ -62,7 +62,7 @@ export function CategoriesSection() {
     if (!toDelete || deletion.isPending) return;
     deletion.mutate(toDelete.id, {
       onSuccess: () => flash.show(MESSAGES.itemDeleted),
-      onError: (failure) => setError(refusalMessage(failure, MESSAGES.deleteItemFailed)),
+      onError: (failure) => setError(errorMessage(failure, MESSAGES.deleteItemFailed)),
       onSettled: () => setToDelete(null),
     });
   }

@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { FaUserTimes } from 'react-icons/fa';
 import { MESSAGES } from '@kobo/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { refusalMessage } from '../../../lib/refusal-message.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -20,7 +20,7 @@ export function DangerZoneSection() {
   function confirm() {
     if (deletion.isPending) return;
     setError(null);
-    deletion.mutate(undefined, { onError: (failure) => setError(refusalMessage(failure, MESSAGES.deleteAccountFailed)) });
+    deletion.mutate(undefined, { onError: (failure) => setError(errorMessage(failure, MESSAGES.deleteAccountFailed)) });
   }
 
   return (

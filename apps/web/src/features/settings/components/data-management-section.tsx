@@ -3,7 +3,7 @@ import { FaFileExcel } from 'react-icons/fa';
 import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
-import { refusalMessage } from '../../../lib/refusal-message.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useExportExpenses } from '../api/export-expenses.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -31,7 +31,7 @@ export function DataManagementSection() {
       <Text size="sm" c="dimmed">
         Every expense you can see, as an Excel file (.xlsx).
       </Text>
-      <ErrorBanner message={exporter.isError ? refusalMessage(exporter.error, MESSAGES.exportFailed) : null} />
+      <ErrorBanner message={exporter.isError ? errorMessage(exporter.error, MESSAGES.exportFailed) : null} />
       <SuccessBanner message={flash.message} />
       {exporter.isPending && (
         <Stack gap={4} role="status" aria-live="polite">

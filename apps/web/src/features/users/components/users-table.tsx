@@ -4,6 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { FaHistory, FaTrash, FaUserCheck, FaUserSlash } from 'react-icons/fa';
 import { MESSAGES, USER_PAGE_SIZES, isRole, type PublicUser, type Role, type UserSortField } from '@kobo/core';
+import { formatDate } from '../../../lib/format-date-time.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ROLE_OPTIONS } from './role-options.ts';
 
 export type UserSort = { sort: UserSortField; order: 'asc' | 'desc' };
@@ -26,7 +28,6 @@ type UsersTableProps = {
   onDelete: (user: PublicUser) => void;
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
 const WIDE = '(min-width: 48em)';
 const NARROW = '(max-width: 47.99em)';
 const WIDER = '(min-width: 75em)';
@@ -120,7 +121,7 @@ export function UsersTable(props: UsersTableProps) {
           title: 'Member since',
           sortable: true,
           visibleMediaQuery: WIDER,
-          render: (user) => <Text size="sm">{dateFormat.format(new Date(user.createdAt))}</Text>,
+          render: (user) => <Text size="sm">{formatDate(user.createdAt)}</Text>,
         },
         {
           accessor: 'actions',
@@ -151,7 +152,7 @@ function RowActions({
       <Tooltip label={`Audit log for ${user.name}`}>
         <ActionIcon
           component={Link}
-          to={`/audit?${new URLSearchParams({ userId: user.id, person: `${user.name} (${user.email})` })}`}
+          to={paths.audit.forPerson(user.id, `${user.name} (${user.email})`)}
           variant="subtle"
           color="gray"
           aria-label={`Audit log for ${user.name}`}

@@ -1,0 +1,109 @@
+import { Link, useSearchParams } from 'react-router';
+import { Badge, Button, Stack, Tabs } from '@mantine/core';
+import { FaArrowLeft } from 'react-icons/fa';
+import { MESSAGES, type BatchRowInput, type BatchView, type UploadedBatchFile } from '@kobo/core';
+import { PageTitle } from '../../../../components/page-title.tsx';
+import { SuccessBanner } from '../../../../components/success-banner.tsx';
+import { paths } from '../../../../lib/paths.ts';
+import { useFlashMessage } from '../../../../lib/use-flash-message.ts';
+import { BatchDetail } from './batch-detail.tsx';
+import { HistoryPanel } from './history-panel.tsx';
+import { PreparePanel } from './prepare-panel.tsx';
+import { ReviewPanel } from './review-panel.tsx';
+import { RunDetails } from './run-details.tsx';
+import { batchPostedText } from './run-labels.ts';
+import { UploadPanel } from './upload-panel.tsx';
+import { useRunReview } from './use-run-review.ts';
+import { useRunSettings } from './use-run-settings.ts';
+
+const TABS = ['prepare', 'upload', 'review', 'history'] as const;
+type Tab = (typeof TABS)[number];
+
+function tabOf(value: string | null): Tab {
+  return TABS.find((tab) => tab === value) ?? 'prepare';
+}
+
+/**
+ * The monthly savings run (issue 11, admin only): Prepare from the holders' standing amounts or
+ * Upload payroll's file, Review every row before anything moves, then Post; History lists every
+ * batch. The tab and an opened batch live in the address (`?tab=history&batch=<id>`), so a reload
+ * or a shared link keeps them; the draft itself lives only on this screen.
+ */
+export function MonthlyRunPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const openBatchId = params.get('batch');
+  const settings = useRunSettings();
+  const run = useRunReview(settings);
+  const flash = useFlashMessage();
+
+  function go(next: Tab, batchId?: string) {
+    setParams(next === 'prepare' ? {} : { tab: next, ...(batchId ? { batch: batchId } : {}) }, { replace: true });
+  }
+
+  function review(rows: BatchRowInput[], file?: UploadedBatchFile) {
+    const base = settings.draftBase();
+    if (!base) return;
+    flash.clear();
+    run.start({ ...base, ...(file ? { fileHash: file.fileHash, fileName: file.fileName } : {}) }, rows, () => go('review'));
+  }
+
+  function handlePosted(batch: BatchView) {
+    run.clear();
+    flash.show(batchPostedText(batch));
+    go('history', batch.id);
+  }
+
+  return (
+    <>
+      <Button component={Link} to={paths.savings.list} variant="default" size="xs" leftSection={<FaArrowLeft aria-hidden />} mb="sm">
+        Back to Staff List
+      </Button>
+      <PageTitle>Monthly Run</PageTitle>
+      <Stack gap="md">
+        <SuccessBanner message={flash.message} />
+        <Tabs value={tab} onChange={(value) => go(tabOf(value))}>
+          <Tabs.List grow mb="md">
+            <Tabs.Tab value="prepare">Prepare</Tabs.Tab>
+            <Tabs.Tab value="upload">Upload</Tabs.Tab>
+            <Tabs.Tab
+              value="review"
+              rightSection={
+                run.review && run.review.refusedCount > 0 ? (
+                  <Badge size="xs" color="red" circle aria-label={`${run.review.refusedCount} refused`}>
+                    {run.review.refusedCount}
+                  </Badge>
+                ) : null
+              }
+            >
+              Review
+            </Tabs.Tab>
+            <Tabs.Tab value="history">History</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="prepare">
+            <Stack gap="md">
+              <RunDetails settings={settings} />
+              <PreparePanel settings={settings} isReviewing={run.isReviewing} reviewError={run.error} onReview={(rows) => review(rows)} />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="upload">
+            <Stack gap="md">
+              <RunDetails settings={settings} />
+              <UploadPanel settings={settings} isReviewing={run.isReviewing} reviewError={run.error} onReview={(file) => review(file.rows, file)} />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="review">
+            <ReviewPanel run={run} onPosted={handlePosted} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">
+            {openBatchId ? (
+              <BatchDetail batchId={openBatchId} onBack={() => go('history')} onReversed={() => flash.show(MESSAGES.batchReversed)} />
+            ) : (
+              <HistoryPanel onOpen={(batchId) => go('history', batchId)} />
+            )}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { formatNaira, type BatchReview, type BatchRowType, type BatchView, type ReviewedRow } from '@kobo/core';
+
+/** The monthly run's words and colours on screen (issue 11). */
+
+export const ROW_STATUS: Record<ReviewedRow['status'], { label: string; color: string }> = {
+  ready: { label: 'Ready', color: 'green' },
+  refused: { label: 'Refused', color: 'red' },
+};
+
+export const BATCH_STATUS: Record<BatchView['status'], { label: string; color: string }> = {
+  posted: { label: 'Posted', color: 'green' },
+  reversed: { label: 'Reversed', color: 'gray' },
+};
+
+export const ROW_TYPE_OPTIONS: { value: BatchRowType; label: string }[] = [
+  { value: 'deposit', label: 'Deposit' },
+  { value: 'withdrawal', label: 'Withdrawal' },
+];
+
+/** All the money a batch moves, in and out: what 'Post N transactions (₦X)' names. */
+export function movedKobo(totals: Pick<BatchReview, 'depositKobo' | 'withdrawalKobo'>): number {
+  return totals.depositKobo + totals.withdrawalKobo;
+}
+
+/** Issue 11's words for the one button that posts: nothing moves before it is pressed. */
+export function postLabel(review: BatchReview): string {
+  return `Post ${review.readyCount} transactions (${formatNaira(movedKobo(review))})`;
+}
+
+/** 'Batch 12 posted: 200 transactions (₦3,000,000.00)', after Post. */
+export function batchPostedText(batch: BatchView): string {
+  return `Batch ${batch.number} posted: ${batch.rowCount} transactions (${formatNaira(movedKobo(batch))})`;
+}

@@ -1,0 +1,49 @@
+/**
+ * A screen whose address takes one value: the router's pattern, and a function that puts the
+ * value (encoded) in the pattern's place, for links.
+ */
+function withParam<P extends `${string}/:${string}`>(pattern: P) {
+  const href = (value: string) => pattern.replace(/:[^/]+/, () => encodeURIComponent(value));
+  return Object.assign(href, { pattern });
+}
+
+/**
+ * Every screen's address, written once (bulletproof-react's `paths`): the router's route
+ * definitions, links and navigate() all read it. A plain string is both the route and the link.
+ * The guarded screens are the paths core's ROUTE_GUARDS lists: the router's `guarded()` takes only
+ * those, so a screen renamed here or in core alone fails the typecheck.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  /** DECISIONS 1: the spec's sign-up screen linked here; it goes on to /login. */
+  oldLogin: '/login2',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  unauthorized: '/unauthorized',
+  dashboard: '/dashboard',
+  reports: '/reports',
+  users: '/users',
+  audit: {
+    list: '/audit',
+    /** The log filtered to one person, as the users table opens it; the audit page reads these two parameters. */
+    forPerson: (userId: string, label: string) => `/audit?${new URLSearchParams({ userId, person: label })}`,
+  },
+  settings: '/settings',
+  userSettings: '/user-settings',
+  profile: '/profile',
+  expenses: {
+    list: '/expenses',
+    create: '/expenses/create',
+    edit: withParam('/expenses/:id/edit'),
+  },
+  savings: {
+    list: '/savings',
+    detail: withParam('/savings/:staffId'),
+  },
+  staffSavings: '/staff-savings',
+  /** Issue 11's monthly run (admin only). `?tab=history&batch=<id>` opens one posted batch. */
+  savingsRuns: '/staff-savings/runs',
+} as const;
+
