@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,7 +9,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // apps/web/dist at the same origin; in development Vite proxies /api to it instead.
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     // KOBO_WEB_DIST lets several builds (parallel work, parallel test runs) keep their own output.
     outDir: process.env.KOBO_WEB_DIST ?? fileURLToPath(new URL('./dist', import.meta.url)),

@@ -12,6 +12,7 @@ import { createSessionActorReader } from './auth/session-actor.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerGate, type GatedRoute } from './plugins/gate.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRequestLogging } from './plugins/request-logging.ts';
@@ -120,6 +121,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   registerErrorHandling(app);
   registerRequestLogging(app);
   await registerSecurity(app, { isHttps, trustedOrigins: [new URL(appUrl).origin] });
+  await registerCompression(app);
   // Before any route registers: the gate sees every route and refuses to start on one that declares no access.
   const routes = registerGate(app, { readSessionUser: await createSessionActorReader({ auth, db, secret: authSecret }) });
   registerInputGuard(app);

@@ -23,6 +23,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text file (apps/web/precompress-plugin.ts); the
+    // one the browser accepts is sent as it is, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders: (res, path) => {
       const isHashedAsset = path.includes(`${join(distDir, 'assets')}`);
       res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
