@@ -59,6 +59,30 @@ describe('dark mode', () => {
   });
 });
 
+describe('before the script arrives', () => {
+  it.each([
+    ['light', 'rgb(255, 255, 255)'],
+    ['dark', 'rgb(36, 36, 36)'],
+  ] as const)('paints the Kobo frame and a progress bar in the %s theme, never a white screen in the dark', async (scheme, background) => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+    await page.addInitScript((value) => localStorage.setItem('darkMode', value), scheme);
+    // The script never comes: what a phone on a weak connection shows meanwhile.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/staff-savings');
+    expect(await page.getByRole('progressbar', { name: 'Loading Kobo' }).isVisible()).toBe(true);
+    expect(await page.getByText('Kobo', { exact: true }).isVisible()).toBe(true);
+    expect(await colorSchemeOf(page)).toBe(scheme);
+    expect(await backgroundOf(page)).toBe(background);
+    await screenshot(page, `boot-shell-375-${scheme}`);
+    await page.unroute('**/assets/*.js');
+    // Once the app starts it replaces the frame.
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).toBe(true);
+    expect(await page.getByRole('progressbar', { name: 'Loading Kobo' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('every page on a phone and a desktop, light and dark', () => {
   // The pages no screen's own tests picture: every signed-in screen is pictured in its four looks
   // by its own file (itFitsEveryLook: dashboard, expenses, reports, settings, savings, users, audit).
