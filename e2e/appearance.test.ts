@@ -59,6 +59,23 @@ describe('dark mode', () => {
   });
 });
 
+describe('the skip link', () => {
+  it('is the first stop of the Tab key and takes focus past the header and navigation to the page', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+    await signInQuickly(page, admin);
+    await page.goto('/profile');
+    await expect.poll(() => page.getByRole('heading', { name: 'Profile' }).first().isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect.poll(() => skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box !== null && box.x >= 0 && box.y >= 0).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await context.close();
+  });
+});
+
 describe('before the script arrives', () => {
   it.each([
     ['light', 'rgb(255, 255, 255)'],

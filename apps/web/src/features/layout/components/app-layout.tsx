@@ -7,6 +7,7 @@ import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useSignOut } from '../../../lib/auth/sign-out.ts';
 import { SideNav } from './side-nav.tsx';
+import classes from './skip-link.module.css';
 
 /** The shared layout of every signed-in page: header, side navigation (a drawer on phones), page. */
 export function AppLayout() {
@@ -23,6 +24,10 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
+        {/* The first stop of the Tab key: past the header and the navigation to the page itself. */}
+        <a href="#main-content" className={classes.skipLink}>
+          Skip to content
+        </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -62,7 +67,7 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
