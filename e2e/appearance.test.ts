@@ -59,6 +59,26 @@ describe('dark mode', () => {
   });
 });
 
+describe('the theme before anyone chooses', () => {
+  it('follows the phone’s dark-mode setting, until the person picks one', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { colorScheme: 'dark' });
+    await signInQuickly(page, staff);
+    await page.goto('/user-settings');
+    const toggle = page.getByRole('switch', { name: 'Dark mode' });
+    await expect.poll(() => toggle.isVisible()).toBe(true);
+    expect(await colorSchemeOf(page)).toBe('dark');
+    expect(await toggle.isChecked()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBeNull();
+
+    await toggle.click();
+    await expect.poll(() => colorSchemeOf(page)).toBe('light');
+    await page.reload();
+    await expect.poll(() => toggle.isVisible()).toBe(true);
+    expect(await colorSchemeOf(page)).toBe('light');
+    await context.close();
+  });
+});
+
 describe('the skip link', () => {
   it('is the first stop of the Tab key and takes focus past the header and navigation to the page', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });

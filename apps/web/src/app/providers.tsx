@@ -27,7 +27,8 @@ export function Providers({ children }: { children: ReactNode }) {
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="light"
+      // Until a person chooses, the phone's own dark-mode setting (issue 13).
+      defaultColorScheme="auto"
     >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
