@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import type { SavingsAccountView } from '@kobo/core';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { FactList } from '../../../components/fact-list.tsx';
 
 /** SPEC 2 "a staff summary": who the account belongs to, and room for the page's actions. */
 export function StaffSummary({ account, actions }: { account: SavingsAccountView; actions?: ReactNode }) {
@@ -25,18 +26,7 @@ export function StaffSummary({ account, actions }: { account: SavingsAccountView
         </Stack>
         {actions}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" component="dl" mt="sm" mb={0}>
-        {facts.map((fact) => (
-          <div key={fact.label}>
-            <Text component="dt" size="sm" c="dimmed">
-              {fact.label}
-            </Text>
-            <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {fact.value}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
+      <FactList facts={facts} cols={{ base: 1, xs: 3 }} mt="sm" mb={0} />
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { FaArrowLeft, FaFileExcel, FaUndo } from 'react-icons/fa';
 import { MESSAGES, TRANSACTION_TYPE_LABELS, formatNaira, monthLabel, type BatchDetail as BatchDetailData, type BatchPosting } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
@@ -13,6 +13,7 @@ import { useReverseBatch } from '../../api/reverse-batch.ts';
 import { useIsWideScreen } from '../use-screen-size.ts';
 import { ReasonModal, refusalOf, type ReasonRefusal } from '../reason-modal.tsx';
 import { BatchStatusBadge } from './history-panel.tsx';
+import { FactList } from '../../../../components/fact-list.tsx';
 
 const POSTINGS_PER_PAGE = 50;
 
@@ -110,18 +111,7 @@ function BatchBody({ detail, onReversed }: { detail: BatchDetailData; onReversed
           </Group>
         </Group>
         <ErrorBanner message={download.isError ? errorMessage(download.error, MESSAGES.exportFailed) : null} />
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" component="dl" m={0}>
-          {facts.map((fact) => (
-            <div key={fact.label}>
-              <Text component="dt" size="sm" c="dimmed">
-                {fact.label}
-              </Text>
-              <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
-                {fact.value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
+        <FactList facts={facts} cols={{ base: 2, md: 4 }} m={0} />
         <Postings detail={detail} />
       </Stack>
       <ReasonModal

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, formatNaira, monthLabel, type BatchDraft, type BatchReview, type BatchView } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
@@ -10,6 +10,7 @@ import { ReasonModal, refusalOf, type ReasonRefusal } from '../reason-modal.tsx'
 import { postLabel } from './run-labels.ts';
 import { ReviewRows } from './review-rows.tsx';
 import type { RunReview } from './use-run-review.ts';
+import { FactList } from '../../../../components/fact-list.tsx';
 
 type Props = { run: RunReview; onPosted: (batch: BatchView) => void };
 
@@ -143,18 +144,7 @@ function ReviewSummary({ review }: { review: BatchReview }) {
     ...(review.withdrawalKobo > 0 ? [{ label: 'Withdrawals', value: formatNaira(review.withdrawalKobo) }] : []),
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0} aria-label="Review totals">
-      {facts.map((fact) => (
-        <div key={fact.label}>
-          <Text component="dt" size="sm" c="dimmed">
-            {fact.label}
-          </Text>
-          <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {fact.value}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
+    <FactList facts={facts} cols={{ base: 2, sm: 4 }} m={0} aria-label="Review totals" />
   );
 }
 
