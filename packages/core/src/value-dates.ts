@@ -6,8 +6,13 @@ import { addDays, calendarDate, isIsoDate, isoWeekday, isSupportedDate, type Iso
  * the money counts for: never after today in APP_TIMEZONE, and within the dates Kobo supports.
  */
 export function valueDateProblem(value: IsoDate, now: Date, timeZone: string): string | null {
+  return valueDateProblemOn(value, calendarDate(now, timeZone));
+}
+
+/** The same rule where the caller already knows today (a form, from the organisation's calendar). */
+export function valueDateProblemOn(value: IsoDate, today: IsoDate): string | null {
   if (!isIsoDate(value) || !isSupportedDate(value)) return MESSAGES.invalidDate;
-  if (value > calendarDate(now, timeZone)) return MESSAGES.valueDateInFuture;
+  if (value > today) return MESSAGES.valueDateInFuture;
   return null;
 }
 

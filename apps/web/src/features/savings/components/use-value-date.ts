@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isSupportedDate, MESSAGES, type IsoDate } from '@kobo/core';
+import { LATEST_DATE, valueDateProblemOn, type IsoDate } from '@kobo/core';
 import { useOrgToday } from '../../../lib/org-calendar.ts';
 
 /**
@@ -21,9 +21,8 @@ export function useValueDate() {
     /** What the server would say, checked first so it is read next to the field. */
     problem(): string | null {
       if (!value) return null;
-      if (!isSupportedDate(value)) return MESSAGES.invalidDate;
-      if (today && value > today) return MESSAGES.valueDateInFuture;
-      return null;
+      // Until the organisation's calendar has loaded, only the date's shape can be judged.
+      return valueDateProblemOn(value, today ?? LATEST_DATE);
     },
     /** The body's field: absent for today or blank. */
     field(): { valueDate?: IsoDate } {
