@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@kobo/core';
+import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp, type KoboApp } from '../../apps/api/src/app.ts';
 import { readEnv } from '../../apps/api/src/config/env.ts';
@@ -28,10 +29,12 @@ let counter = 0;
 
 /**
  * The real server, in this process, on a free port, serving the built web app, on its own PGlite
- * data directory (so a restart keeps the data, as `npm start` does).
+ * data directory (so a restart keeps the data, as `npm start` does), copied from the migrated
+ * one the global setup made.
  */
 export async function startKobo(): Promise<KoboServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kobo-e2e-'));
+  cpSync(inject('e2eDataTemplate'), dataDir, { recursive: true });
   const port = await freePort();
   let app = await boot(dataDir, port);
   const baseURL = `http://localhost:${port}`;

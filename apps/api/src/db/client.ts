@@ -13,7 +13,8 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null };
+  /** `template`: a dump (PGlite's dumpDataDir) to start from instead of an empty cluster; tests use a migrated one. */
+  | { kind: 'pglite'; dataDir: string | null; template?: Blob };
 
 export type DatabaseHandle = {
   db: Database;
@@ -27,7 +28,7 @@ export type DatabaseHandle = {
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
-  return openPglite(target.dataDir);
+  return openPglite(target.dataDir, target.template);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -83,8 +84,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -2,7 +2,11 @@ import { afterEach, vi } from 'vitest';
 
 // An unexpected console.error is a failure, not noise (STYLE: Epic Stack's habit).
 let errors: unknown[][] = [];
-const original = console.error;
+// Files that share a worker (isolate: false) run this setup again: wrap the console's own
+// function each time, never the previous file's wrapper.
+const consoleWithOriginal = console as Console & { koboOriginalError?: typeof console.error };
+consoleWithOriginal.koboOriginalError ??= console.error;
+const original = consoleWithOriginal.koboOriginalError;
 console.error = (...args: unknown[]) => {
   errors.push(args);
   original(...args);
