@@ -44,7 +44,7 @@ async function setupPgliteTemplate(project: TestProject) {
 async function setupPostgresTemplate(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('the api-postgres project needs TEST_DATABASE_URL');
-  const name = `kobo_test_template_${Date.now().toString(36)}`;
+  const name = `kobo_test_template_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   await withAdminClient(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
