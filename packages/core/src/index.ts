@@ -23,3 +23,4 @@ export * from './contracts/audit.ts';
 export * from './value-dates.ts';
 export * from './contracts/batches.ts';
 export * from './batches.ts';
+export * from './loans/index.ts';

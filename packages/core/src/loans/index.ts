@@ -1,0 +1,3 @@
+export * from './schedule.ts';
+export * from './products.ts';
+export * from './repayments.ts';

@@ -1,0 +1,74 @@
+import { formatNaira, type Kobo } from '../money.ts';
+import type { InterestMethod } from './schedule.ts';
+
+/**
+ * A loan product's rules (issue 12): what a scheme lends, for how long, against what. The multiple
+ * of savings is kept in hundredths (2× is 200, 1.5× is 150) and rates in basis points, so no rule
+ * is ever a float.
+ */
+export type LoanFee = { kind: 'percent'; basisPoints: number } | { kind: 'fixed'; amount: Kobo } | null;
+/** What a repayment beyond what is due does: repays principal early (the term shortens) or is refused. */
+export type OverpaymentRule = 'reduce_term' | 'refuse';
+
+export type LoanProductRules = {
+  name: string;
+  method: InterestMethod;
+  annualRateBp: number;
+  maxMonths: number;
+  /** Hundredths of the applicant's savings balance: 200 lends up to twice it. */
+  savingsMultiple: number;
+  maxAmount: Kobo;
+  guarantorsRequired: number;
+  fee: LoanFee;
+  overpayment: OverpaymentRule;
+};
+
+export const MAX_GUARANTORS = 3;
+export const MAX_LOAN_MONTHS = 120;
+
+/** The one-off processing fee on `principal`, to the nearest kobo. */
+export function loanFee(fee: LoanFee, principal: Kobo): Kobo {
+  if (!fee) return 0 as Kobo;
+  if (fee.kind === 'fixed') return fee.amount;
+  return Number((2n * BigInt(principal) * BigInt(fee.basisPoints) + 10_000n) / 20_000n) as Kobo;
+}
+
+/** The most an applicant with `savingsBalance` may borrow on this product: the multiple or the cap, whichever is less. */
+export function maxLoanFor(product: Pick<LoanProductRules, 'savingsMultiple' | 'maxAmount'>, savingsBalance: Kobo): Kobo {
+  // BigInt: ₦1 trillion of savings × 300 passes 2^53 before the division brings it back.
+  const bySavings = Number((BigInt(Math.max(0, savingsBalance)) * BigInt(product.savingsMultiple)) / 100n);
+  return Math.min(bySavings, product.maxAmount) as Kobo;
+}
+
+/** '2×', '1.5×': the multiple as people say it. */
+export function formatMultiple(savingsMultiple: number): string {
+  return `${String(savingsMultiple / 100)}×`;
+}
+
+/**
+ * Why an application is outside the product's limits, naming the limit; null when it is within
+ * them. The term first (it does not depend on the amount), then the cap, then the savings multiple.
+ */
+export function loanLimitProblem(
+  product: LoanProductRules,
+  application: { amount: Kobo; months: number },
+  savingsBalance: Kobo,
+): string | null {
+  if (application.months > product.maxMonths) return `The longest term ${product.name} allows is ${product.maxMonths} months`;
+  if (application.amount > product.maxAmount) return `${product.name} lends at most ${formatNaira(product.maxAmount)}`;
+  const bySavings = maxLoanFor({ savingsMultiple: product.savingsMultiple, maxAmount: Number.MAX_SAFE_INTEGER as Kobo }, savingsBalance);
+  if (application.amount > bySavings) {
+    return `At most ${formatNaira(bySavings)} can be borrowed: ${formatMultiple(product.savingsMultiple)} savings of ${formatNaira(savingsBalance)}`;
+  }
+  return null;
+}
+
+/**
+ * The borrower's savings held against a loan: outstanding principal ÷ the product's multiple,
+ * rounded up so the lien never falls a kobo short (COOPERATIVE.md "Loans").
+ */
+export function borrowerLien(outstandingPrincipal: Kobo, savingsMultiple: number): Kobo {
+  if (outstandingPrincipal <= 0) return 0 as Kobo;
+  const multiple = BigInt(savingsMultiple);
+  return Number((BigInt(outstandingPrincipal) * 100n + multiple - 1n) / multiple) as Kobo;
+}

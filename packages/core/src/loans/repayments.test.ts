@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { Kobo } from '../money.ts';
+import { allocateRepayment, amountDue, arrearsOn, outstandingPrincipal, payoffAmount, type InstalmentPosition, type LoanPosition } from './repayments.ts';
+
+const kobo = (value: number) => value as Kobo;
+
+/** ₦3,000 flat over three months (₦1,000 principal + ₦100 interest each), fee ₦50, nothing paid. */
+function freshLoan(overpayment: LoanPosition['overpayment'] = 'reduce_term'): LoanPosition {
+  const row = (number: number, dueDate: string): InstalmentPosition => ({
+    number,
+    dueDate,
+    principal: kobo(100_000),
+    interest: kobo(10_000),
+    principalPaid: kobo(0),
+    interestPaid: kobo(0),
+    interestWaived: kobo(0),
+  });
+  return { feeOutstanding: kobo(5_000), instalments: [row(1, '2027-01-31'), row(2, '2027-02-28'), row(3, '2027-03-31')], overpayment };
+}
+
+describe('allocateRepayment', () => {
+  it('pays the fee, then interest, then principal, oldest instalment first', () => {
+    expect(allocateRepayment(freshLoan(), kobo(120_000), '2027-02-27')).toEqual({
+      ok: true,
+      allocation: {
+        fee: 5_000,
+        lines: [
+          { number: 1, interest: 10_000, principal: 100_000, interestWaived: 0 },
+          { number: 2, interest: 5_000, principal: 0, interestWaived: 0 },
+        ],
+      },
+    });
+  });
+
+  it('counts an instalment as due from the first of its month: payroll pays before the month ends', () => {
+    const loan = freshLoan();
+    expect(amountDue(loan, '2026-12-31')).toBe(5_000);
+    expect(amountDue(loan, '2027-01-01')).toBe(115_000);
+    expect(amountDue(loan, '2027-03-01')).toBe(335_000);
+  });
+
+  it('repays principal early from the last instalment back and waives the interest of an instalment it clears', () => {
+    // Due on 2027-01-15: fee ₦50 + instalment 1 ₦1,100 = ₦1,150; ₦1,500 more clears instalment 3 and half of 2's principal.
+    expect(allocateRepayment(freshLoan(), kobo(265_000), '2027-01-15')).toEqual({
+      ok: true,
+      allocation: {
+        fee: 5_000,
+        lines: [
+          { number: 1, interest: 10_000, principal: 100_000, interestWaived: 0 },
+          { number: 2, interest: 0, principal: 50_000, interestWaived: 0 },
+          { number: 3, interest: 0, principal: 100_000, interestWaived: 10_000 },
+        ],
+      },
+    });
+  });
+
+  it('refuses more than the payoff, naming it: what is due plus the principal still ahead', () => {
+    expect(payoffAmount(freshLoan(), '2027-01-15')).toBe(315_000);
+    expect(allocateRepayment(freshLoan(), kobo(315_001), '2027-01-15')).toEqual({ ok: false, problem: 'This repayment is more than the ₦3,150.00 outstanding' });
+    expect(allocateRepayment(freshLoan(), kobo(315_000), '2027-01-15').ok).toBe(true);
+  });
+
+  it('refuses an early repayment when the product takes none, naming what is due', () => {
+    expect(allocateRepayment(freshLoan('refuse'), kobo(115_001), '2027-01-15')).toEqual({
+      ok: false,
+      problem: 'This repayment is more than the ₦1,150.00 due; this loan takes no early repayment',
+    });
+    // On the last instalment's month everything is due, so the whole balance is simply "outstanding".
+    expect(allocateRepayment(freshLoan('refuse'), kobo(335_001), '2027-03-02')).toEqual({ ok: false, problem: 'This repayment is more than the ₦3,350.00 outstanding' });
+  });
+
+  it('takes up where earlier repayments stopped', () => {
+    const loan = freshLoan();
+    loan.feeOutstanding = kobo(0);
+    loan.instalments[0] = { ...loan.instalments[0]!, interestPaid: kobo(10_000), principalPaid: kobo(40_000) };
+    expect(outstandingPrincipal(loan)).toBe(260_000);
+    expect(allocateRepayment(loan, kobo(70_000), '2027-02-10')).toEqual({
+      ok: true,
+      allocation: {
+        fee: 0,
+        lines: [
+          { number: 1, interest: 0, principal: 60_000, interestWaived: 0 },
+          { number: 2, interest: 10_000, principal: 0, interestWaived: 0 },
+        ],
+      },
+    });
+  });
+});
+
+describe('arrearsOn', () => {
+  it('is nothing on the due date itself', () => {
+    expect(arrearsOn(freshLoan(), '2027-01-31')).toEqual({ amountOverdue: 0, daysInArrears: 0, instalmentsOverdue: 0 });
+  });
+
+  it('counts from the day after the oldest unpaid due date, and sums what every overdue instalment still owes', () => {
+    const loan = freshLoan();
+    loan.instalments[0] = { ...loan.instalments[0]!, interestPaid: kobo(10_000), principalPaid: kobo(60_000) };
+    expect(arrearsOn(loan, '2027-02-01')).toEqual({ amountOverdue: 40_000, daysInArrears: 1, instalmentsOverdue: 1 });
+    expect(arrearsOn(loan, '2027-03-10')).toEqual({ amountOverdue: 150_000, daysInArrears: 38, instalmentsOverdue: 2 });
+  });
+
+  it('ends when the instalment is paid', () => {
+    const loan = freshLoan();
+    loan.instalments[0] = { ...loan.instalments[0]!, interestPaid: kobo(10_000), principalPaid: kobo(100_000) };
+    expect(arrearsOn(loan, '2027-02-15')).toEqual({ amountOverdue: 0, daysInArrears: 0, instalmentsOverdue: 0 });
+  });
+});

@@ -1,0 +1,114 @@
+import { formatNaira, type Kobo } from '../money.ts';
+import { addDays, daysInRange, type IsoDate } from '../periods.ts';
+import type { OverpaymentRule } from './products.ts';
+
+/**
+ * Where a repayment goes, and what is overdue (issue 12; COOPERATIVE.md "Loans"): fees, then
+ * interest due, then principal due, oldest instalment first. An instalment counts as due from the
+ * start of its month (payroll pays before the month ends); money beyond what is due repays
+ * principal early from the last instalment backwards, which shortens the term and drops the
+ * interest of every instalment it clears, or is refused, as the product says.
+ */
+export type InstalmentPosition = {
+  number: number;
+  dueDate: IsoDate;
+  principal: Kobo;
+  interest: Kobo;
+  principalPaid: Kobo;
+  interestPaid: Kobo;
+  /** Interest no longer owed because early repayment cleared the instalment's principal. */
+  interestWaived: Kobo;
+};
+
+export type LoanPosition = { feeOutstanding: Kobo; instalments: InstalmentPosition[]; overpayment: OverpaymentRule };
+
+export type RepaymentLine = { number: number; interest: Kobo; principal: Kobo; interestWaived: Kobo };
+export type RepaymentAllocation = { fee: Kobo; lines: RepaymentLine[] };
+
+export type RepaymentOutcome = { ok: true; allocation: RepaymentAllocation } | { ok: false; problem: string };
+
+const owedInterest = (row: InstalmentPosition) => row.interest - row.interestPaid - row.interestWaived;
+const owedPrincipal = (row: InstalmentPosition) => row.principal - row.principalPaid;
+
+/** Principal still owed across the loan. */
+export function outstandingPrincipal(position: Pick<LoanPosition, 'instalments'>): Kobo {
+  return position.instalments.reduce((sum, row) => sum + owedPrincipal(row), 0) as Kobo;
+}
+
+/** Everything the loan is still scheduled to take: fee, interest not waived, principal. */
+export function outstandingTotal(position: LoanPosition): Kobo {
+  return (position.feeOutstanding + position.instalments.reduce((sum, row) => sum + owedInterest(row) + owedPrincipal(row), 0)) as Kobo;
+}
+
+/** The first day of `date`'s month: an instalment due in that month is due from then. */
+function monthStart(date: IsoDate): IsoDate {
+  return `${date.slice(0, 7)}-01`;
+}
+
+/** What is due on `valueDate`: the fee, and every unpaid instalment due in its month or before. */
+export function amountDue(position: LoanPosition, valueDate: IsoDate): Kobo {
+  return (position.feeOutstanding +
+    position.instalments
+      .filter((row) => monthStart(row.dueDate) <= valueDate)
+      .reduce((sum, row) => sum + owedInterest(row) + owedPrincipal(row), 0)) as Kobo;
+}
+
+/** The most that can be repaid on `valueDate`: what is due, plus, when the product takes early repayment, all remaining principal. */
+export function payoffAmount(position: LoanPosition, valueDate: IsoDate): Kobo {
+  if (position.overpayment === 'refuse') return amountDue(position, valueDate);
+  const future = position.instalments.filter((row) => monthStart(row.dueDate) > valueDate);
+  return (amountDue(position, valueDate) + future.reduce((sum, row) => sum + owedPrincipal(row), 0)) as Kobo;
+}
+
+export function allocateRepayment(position: LoanPosition, amount: Kobo, valueDate: IsoDate): RepaymentOutcome {
+  const due = amountDue(position, valueDate);
+  const payoff = payoffAmount(position, valueDate);
+  if (amount > payoff) {
+    if (position.overpayment === 'refuse' && payoff < outstandingTotal(position)) {
+      return { ok: false, problem: `This repayment is more than the ${formatNaira(due)} due; this loan takes no early repayment` };
+    }
+    return { ok: false, problem: `This repayment is more than the ${formatNaira(payoff)} outstanding` };
+  }
+  let left = amount as number;
+  const fee = Math.min(left, position.feeOutstanding);
+  left -= fee;
+  const lines = new Map<number, RepaymentLine>();
+  const lineFor = (number: number) => {
+    const line = lines.get(number) ?? { number, interest: 0 as Kobo, principal: 0 as Kobo, interestWaived: 0 as Kobo };
+    lines.set(number, line);
+    return line;
+  };
+  for (const row of position.instalments) {
+    if (left === 0 || monthStart(row.dueDate) > valueDate) break;
+    const interest = Math.min(left, owedInterest(row));
+    left -= interest;
+    const principal = Math.min(left, owedPrincipal(row));
+    left -= principal;
+    if (interest + principal > 0) Object.assign(lineFor(row.number), { interest, principal });
+  }
+  // What is left repays principal early, from the last instalment back; a cleared instalment's interest is waived.
+  for (const row of position.instalments.toReversed()) {
+    if (left === 0 || monthStart(row.dueDate) <= valueDate) break;
+    const principal = Math.min(left, owedPrincipal(row));
+    left -= principal;
+    if (principal === 0) continue;
+    const line = lineFor(row.number);
+    line.principal = principal as Kobo;
+    if (principal === owedPrincipal(row)) line.interestWaived = owedInterest(row) as Kobo;
+  }
+  return { ok: true, allocation: { fee: fee as Kobo, lines: [...lines.values()].toSorted((a, b) => a.number - b.number) } };
+}
+
+export type Arrears = { amountOverdue: Kobo; daysInArrears: number; instalmentsOverdue: number };
+
+/** Unpaid instalments whose due date has passed by `today`, how much they owe, and for how long the oldest has waited. */
+export function arrearsOn(position: Pick<LoanPosition, 'instalments'>, today: IsoDate): Arrears {
+  const overdue = position.instalments.filter((row) => row.dueDate < today && owedInterest(row) + owedPrincipal(row) > 0);
+  const oldest = overdue[0];
+  return {
+    amountOverdue: overdue.reduce((sum, row) => sum + owedInterest(row) + owedPrincipal(row), 0) as Kobo,
+    // Days after the due date: the day after it is the first day in arrears.
+    daysInArrears: oldest ? daysInRange({ from: addDays(oldest.dueDate, 1), to: today }) : 0,
+    instalmentsOverdue: overdue.length,
+  };
+}
