@@ -12,7 +12,8 @@ const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
     // *.postgres.test.ts need a server (several instances on one database): PostgreSQL only.
     exclude: database === 'pglite' ? ['**/*.postgres.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
     env: { KOBO_TEST_DB: database, NODE_ENV: 'test' },
-    testTimeout: 30_000,
+    // Generous for a busy 2-core machine; a test that hangs still fails.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     setupFiles: ['apps/api/src/test/fail-on-console-error.ts'],
     // Migrates one template database; each file's fresh database is a copy of it.

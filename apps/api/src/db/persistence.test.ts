@@ -39,5 +39,7 @@ describe('the embedded database in DATA_DIR', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two cold starts of an embedded database on disk (initdb, then a reopen): the slowest thing
+    // the API tests do, and slower still on a busy 2-core machine.
+  }, 120_000);
 });
