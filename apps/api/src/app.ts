@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { savingsRoutes } from './modules/savings/savings.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { openChangeHub } from './modules/events/change-feed.ts';
@@ -138,6 +139,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await savingsRoutes(app, { db, now, timeZone: env.APP_TIMEZONE });
   const services = { db, now, timeZone: env.APP_TIMEZONE };
   await categoriesRoutes(app, services);
+  await loansRoutes(app, services);
   await expensesRoutes(app, services);
   await dashboardRoutes(app, services);
   await reportsRoutes(app, services);

@@ -24,6 +24,10 @@ export const AUDIT_KINDS = [
   'category.deleted',
   'expense.updated',
   'expense.deleted',
+  'loan.product_created',
+  'loan.product_updated',
+  'loan.product_retired',
+  'loan.product_restored',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -45,9 +49,13 @@ export const AUDIT_KIND_LABELS = {
   'category.deleted': 'Category deleted',
   'expense.updated': 'Expense edited',
   'expense.deleted': 'Expense deleted',
+  'loan.product_created': 'Loan product created',
+  'loan.product_updated': 'Loan product changed',
+  'loan.product_retired': 'Loan product retired',
+  'loan.product_restored': 'Loan product restored',
 } as const satisfies Record<AuditKind, string>;
 
-export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense';
+export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product';
 
 /** Plain JSON values: what a row looked like before and after the act (null when it did not exist). */
 export type AuditValues = Record<string, unknown>;

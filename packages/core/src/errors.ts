@@ -43,6 +43,9 @@ export const ERRORS = {
   BATCH_ALREADY_REVERSED: { status: 409, message: MESSAGES.batchAlreadyReversed },
   FILE_TOO_LARGE: { status: 413, message: MESSAGES.fileTooLarge },
   FILE_UNREADABLE: { status: 422, message: MESSAGES.fileNotSpreadsheet },
+  // Loans (issue 12).
+  LOAN_PRODUCT_NAME_TAKEN: { status: 409, message: MESSAGES.loanProductNameTaken },
+  LOAN_PRODUCT_NOT_FOUND: { status: 404, message: MESSAGES.loanProductNotFound },
   // Expenses, categories, export and account deletion (docs/decisions/008-expenses-api.md).
   CATEGORY_NAME_TAKEN: { status: 409, message: MESSAGES.itemNameExists },
   CATEGORY_IN_USE: { status: 409, message: MESSAGES.categoryInUse },

@@ -365,3 +365,44 @@ export const auditLog = pgTable(
     check('audit_log_kind_check', sql`${table.kind} ~ '^[a-z_]+\\.[a-z_]+$'`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Loans (issue 12, docs/decisions/019-loans.md).
+// ---------------------------------------------------------------------------------------------
+
+/** What a scheme lends: rates in basis points, the savings multiple in hundredths, money in kobo. */
+export const loanProducts = pgTable(
+  'loan_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    method: text('method', { enum: ['flat', 'reducing'] }).notNull(),
+    annualRateBp: integer('annual_rate_bp').notNull(),
+    maxMonths: integer('max_months').notNull(),
+    savingsMultiple: integer('savings_multiple').notNull(),
+    maxAmountKobo: bigint('max_amount_kobo', { mode: 'number' }).notNull(),
+    guarantorsRequired: integer('guarantors_required').notNull(),
+    /** null: no fee; 'percent': fee_value in basis points of the principal; 'fixed': fee_value in kobo. */
+    feeKind: text('fee_kind', { enum: ['percent', 'fixed'] }),
+    feeValue: bigint('fee_value', { mode: 'number' }),
+    overpayment: text('overpayment', { enum: ['reduce_term', 'refuse'] }).notNull(),
+    /** A retired product takes no new applications; its loans go on. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdById: text('created_by_id').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('loan_products_name_lower_key').on(sql`lower(${table.name})`),
+    check('loan_products_method_check', sql`${table.method} in ('flat', 'reducing')`),
+    check('loan_products_rate_check', sql`${table.annualRateBp} between 0 and 10000`),
+    check('loan_products_months_check', sql`${table.maxMonths} between 1 and 120`),
+    check('loan_products_multiple_check', sql`${table.savingsMultiple} between 1 and 1000`),
+    check('loan_products_max_amount_check', sql`${table.maxAmountKobo} between 1 and ${MAX_KOBO}`),
+    check('loan_products_guarantors_check', sql`${table.guarantorsRequired} between 0 and 3`),
+    check(
+      'loan_products_fee_check',
+      sql`(${table.feeKind} is null and ${table.feeValue} is null) or (${table.feeKind} = 'percent' and ${table.feeValue} between 1 and 10000) or (${table.feeKind} = 'fixed' and ${table.feeValue} between 1 and ${MAX_KOBO})`,
+    ),
+    check('loan_products_overpayment_check', sql`${table.overpayment} in ('reduce_term', 'refuse')`),
+  ],
+);

@@ -72,6 +72,18 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
     path: '/api/savings/statement/export?from=2026-01-01&to=2026-01-31',
   },
 
+  { method: 'GET', url: '/api/loan-products', expect: ADMIN_AND_HOLDERS },
+  { method: 'POST', url: '/api/loan-products', expect: ADMIN, body: {} },
+  { method: 'PUT', url: '/api/loan-products/:id', expect: ADMIN, path: `/api/loan-products/${nobody}`, body: {} },
+  { method: 'POST', url: '/api/loan-products/:id/retire', expect: ADMIN, path: `/api/loan-products/${nobody}/retire` },
+  { method: 'POST', url: '/api/loan-products/:id/restore', expect: ADMIN, path: `/api/loan-products/${nobody}/restore` },
+  {
+    method: 'GET',
+    url: '/api/loan-products/:id/quote',
+    expect: ADMIN_AND_HOLDERS,
+    path: `/api/loan-products/${nobody}/quote?amount=1000&months=6`,
+  },
+
   { method: 'GET', url: '/api/categories', expect: EXPENSE_READERS },
   { method: 'POST', url: '/api/categories', expect: ADMIN_MANAGER, body: { name: '' } },
   { method: 'DELETE', url: '/api/categories/:id', expect: ADMIN_MANAGER, path: `/api/categories/${nobody}` },

@@ -1,3 +1,4 @@
 export * from './schedule.ts';
 export * from './products.ts';
 export * from './repayments.ts';
+export * from './product-schema.ts';

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loanProductSchema, loanQuoteSchema } from '@kobo/core';
+import type { LoanDeps } from './loan-deps.ts';
+import { listLoanProducts } from './list-loan-products.ts';
+import { saveLoanProduct } from './save-loan-product.ts';
+import { setLoanProductRetired } from './retire-loan-product.ts';
+import { quoteLoan } from './quote-loan.ts';
+
+const manageLoans = { access: 'manage_staff_savings' } as const;
+/** A savings officer, or a holder for themselves (holder-for-request.ts decides whose savings). */
+const officersAndHolders = { access: ['manage_staff_savings', 'view_own_savings'] } as const;
+const idParams = z.object({ id: z.uuid() });
+
+/** Loan products and quotes (issue 12, docs/decisions/019-loans.md). */
+export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/api/loan-products', { config: officersAndHolders }, async (request) => ({
+    products: await listLoanProducts(deps, request.actor),
+  }));
+
+  routes.post('/api/loan-products', { config: manageLoans, schema: { body: loanProductSchema } }, async (request, reply) => {
+    const product = await saveLoanProduct(deps, request.actor, request.body, null);
+    return reply.status(201).send({ product });
+  });
+
+  routes.put('/api/loan-products/:id', { config: manageLoans, schema: { params: idParams, body: loanProductSchema } }, async (request) => ({
+    product: await saveLoanProduct(deps, request.actor, request.body, request.params.id),
+  }));
+
+  routes.post('/api/loan-products/:id/retire', { config: manageLoans, schema: { params: idParams } }, async (request) => ({
+    product: await setLoanProductRetired(deps, request.actor, request.params.id, true),
+  }));
+
+  routes.post('/api/loan-products/:id/restore', { config: manageLoans, schema: { params: idParams } }, async (request) => ({
+    product: await setLoanProductRetired(deps, request.actor, request.params.id, false),
+  }));
+
+  routes.get('/api/loan-products/:id/quote', { config: officersAndHolders, schema: { params: idParams, querystring: loanQuoteSchema } }, async (request) => ({
+    quote: await quoteLoan(deps, request.actor, request.params.id, request.query),
+  }));
+}

@@ -1,0 +1,44 @@
+import type { Kobo, LoanFee, LoanProductRules, LoanProductView } from '@kobo/core';
+import type { loanProducts } from '../../db/schema.ts';
+
+type ProductRow = typeof loanProducts.$inferSelect;
+
+export function productRules(row: ProductRow): LoanProductRules {
+  const fee: LoanFee =
+    row.feeKind === 'percent'
+      ? { kind: 'percent', basisPoints: row.feeValue as number }
+      : row.feeKind === 'fixed'
+        ? { kind: 'fixed', amount: row.feeValue as Kobo }
+        : null;
+  return {
+    name: row.name,
+    method: row.method,
+    annualRateBp: row.annualRateBp,
+    maxMonths: row.maxMonths,
+    savingsMultiple: row.savingsMultiple,
+    maxAmount: row.maxAmountKobo as Kobo,
+    guarantorsRequired: row.guarantorsRequired,
+    fee,
+    overpayment: row.overpayment,
+  };
+}
+
+export function productView(row: ProductRow): LoanProductView {
+  return { id: row.id, ...productRules(row), retired: row.retiredAt !== null, createdAt: row.createdAt.toISOString() };
+}
+
+/** The columns a product's rules are stored in. */
+export function productColumns(rules: LoanProductRules) {
+  return {
+    name: rules.name,
+    method: rules.method,
+    annualRateBp: rules.annualRateBp,
+    maxMonths: rules.maxMonths,
+    savingsMultiple: rules.savingsMultiple,
+    maxAmountKobo: rules.maxAmount,
+    guarantorsRequired: rules.guarantorsRequired,
+    feeKind: rules.fee?.kind ?? null,
+    feeValue: rules.fee === null ? null : rules.fee.kind === 'percent' ? rules.fee.basisPoints : rules.fee.amount,
+    overpayment: rules.overpayment,
+  };
+}

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { AppError, calendarDate, loanFee, loanLimitProblem, loanSchedule, maxLoanFor, type Kobo, type LoanQuote } from '@kobo/core';
+import type { Actor } from '../../auth/actor.ts';
+import { loanProducts, savingsAccounts } from '../../db/schema.ts';
+import { holderForRequest } from '../savings/holder-for-request.ts';
+import type { LoanDeps } from './loan-deps.ts';
+import { productRules } from './product-views.ts';
+
+/**
+ * The schedule an application would have, and whether it is within the product's limits for this
+ * holder's savings: shown before applying, so nobody applies blind. Reads only.
+ */
+export async function quoteLoan(
+  deps: LoanDeps,
+  actor: Actor,
+  productId: string,
+  request: { amountKobo: Kobo; months: number; userId: string | null },
+): Promise<LoanQuote> {
+  const holderId = holderForRequest(actor, request.userId, 'view_own_savings');
+  const [product] = await deps.db.select().from(loanProducts).where(eq(loanProducts.id, productId));
+  if (!product || (product.retiredAt !== null && holderId === actor.id)) throw new AppError('LOAN_PRODUCT_NOT_FOUND');
+  const [account] = await deps.db.select({ balanceKobo: savingsAccounts.balanceKobo }).from(savingsAccounts).where(eq(savingsAccounts.userId, holderId));
+  if (!account) throw new AppError('NO_SAVINGS_ACCOUNT');
+  const rules = productRules(product);
+  const balance = account.balanceKobo as Kobo;
+  const thisMonth = calendarDate(deps.now(), deps.timeZone).slice(0, 7);
+  return {
+    productId,
+    amountKobo: request.amountKobo,
+    months: request.months,
+    feeKobo: loanFee(rules.fee, request.amountKobo),
+    savingsBalanceKobo: balance,
+    maxAmountKobo: maxLoanFor(rules, balance),
+    problem: loanLimitProblem(rules, { amount: request.amountKobo, months: request.months }, balance),
+    schedule: loanSchedule({ principal: request.amountKobo, annualRateBp: rules.annualRateBp, months: request.months, method: rules.method }, thisMonth),
+  };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { MAX_AMOUNT_KOBO, parseNaira, type Kobo } from '../money.ts';
+import { MAX_GUARANTORS, MAX_LOAN_MONTHS, type LoanFee, type LoanProductRules, type OverpaymentRule } from './products.ts';
+import type { InterestMethod, LoanSchedule } from './schedule.ts';
+
+export const MAX_LOAN_PRODUCT_NAME_LENGTH = 60;
+/** 10×: a multiple of savings beyond it is not a savings-backed loan. */
+export const MAX_SAVINGS_MULTIPLE = 1000;
+
+/**
+ * A figure with at most two decimals, as hundredths: '12.5' (%) is 1,250 basis points, '1.5' (×)
+ * is 150. The same reading as naira into kobo, so parseNaira does it (no float ever).
+ */
+function hundredths(value: unknown): number | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  return parseNaira(value);
+}
+
+const whole = (value: unknown, min: number, max: number): number | null => {
+  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= min && number <= max ? number : null;
+};
+
+const inRange = (value: number | null, min: number, max: number) => value !== null && value >= min && value <= max;
+
+const METHODS: readonly InterestMethod[] = ['flat', 'reducing'];
+const OVERPAYMENT_RULES: readonly OverpaymentRule[] = ['reduce_term', 'refuse'];
+
+/**
+ * A loan product as the admin's form sends it: figures as typed (rate in %, multiple in ×, amounts
+ * in naira). Checked field by field in the form's order, each refusal on its field.
+ */
+export const loanProductSchema = z
+  .object({
+    name: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.unknown().optional()),
+    method: z.unknown().optional(),
+    annualRate: z.unknown().optional(),
+    maxMonths: z.unknown().optional(),
+    savingsMultiple: z.unknown().optional(),
+    maxAmount: z.unknown().optional(),
+    guarantorsRequired: z.unknown().optional(),
+    feeKind: z.unknown().optional(),
+    feeValue: z.unknown().optional(),
+    overpayment: z.unknown().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (typeof value.name !== 'string' || value.name === '') fail('name', MESSAGES.loanProductNameRequired);
+    else if (value.name.length > MAX_LOAN_PRODUCT_NAME_LENGTH) fail('name', MESSAGES.loanProductNameTooLong);
+    if (!METHODS.includes(value.method as InterestMethod)) fail('method', MESSAGES.chooseInterestMethod);
+    if (!inRange(hundredths(value.annualRate), 0, 10_000)) fail('annualRate', MESSAGES.loanRateInvalid);
+    if (whole(value.maxMonths, 1, MAX_LOAN_MONTHS) === null) fail('maxMonths', MESSAGES.loanTermInvalid);
+    if (!inRange(hundredths(value.savingsMultiple), 1, MAX_SAVINGS_MULTIPLE)) fail('savingsMultiple', MESSAGES.loanMultipleInvalid);
+    if (!inRange(hundredths(value.maxAmount), 1, MAX_AMOUNT_KOBO)) fail('maxAmount', MESSAGES.enterValidAmount);
+    if (whole(value.guarantorsRequired, 0, MAX_GUARANTORS) === null) fail('guarantorsRequired', MESSAGES.loanGuarantorsInvalid);
+    const feeKind = value.feeKind ?? 'none';
+    if (feeKind === 'percent' && !inRange(hundredths(value.feeValue), 1, 10_000)) fail('feeValue', MESSAGES.loanFeePercentInvalid);
+    else if (feeKind === 'fixed' && !inRange(hundredths(value.feeValue), 1, MAX_AMOUNT_KOBO)) fail('feeValue', MESSAGES.enterValidAmount);
+    else if (!['none', 'percent', 'fixed'].includes(feeKind as string)) fail('feeKind', MESSAGES.loanFeeKindInvalid);
+    if (value.overpayment !== undefined && !OVERPAYMENT_RULES.includes(value.overpayment as OverpaymentRule)) fail('overpayment', MESSAGES.loanOverpaymentInvalid);
+  })
+  .transform((value): LoanProductRules => {
+    const feeValue = hundredths(value.feeValue) ?? 0;
+    const fee: LoanFee =
+      value.feeKind === 'percent' ? { kind: 'percent', basisPoints: feeValue } : value.feeKind === 'fixed' ? { kind: 'fixed', amount: feeValue as Kobo } : null;
+    return {
+      name: value.name as string,
+      method: value.method as InterestMethod,
+      annualRateBp: hundredths(value.annualRate) as number,
+      maxMonths: whole(value.maxMonths, 1, MAX_LOAN_MONTHS) as number,
+      savingsMultiple: hundredths(value.savingsMultiple) as number,
+      maxAmount: hundredths(value.maxAmount) as Kobo,
+      guarantorsRequired: whole(value.guarantorsRequired, 0, MAX_GUARANTORS) as number,
+      fee,
+      overpayment: (value.overpayment ?? 'reduce_term') as OverpaymentRule,
+    };
+  });
+export type LoanProductInput = z.input<typeof loanProductSchema>;
+
+/** A loan product as the API returns it. */
+export type LoanProductView = LoanProductRules & { id: string; retired: boolean; createdAt: string };
+
+/**
+ * What an applicant is asking for, as typed: checked before the schedule is shown and again when
+ * the application is made. `userId` names the holder when an officer asks on their behalf.
+ */
+export const loanQuoteSchema = z
+  .object({ amount: z.unknown().optional(), months: z.unknown().optional(), userId: z.string().max(100).optional() })
+  .superRefine((value, ctx) => {
+    const amount = hundredths(value.amount);
+    if (!inRange(amount, 1, MAX_AMOUNT_KOBO)) ctx.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.enterValidAmount });
+    if (whole(value.months, 1, MAX_LOAN_MONTHS) === null) ctx.addIssue({ code: 'custom', path: ['months'], message: MESSAGES.loanMonthsInvalid });
+  })
+  .transform((value) => ({
+    amountKobo: hundredths(value.amount) as Kobo,
+    months: whole(value.months, 1, MAX_LOAN_MONTHS) as number,
+    userId: value.userId || null,
+  }));
+
+/** The schedule and limits an applicant sees before applying. */
+export type LoanQuote = {
+  productId: string;
+  amountKobo: Kobo;
+  months: number;
+  feeKobo: Kobo;
+  savingsBalanceKobo: Kobo;
+  /** The most this holder may borrow on this product now. */
+  maxAmountKobo: Kobo;
+  /** Why the application is outside the product's limits, naming the limit; null when within them. */
+  problem: string | null;
+  schedule: LoanSchedule;
+};
