@@ -94,7 +94,7 @@ describe('loan products', () => {
 
   it('changes a product, records before and after, and answers 404 for one that does not exist', async () => {
     const product = await createProduct({ ...staffLoan, name: 'Festive Loan' });
-    const response = await ctx.app.inject({ method: 'PUT', url: `/api/loan-products/${product.id}`, payload: { ...staffLoan, name: 'Festive Loan', annualRate: '8', feeKind: 'none' }, headers: { cookie: cookieOf(admin) } });
+    const response = await admin.request('PUT', `/api/loan-products/${product.id}`, { ...staffLoan, name: 'Festive Loan', annualRate: '8', feeKind: 'none' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().product).toMatchObject({ annualRateBp: 800, fee: null });
     const audit = (await admin.get('/api/audit?kind=loan.product_updated')).json();
@@ -102,7 +102,7 @@ describe('loan products', () => {
     expect(audit.entries[0].before).toMatchObject({ annualRateBp: 1200, fee: { kind: 'percent', basisPoints: 100 } });
     expect(audit.entries[0].after).toMatchObject({ annualRateBp: 800, fee: null });
 
-    const missing = await ctx.app.inject({ method: 'PUT', url: '/api/loan-products/00000000-0000-4000-8000-000000000000', payload: staffLoan, headers: { cookie: cookieOf(admin) } });
+    const missing = await admin.request('PUT', '/api/loan-products/00000000-0000-4000-8000-000000000000', staffLoan);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'LOAN_PRODUCT_NOT_FOUND', message: MESSAGES.loanProductNotFound });
   });
@@ -178,7 +178,3 @@ describe('a quote before applying', () => {
     });
   });
 });
-
-function cookieOf(client: SignedInClient): string {
-  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-}
