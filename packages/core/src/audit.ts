@@ -28,6 +28,9 @@ export const AUDIT_KINDS = [
   'loan.product_updated',
   'loan.product_retired',
   'loan.product_restored',
+  'loan.applied',
+  'loan.guarantee_accepted',
+  'loan.guarantee_declined',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -53,9 +56,12 @@ export const AUDIT_KIND_LABELS = {
   'loan.product_updated': 'Loan product changed',
   'loan.product_retired': 'Loan product retired',
   'loan.product_restored': 'Loan product restored',
+  'loan.applied': 'Loan applied for',
+  'loan.guarantee_accepted': 'Guarantee accepted',
+  'loan.guarantee_declined': 'Guarantee declined',
 } as const satisfies Record<AuditKind, string>;
 
-export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product';
+export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan';
 
 /** Plain JSON values: what a row looked like before and after the act (null when it did not exist). */
 export type AuditValues = Record<string, unknown>;

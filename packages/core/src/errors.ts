@@ -46,6 +46,11 @@ export const ERRORS = {
   // Loans (issue 12).
   LOAN_PRODUCT_NAME_TAKEN: { status: 409, message: MESSAGES.loanProductNameTaken },
   LOAN_PRODUCT_NOT_FOUND: { status: 404, message: MESSAGES.loanProductNotFound },
+  LOAN_OUTSIDE_LIMITS: { status: 409, message: MESSAGES.invalidRequest },
+  GUARANTOR_INVALID: { status: 400, message: MESSAGES.guarantorNotHolder },
+  LOAN_NOT_FOUND: { status: 404, message: MESSAGES.loanNotFound },
+  GUARANTEE_NOT_OPEN: { status: 409, message: MESSAGES.guaranteeNotOpen },
+  GUARANTEE_OVER_SAVINGS: { status: 409, message: MESSAGES.invalidRequest },
   // Expenses, categories, export and account deletion (docs/decisions/008-expenses-api.md).
   CATEGORY_NAME_TAKEN: { status: 409, message: MESSAGES.itemNameExists },
   CATEGORY_IN_USE: { status: 409, message: MESSAGES.categoryInUse },

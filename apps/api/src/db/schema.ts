@@ -406,3 +406,70 @@ export const loanProducts = pgTable(
     check('loan_products_overpayment_check', sql`${table.overpayment} in ('reduce_term', 'refuse')`),
   ],
 );
+
+export const LOAN_STATUSES = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'rejected', 'cancelled', 'active', 'repaid', 'written_off'] as const;
+
+/**
+ * A loan from application to close. It copies its product's terms when applied for, so a later
+ * change to the product never alters it. Rows are never deleted; status moves forward only.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    /** The borrower's savings account: it outlives the user record, as the ledger does. */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => savingsAccounts.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => loanProducts.id, { onDelete: 'restrict' }),
+    productName: text('product_name').notNull(),
+    method: text('method', { enum: ['flat', 'reducing'] }).notNull(),
+    annualRateBp: integer('annual_rate_bp').notNull(),
+    savingsMultiple: integer('savings_multiple').notNull(),
+    overpayment: text('overpayment', { enum: ['reduce_term', 'refuse'] }).notNull(),
+    principalKobo: bigint('principal_kobo', { mode: 'number' }).notNull(),
+    feeKobo: bigint('fee_kobo', { mode: 'number' }).notNull(),
+    months: integer('months').notNull(),
+    purpose: text('purpose').notNull(),
+    status: text('status', { enum: LOAN_STATUSES }).notNull(),
+    appliedById: text('applied_by_id').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedById: text('decided_by_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+  },
+  (table) => [
+    uniqueIndex('loans_seq_key').on(table.seq),
+    index('loans_account_idx').on(table.accountId),
+    index('loans_status_idx').on(table.status, table.seq.desc()),
+    check('loans_principal_check', sql`${table.principalKobo} between 1 and ${MAX_KOBO}`),
+    check('loans_fee_check', sql`${table.feeKobo} between 0 and ${MAX_KOBO}`),
+    check('loans_months_check', sql`${table.months} between 1 and 120`),
+    check('loans_status_check', sql.raw(`status in (${LOAN_STATUSES.map((status) => `'${status}'`).join(', ')})`)),
+  ],
+);
+
+/** Who guarantees a loan, for how much, and what they answered. */
+export const loanGuarantors = pgTable(
+  'loan_guarantors',
+  {
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => savingsAccounts.id, { onDelete: 'restrict' }),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.loanId, table.accountId] }),
+    index('loan_guarantors_account_idx').on(table.accountId, table.status),
+    check('loan_guarantors_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
+    check('loan_guarantors_status_check', sql`${table.status} in ('pending', 'accepted', 'declined')`),
+  ],
+);

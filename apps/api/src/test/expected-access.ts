@@ -83,6 +83,10 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
     expect: ADMIN_AND_HOLDERS,
     path: `/api/loan-products/${nobody}/quote?amount=1000&months=6`,
   },
+  // An admin is asked to name the holder (400); a holder without savings is told so (404).
+  { method: 'POST', url: '/api/loans', expect: ADMIN_AND_HOLDERS, body: {} },
+  { method: 'GET', url: '/api/loans/mine', expect: HOLDERS },
+  { method: 'POST', url: '/api/loans/:id/guarantee', expect: HOLDERS, path: `/api/loans/${nobody}/guarantee`, body: { answer: 'accept' } },
 
   { method: 'GET', url: '/api/categories', expect: EXPENSE_READERS },
   { method: 'POST', url: '/api/categories', expect: ADMIN_MANAGER, body: { name: '' } },

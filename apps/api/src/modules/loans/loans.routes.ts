@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loanProductSchema, loanQuoteSchema } from '@kobo/core';
+import { guaranteeAnswerSchema, loanApplicationSchema, loanProductSchema, loanQuoteSchema } from '@kobo/core';
 import type { LoanDeps } from './loan-deps.ts';
 import { listLoanProducts } from './list-loan-products.ts';
 import { saveLoanProduct } from './save-loan-product.ts';
 import { setLoanProductRetired } from './retire-loan-product.ts';
 import { quoteLoan } from './quote-loan.ts';
+import { applyForLoan } from './apply-for-loan.ts';
+import { readMyLoans } from './read-my-loans.ts';
+import { answerGuarantee } from './answer-guarantee.ts';
 
 const manageLoans = { access: 'manage_staff_savings' } as const;
 /** A savings officer, or a holder for themselves (holder-for-request.ts decides whose savings). */
 const officersAndHolders = { access: ['manage_staff_savings', 'view_own_savings'] } as const;
+/** A holder, for themselves only. */
+const holders = { access: 'view_own_savings' } as const;
 const idParams = z.object({ id: z.uuid() });
 
 /** Loan products and quotes (issue 12, docs/decisions/019-loans.md). */
@@ -40,5 +45,16 @@ export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
 
   routes.get('/api/loan-products/:id/quote', { config: officersAndHolders, schema: { params: idParams, querystring: loanQuoteSchema } }, async (request) => ({
     quote: await quoteLoan(deps, request.actor, request.params.id, request.query),
+  }));
+
+  routes.post('/api/loans', { config: officersAndHolders, schema: { body: loanApplicationSchema } }, async (request, reply) => {
+    const loan = await applyForLoan(deps, request.actor, request.body);
+    return reply.status(201).send({ loan });
+  });
+
+  routes.get('/api/loans/mine', { config: holders }, async (request) => readMyLoans(deps, request.actor));
+
+  routes.post('/api/loans/:id/guarantee', { config: holders, schema: { params: idParams, body: guaranteeAnswerSchema } }, async (request) => ({
+    loan: await answerGuarantee(deps, request.actor, request.params.id, request.body.answer),
   }));
 }

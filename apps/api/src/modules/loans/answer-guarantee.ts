@@ -1,0 +1,70 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AppError, formatNaira, type Kobo, type LoanView } from '@kobo/core';
+import type { Actor } from '../../auth/actor.ts';
+import { queryRows } from '../../db/client.ts';
+import { loanGuarantors, loans, savingsAccounts } from '../../db/schema.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { LoanDeps } from './loan-deps.ts';
+import { loanViews } from './loan-views.ts';
+
+/** Loans whose guarantees still bind: until a loan is repaid, written off, refused or withdrawn. */
+export const BINDING_STATUSES = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'active'] as const;
+
+/**
+ * A guarantor accepts or declines. Accepting is refused when it would take what they guarantee in
+ * all past their savings balance; their savings account row is locked first, so two acceptances
+ * by one person at the same moment are judged one after the other. When every guarantor has
+ * accepted, the application goes to the officers.
+ */
+export async function answerGuarantee(deps: LoanDeps, actor: Actor, loanId: string, answer: 'accept' | 'decline'): Promise<LoanView> {
+  await deps.db.transaction(async (tx) => {
+    const [account] = await tx.select().from(savingsAccounts).where(eq(savingsAccounts.userId, actor.id)).for('update');
+    if (!account) throw new AppError('LOAN_NOT_FOUND');
+    const [request] = await tx
+      .select({ guarantee: loanGuarantors, loanStatus: loans.status, productName: loans.productName })
+      .from(loanGuarantors)
+      .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
+      .where(and(eq(loanGuarantors.loanId, loanId), eq(loanGuarantors.accountId, account.id)))
+      .for('update');
+    if (!request) throw new AppError('LOAN_NOT_FOUND');
+    if (request.loanStatus !== 'awaiting_guarantors' || request.guarantee.status !== 'pending') throw new AppError('GUARANTEE_NOT_OPEN');
+
+    if (answer === 'accept') {
+      const [committed] = await queryRows<{ total: string }>(
+        tx,
+        sql`select coalesce(sum(g.amount_kobo), 0) as total from ${loanGuarantors} g join ${loans} l on l.id = g.loan_id
+            where g.account_id = ${account.id} and g.status = 'accepted' and l.status in ${BINDING_STATUSES}`,
+      );
+      const already = Number(committed?.total ?? 0);
+      if (already + request.guarantee.amountKobo > account.balanceKobo) {
+        const room = Math.max(0, account.balanceKobo - already) as Kobo;
+        throw new AppError('GUARANTEE_OVER_SAVINGS', {
+          message: `You can guarantee at most ${formatNaira(room)} more: your savings are ${formatNaira(account.balanceKobo)} and you already guarantee ${formatNaira(already)}`,
+        });
+      }
+    }
+    const at = deps.now();
+    await tx
+      .update(loanGuarantors)
+      .set({ status: answer === 'accept' ? 'accepted' : 'declined', answeredAt: at })
+      .where(and(eq(loanGuarantors.loanId, loanId), eq(loanGuarantors.accountId, account.id)));
+    if (answer === 'accept') {
+      const pending = await tx
+        .select({ accountId: loanGuarantors.accountId })
+        .from(loanGuarantors)
+        .where(and(eq(loanGuarantors.loanId, loanId), inArray(loanGuarantors.status, ['pending', 'declined'])));
+      if (pending.length === 0) await tx.update(loans).set({ status: 'awaiting_approval' }).where(eq(loans.id, loanId));
+    }
+    await recordAudit(tx, {
+      kind: answer === 'accept' ? 'loan.guarantee_accepted' : 'loan.guarantee_declined',
+      actor,
+      target: { type: 'loan', id: loanId, label: `${request.productName}: guarantee by ${account.holderName}` },
+      people: [actor.id],
+      before: { status: 'pending' },
+      after: { status: answer === 'accept' ? 'accepted' : 'declined', amountKobo: request.guarantee.amountKobo },
+      at,
+    });
+  });
+  const [view] = await loanViews(deps.db, [loanId], deps.now(), deps.timeZone);
+  return view as LoanView;
+}

@@ -1,0 +1,93 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  AppError,
+  guaranteeShares,
+  guarantorsNeededMessage,
+  loanFee,
+  loanLimitProblem,
+  MESSAGES,
+  SAVINGS_HOLDER_ROLES,
+  type Kobo,
+  type LoanApplication,
+  type LoanView,
+} from '@kobo/core';
+import type { Actor } from '../../auth/actor.ts';
+import { loanGuarantors, loanProducts, loans, savingsAccounts, users } from '../../db/schema.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { holderForRequest } from '../savings/holder-for-request.ts';
+import type { LoanDeps } from './loan-deps.ts';
+import { loanViews } from './loan-views.ts';
+import { productRules } from './product-views.ts';
+
+/**
+ * A holder applies (or an officer applies for them): within the product's limits for their
+ * savings, with exactly the guarantors the product asks for, each an active savings holder other
+ * than the borrower, each guaranteeing an equal share. The loan copies the product's terms.
+ */
+export async function applyForLoan(deps: LoanDeps, actor: Actor, application: LoanApplication): Promise<LoanView> {
+  const holderId = holderForRequest(actor, application.userId, 'view_own_savings');
+  const loanId = await deps.db.transaction(async (tx) => {
+    const [product] = await tx.select().from(loanProducts).where(eq(loanProducts.id, application.productId));
+    if (!product || product.retiredAt !== null) throw new AppError('LOAN_PRODUCT_NOT_FOUND', { field: 'productId' });
+    const [account] = await tx.select().from(savingsAccounts).where(eq(savingsAccounts.userId, holderId));
+    if (!account) throw new AppError('NO_SAVINGS_ACCOUNT');
+    const rules = productRules(product);
+    const problem = loanLimitProblem(rules, { amount: application.amountKobo, months: application.months }, account.balanceKobo as Kobo);
+    if (problem) throw new AppError('LOAN_OUTSIDE_LIMITS', { message: problem, field: application.months > rules.maxMonths ? 'months' : 'amount' });
+
+    const guarantorIds = application.guarantorIds;
+    if (guarantorIds.length !== rules.guarantorsRequired) {
+      throw new AppError('VALIDATION', { message: guarantorsNeededMessage(rules.guarantorsRequired), field: 'guarantors' });
+    }
+    if (guarantorIds.includes(holderId)) throw new AppError('VALIDATION', { message: MESSAGES.guarantorIsBorrower, field: 'guarantors' });
+    const guarantorAccounts =
+      guarantorIds.length === 0
+        ? []
+        : await tx
+            .select({ id: savingsAccounts.id, userId: savingsAccounts.userId })
+            .from(savingsAccounts)
+            .innerJoin(users, eq(users.id, savingsAccounts.userId))
+            .where(and(inArray(users.id, guarantorIds), eq(users.active, true), inArray(users.role, [...SAVINGS_HOLDER_ROLES])));
+    if (guarantorAccounts.length !== guarantorIds.length) throw new AppError('GUARANTOR_INVALID', { field: 'guarantors' });
+
+    const at = deps.now();
+    const [loan] = await tx
+      .insert(loans)
+      .values({
+        accountId: account.id,
+        productId: product.id,
+        productName: product.name,
+        method: product.method,
+        annualRateBp: product.annualRateBp,
+        savingsMultiple: product.savingsMultiple,
+        overpayment: product.overpayment,
+        principalKobo: application.amountKobo,
+        feeKobo: loanFee(rules.fee, application.amountKobo),
+        months: application.months,
+        purpose: application.purpose,
+        status: guarantorIds.length > 0 ? 'awaiting_guarantors' : 'awaiting_approval',
+        appliedById: actor.id,
+        appliedAt: at,
+      })
+      .returning({ id: loans.id });
+    if (!loan) throw new Error('inserting a loan returned no row');
+    // In the order chosen, so the shares follow the applicant's list.
+    const ordered = guarantorIds.map((id) => guarantorAccounts.find((row) => row.userId === id)?.id as string);
+    const shares = guaranteeShares(application.amountKobo, Math.max(1, ordered.length));
+    if (ordered.length > 0) {
+      await tx.insert(loanGuarantors).values(ordered.map((accountId, index) => ({ loanId: loan.id, accountId, amountKobo: shares[index] as Kobo })));
+    }
+    await recordAudit(tx, {
+      kind: 'loan.applied',
+      actor,
+      target: { type: 'loan', id: loan.id, label: `${product.name}: ${account.holderName}` },
+      people: [holderId, ...guarantorIds],
+      before: null,
+      after: { principalKobo: application.amountKobo, months: application.months, productId: product.id, guarantors: guarantorIds },
+      at,
+    });
+    return loan.id;
+  });
+  const [view] = await loanViews(deps.db, [loanId], deps.now(), deps.timeZone);
+  return view as LoanView;
+}

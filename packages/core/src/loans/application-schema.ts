@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { MAX_AMOUNT_KOBO, parseNaira, type Kobo } from '../money.ts';
+import { MAX_GUARANTORS, MAX_LOAN_MONTHS } from './products.ts';
+
+export const MAX_LOAN_PURPOSE_LENGTH = 500;
+
+const wholeMonths = (value: unknown): number | null => {
+  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 1 && number <= MAX_LOAN_MONTHS ? number : null;
+};
+const amountKobo = (value: unknown): Kobo | null => {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const kobo = parseNaira(value);
+  return kobo !== null && kobo >= 1 && kobo <= MAX_AMOUNT_KOBO ? kobo : null;
+};
+
+/**
+ * An application as the form sends it, checked in the form's order. Guarantors are user ids
+ * (the form finds them by staff ID or name); how many a product needs is checked by the server,
+ * which knows the product.
+ */
+export const loanApplicationSchema = z
+  .object({
+    productId: z.uuid({ message: MESSAGES.chooseLoanProduct }).optional(),
+    amount: z.unknown().optional(),
+    months: z.unknown().optional(),
+    purpose: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.unknown().optional()),
+    guarantors: z.array(z.string().max(100)).max(MAX_GUARANTORS + 1).optional(),
+    userId: z.string().max(100).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!value.productId) fail('productId', MESSAGES.chooseLoanProduct);
+    if (amountKobo(value.amount) === null) fail('amount', MESSAGES.enterValidAmount);
+    if (wholeMonths(value.months) === null) fail('months', MESSAGES.loanMonthsInvalid);
+    if (typeof value.purpose !== 'string' || value.purpose === '') fail('purpose', MESSAGES.loanPurposeRequired);
+    else if (value.purpose.length > MAX_LOAN_PURPOSE_LENGTH) fail('purpose', MESSAGES.loanPurposeTooLong);
+    if (new Set(value.guarantors ?? []).size !== (value.guarantors ?? []).length) fail('guarantors', MESSAGES.guarantorTwice);
+  })
+  .transform((value) => ({
+    productId: value.productId as string,
+    amountKobo: amountKobo(value.amount) as Kobo,
+    months: wholeMonths(value.months) as number,
+    purpose: value.purpose as string,
+    guarantorIds: value.guarantors ?? [],
+    userId: value.userId || null,
+  }));
+export type LoanApplication = z.output<typeof loanApplicationSchema>;
+
+/** 'Please choose 2 guarantors': the product decides how many. */
+export function guarantorsNeededMessage(required: number): string {
+  return required === 0 ? 'This product needs no guarantors' : `Please choose ${required} guarantor${required === 1 ? '' : 's'}`;
+}
+
+/** Each guarantor's share of the principal: equal parts, the last taking the remainder. */
+export function guaranteeShares(principal: Kobo, guarantors: number): Kobo[] {
+  const each = Math.floor(principal / guarantors);
+  return Array.from({ length: guarantors }, (_, index) => (index === guarantors - 1 ? principal - each * (guarantors - 1) : each) as Kobo);
+}
+
+export const guaranteeAnswerSchema = z.object({
+  answer: z.enum(['accept', 'decline'], { message: MESSAGES.chooseGuaranteeAnswer }),
+});
