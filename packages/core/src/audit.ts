@@ -31,6 +31,9 @@ export const AUDIT_KINDS = [
   'loan.applied',
   'loan.guarantee_accepted',
   'loan.guarantee_declined',
+  'loan.approved',
+  'loan.rejected',
+  'loan.settings_changed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -59,9 +62,12 @@ export const AUDIT_KIND_LABELS = {
   'loan.applied': 'Loan applied for',
   'loan.guarantee_accepted': 'Guarantee accepted',
   'loan.guarantee_declined': 'Guarantee declined',
+  'loan.approved': 'Loan approved',
+  'loan.rejected': 'Loan rejected',
+  'loan.settings_changed': 'Loan settings changed',
 } as const satisfies Record<AuditKind, string>;
 
-export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan';
+export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings';
 
 /** Plain JSON values: what a row looked like before and after the act (null when it did not exist). */
 export type AuditValues = Record<string, unknown>;

@@ -51,6 +51,8 @@ export const ERRORS = {
   LOAN_NOT_FOUND: { status: 404, message: MESSAGES.loanNotFound },
   GUARANTEE_NOT_OPEN: { status: 409, message: MESSAGES.guaranteeNotOpen },
   GUARANTEE_OVER_SAVINGS: { status: 409, message: MESSAGES.invalidRequest },
+  LOAN_NOT_AWAITING_DECISION: { status: 409, message: MESSAGES.loanNotAwaitingDecision },
+  SECOND_OFFICER_REQUIRED: { status: 403, message: MESSAGES.secondOfficerRequired },
   // Expenses, categories, export and account deletion (docs/decisions/008-expenses-api.md).
   CATEGORY_NAME_TAKEN: { status: 409, message: MESSAGES.itemNameExists },
   CATEGORY_IN_USE: { status: 409, message: MESSAGES.categoryInUse },

@@ -120,6 +120,10 @@ export const MESSAGES = {
   loanNotFound: 'Loan not found',
   guaranteeNotOpen: 'This loan is no longer waiting for your answer',
   loanApplied: 'Application sent',
+  chooseLoanDecision: 'Please choose approve or reject',
+  rejectionReasonRequired: 'Please give a reason for the rejection',
+  loanNotAwaitingDecision: 'This application is not waiting for a decision',
+  secondOfficerRequired: 'Another administrator must approve this loan: you made the application',
 
   batchTooManyRows: 'A batch can hold at most 50,000 rows.',
   batchNotReady: 'Some rows cannot be posted, so nothing was posted. Review the batch again.',

@@ -86,6 +86,10 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   // An admin is asked to name the holder (400); a holder without savings is told so (404).
   { method: 'POST', url: '/api/loans', expect: ADMIN_AND_HOLDERS, body: {} },
   { method: 'GET', url: '/api/loans/mine', expect: HOLDERS },
+  { method: 'GET', url: '/api/loans', expect: ADMIN },
+  { method: 'POST', url: '/api/loans/:id/decision', expect: ADMIN, path: `/api/loans/${nobody}/decision`, body: { decision: 'reject', reason: 'access check' } },
+  { method: 'GET', url: '/api/loans/settings', expect: ADMIN },
+  { method: 'PUT', url: '/api/loans/settings', expect: ADMIN, body: {} },
   { method: 'POST', url: '/api/loans/:id/guarantee', expect: HOLDERS, path: `/api/loans/${nobody}/guarantee`, body: { answer: 'accept' } },
 
   { method: 'GET', url: '/api/categories', expect: EXPENSE_READERS },

@@ -62,3 +62,27 @@ export function guaranteeShares(principal: Kobo, guarantors: number): Kobo[] {
 export const guaranteeAnswerSchema = z.object({
   answer: z.enum(['accept', 'decline'], { message: MESSAGES.chooseGuaranteeAnswer }),
 });
+
+export const LOAN_STATUS_FILTERS = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'rejected', 'cancelled', 'active', 'repaid', 'written_off'] as const;
+
+/** The officers' list: by status, searched by the borrower's name or staff ID. */
+export const loanListQuerySchema = z.object({
+  status: z.enum(LOAN_STATUS_FILTERS, { message: MESSAGES.invalidRequest }).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+
+export const MAX_DECISION_REASON_LENGTH = 500;
+
+/** Approve or reject; a reason is required to reject and kept either way. */
+export const loanDecisionSchema = z
+  .object({
+    decision: z.enum(['approve', 'reject'], { message: MESSAGES.chooseLoanDecision }),
+    reason: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string().max(MAX_DECISION_REASON_LENGTH, MESSAGES.reasonTooLong).optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === 'reject' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: MESSAGES.rejectionReasonRequired });
+  })
+  .transform((value) => ({ decision: value.decision, reason: value.reason || null }));
+
+export const loanSettingsSchema = z.object({ twoPersonApproval: z.boolean({ message: MESSAGES.invalidRequest }) });
+export type LoanSettings = z.output<typeof loanSettingsSchema>;

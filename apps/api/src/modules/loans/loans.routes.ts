@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guaranteeAnswerSchema, loanApplicationSchema, loanProductSchema, loanQuoteSchema } from '@kobo/core';
+import { guaranteeAnswerSchema, loanApplicationSchema, loanDecisionSchema, loanListQuerySchema, loanProductSchema, loanQuoteSchema, loanSettingsSchema } from '@kobo/core';
 import type { LoanDeps } from './loan-deps.ts';
 import { listLoanProducts } from './list-loan-products.ts';
 import { saveLoanProduct } from './save-loan-product.ts';
@@ -10,6 +10,9 @@ import { quoteLoan } from './quote-loan.ts';
 import { applyForLoan } from './apply-for-loan.ts';
 import { readMyLoans } from './read-my-loans.ts';
 import { answerGuarantee } from './answer-guarantee.ts';
+import { listLoans } from './list-loans.ts';
+import { decideLoan } from './decide-loan.ts';
+import { readLoanSettings, saveLoanSettings } from './loan-settings.ts';
 
 const manageLoans = { access: 'manage_staff_savings' } as const;
 /** A savings officer, or a holder for themselves (holder-for-request.ts decides whose savings). */
@@ -56,5 +59,19 @@ export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
 
   routes.post('/api/loans/:id/guarantee', { config: holders, schema: { params: idParams, body: guaranteeAnswerSchema } }, async (request) => ({
     loan: await answerGuarantee(deps, request.actor, request.params.id, request.body.answer),
+  }));
+
+  routes.get('/api/loans', { config: manageLoans, schema: { querystring: loanListQuerySchema } }, async (request) => ({
+    loans: await listLoans(deps, request.query),
+  }));
+
+  routes.post('/api/loans/:id/decision', { config: manageLoans, schema: { params: idParams, body: loanDecisionSchema } }, async (request) => ({
+    loan: await decideLoan(deps, request.actor, request.params.id, request.body),
+  }));
+
+  routes.get('/api/loans/settings', { config: manageLoans }, async () => ({ settings: await readLoanSettings(deps.db) }));
+
+  routes.put('/api/loans/settings', { config: manageLoans, schema: { body: loanSettingsSchema } }, async (request) => ({
+    settings: await saveLoanSettings(deps, request.actor, request.body),
   }));
 }
