@@ -42,8 +42,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // A slow moment on a 2-core machine (a lazy chunk, a busy second core) takes a page
-          // past Vitest's one-second default; polls still end as soon as their condition holds.
-          expect: { poll: { timeout: 10_000, interval: 100 } },
+          // past Vitest's one-second default; polls still end as soon as their condition holds,
+          // so a generous limit costs nothing when all is well. Set here once, not per poll.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // Each file boots its own server (own PGlite directory, own port) and its own Chromium,
           // so files share nothing and run side by side, one per core.
           maxWorkers: 2,

@@ -144,7 +144,7 @@ describe('/savings as an admin', () => {
     await expectText(success, 'STF003');
     await expectText(page.getByRole('list', { name: 'Staff' }), 'Bisi Ade');
     // SPEC 4/9: success messages clear after 3 seconds.
-    await expect.poll(() => success.count(), { timeout: 6000, interval: 250 }).toBe(0);
+    await expect.poll(() => success.count(), { interval: 250 }).toBe(0);
 
     // The new staff member can sign in and sees their own account at zero.
     const staff = await newPage(browser, kobo.baseURL);
@@ -177,7 +177,7 @@ describe('/savings as an admin', () => {
     expect(await form.getByRole('alert').count()).toBe(0);
     await expect.poll(() => form.getByLabel('Amount (₦)').inputValue()).toBe('');
     await expectText(page.getByRole('list', { name: 'Staff' }).getByRole('link', { name: /Tunde Bello/ }), formatNaira(250_000));
-    await expect.poll(() => form.getByRole('status').count(), { timeout: 6000, interval: 250 }).toBe(0);
+    await expect.poll(() => form.getByRole('status').count(), { interval: 250 }).toBe(0);
     await context.close();
   });
 });
@@ -262,7 +262,7 @@ describe('/savings/{staffId}', () => {
     await form.getByLabel('Amount (₦)').fill('777');
     await form.getByLabel('Description (optional)').fill('Retried deposit');
     await form.getByRole('button', { name: 'Process Transaction' }).click();
-    await expect.poll(() => history.getByText('Retried deposit').count(), { timeout: 5000 }).toBe(2);
+    await expect.poll(() => history.getByText('Retried deposit').count()).toBe(2);
     expect(keys[2]).not.toBe(keys[0]);
     await context.close();
   });

@@ -72,7 +72,7 @@ describe('/savings as a regular user', () => {
     // A regular user does not see who processed what: that column is the admin's.
     expect(await history.getByText('Processed by', { exact: false }).count()).toBe(0);
     // SPEC 4/9: the success message clears after 3 seconds.
-    await expect.poll(() => form.getByRole('status').count(), { timeout: 6000, interval: 250 }).toBe(0);
+    await expect.poll(() => form.getByRole('status').count(), { interval: 250 }).toBe(0);
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
     await context.close();
   });

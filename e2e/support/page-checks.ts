@@ -102,11 +102,11 @@ export function unexpectedErrors(errors: string[]): string[] {
 }
 
 /**
- * Waits (up to 5 s: a posting is a round trip) until the locator's text contains `text`. A locator
+ * Waits (up to the e2e project's poll limit) until the locator's text contains `text`. A locator
  * that matches nothing yet reads as empty instead of stalling the poll for Playwright's 30 s.
  */
 export async function expectText(locator: Locator, text: string) {
-  await expect.poll(() => locator.first().textContent({ timeout: 250 }).catch(() => ''), { timeout: 5000 }).toContain(text);
+  await expect.poll(() => locator.first().textContent({ timeout: 250 }).catch(() => '')).toContain(text);
 }
 
 /**
@@ -115,5 +115,5 @@ export async function expectText(locator: Locator, text: string) {
  */
 export async function pageSettled(page: Page, heading: string) {
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  await expect.poll(() => page.locator('.mantine-Loader-root').count(), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => page.locator('.mantine-Loader-root').count()).toBe(0);
 }
