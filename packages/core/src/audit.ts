@@ -34,6 +34,7 @@ export const AUDIT_KINDS = [
   'loan.approved',
   'loan.rejected',
   'loan.settings_changed',
+  'loan.disbursed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -65,6 +66,7 @@ export const AUDIT_KIND_LABELS = {
   'loan.approved': 'Loan approved',
   'loan.rejected': 'Loan rejected',
   'loan.settings_changed': 'Loan settings changed',
+  'loan.disbursed': 'Loan disbursed',
 } as const satisfies Record<AuditKind, string>;
 
 export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings';

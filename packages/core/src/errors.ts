@@ -53,6 +53,8 @@ export const ERRORS = {
   GUARANTEE_OVER_SAVINGS: { status: 409, message: MESSAGES.invalidRequest },
   LOAN_NOT_AWAITING_DECISION: { status: 409, message: MESSAGES.loanNotAwaitingDecision },
   SECOND_OFFICER_REQUIRED: { status: 403, message: MESSAGES.secondOfficerRequired },
+  LOAN_ALREADY_DISBURSED: { status: 409, message: MESSAGES.loanAlreadyDisbursed },
+  LOAN_NOT_APPROVED: { status: 409, message: MESSAGES.loanNotApproved },
   // Expenses, categories, export and account deletion (docs/decisions/008-expenses-api.md).
   CATEGORY_NAME_TAKEN: { status: 409, message: MESSAGES.itemNameExists },
   CATEGORY_IN_USE: { status: 409, message: MESSAGES.categoryInUse },

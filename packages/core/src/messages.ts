@@ -124,6 +124,9 @@ export const MESSAGES = {
   rejectionReasonRequired: 'Please give a reason for the rejection',
   loanNotAwaitingDecision: 'This application is not waiting for a decision',
   secondOfficerRequired: 'Another administrator must approve this loan: you made the application',
+  loanAlreadyDisbursed: 'This loan was already disbursed',
+  loanNotApproved: 'Only an approved loan can be disbursed',
+  disbursementBeforeApplication: 'A loan cannot be disbursed before the day it was applied for',
 
   batchTooManyRows: 'A batch can hold at most 50,000 rows.',
   batchNotReady: 'Some rows cannot be posted, so nothing was posted. Review the batch again.',

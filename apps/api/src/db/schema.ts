@@ -440,6 +440,11 @@ export const loans = pgTable(
     decidedById: text('decided_by_id'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionReason: text('decision_reason'),
+    disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
+    disbursedValueDate: date('disbursed_value_date', { mode: 'string' }),
+    disbursedById: text('disbursed_by_id'),
+    /** The processing fee still owed: charged at disbursement, paid first by repayments. */
+    feeOutstandingKobo: bigint('fee_outstanding_kobo', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     uniqueIndex('loans_seq_key').on(table.seq),
@@ -471,5 +476,65 @@ export const loanGuarantors = pgTable(
     index('loan_guarantors_account_idx').on(table.accountId, table.status),
     check('loan_guarantors_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
     check('loan_guarantors_status_check', sql`${table.status} in ('pending', 'accepted', 'declined')`),
+  ],
+);
+
+/**
+ * A disbursed loan's schedule, fixed at disbursement. The paid and waived figures are running
+ * totals the repayments keep, as savings_accounts.balance_kobo is for the savings ledger; the
+ * ledger itself (loan_transactions) is append-only.
+ */
+export const loanInstalments = pgTable(
+  'loan_instalments',
+  {
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    number: integer('number').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    principalKobo: bigint('principal_kobo', { mode: 'number' }).notNull(),
+    interestKobo: bigint('interest_kobo', { mode: 'number' }).notNull(),
+    principalPaidKobo: bigint('principal_paid_kobo', { mode: 'number' }).notNull().default(0),
+    interestPaidKobo: bigint('interest_paid_kobo', { mode: 'number' }).notNull().default(0),
+    interestWaivedKobo: bigint('interest_waived_kobo', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.loanId, table.number] }),
+    index('loan_instalments_due_idx').on(table.dueDate),
+    check('loan_instalments_principal_check', sql`${table.principalPaidKobo} between 0 and ${table.principalKobo}`),
+    check('loan_instalments_interest_check', sql`${table.interestPaidKobo} + ${table.interestWaivedKobo} between 0 and ${table.interestKobo}`),
+    check('loan_instalments_paid_check', sql`${table.interestPaidKobo} >= 0 and ${table.interestWaivedKobo} >= 0`),
+  ],
+);
+
+/** The loan ledger: money out (the principal), the fee charged, repayments in. Append-only. */
+export const loanTransactions = pgTable(
+  'loan_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    type: text('type', { enum: ['disbursement', 'fee', 'repayment'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    /** Where a repayment went: the fee, and interest, principal and waived interest per instalment. */
+    allocation: jsonb('allocation'),
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => loanTransactions.id),
+    reason: text('reason'),
+    batchId: uuid('batch_id').references(() => savingsBatches.id),
+    createdById: text('created_by_id').notNull(),
+    createdByEmail: text('created_by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('loan_transactions_seq_key').on(table.seq),
+    uniqueIndex('loan_transactions_reverses_key').on(table.reversesId),
+    index('loan_transactions_loan_idx').on(table.loanId, table.seq),
+    index('loan_transactions_batch_idx').on(table.batchId),
+    check('loan_transactions_type_check', sql`${table.type} in ('disbursement', 'fee', 'repayment')`),
+    check('loan_transactions_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
+    check('loan_transactions_reason_check', sql`(${table.reversesId} is null) = (${table.reason} is null)`),
   ],
 );

@@ -86,3 +86,8 @@ export const loanDecisionSchema = z
 
 export const loanSettingsSchema = z.object({ twoPersonApproval: z.boolean({ message: MESSAGES.invalidRequest }) });
 export type LoanSettings = z.output<typeof loanSettingsSchema>;
+
+/** A disbursement's value date; blank means today. */
+export const disbursementSchema = z.object({
+  valueDate: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().max(20).optional()),
+});

@@ -1,4 +1,6 @@
 import type { Kobo } from '../money.ts';
+import type { IsoDate } from '../periods.ts';
+import type { Arrears, InstalmentPosition } from './repayments.ts';
 import type { InterestMethod, LoanSchedule } from './schedule.ts';
 
 export type LoanStatus = 'awaiting_guarantors' | 'awaiting_approval' | 'approved' | 'rejected' | 'cancelled' | 'active' | 'repaid' | 'written_off';
@@ -21,8 +23,21 @@ export type LoanView = {
   appliedAt: string;
   borrower: LoanPerson;
   guarantors: (LoanPerson & { amountKobo: Kobo; status: GuaranteeStatus })[];
-  /** As it would run if disbursed this month; fixed at disbursement. */
+  /** As it would run if disbursed this month; once disbursed, as it was fixed then. */
   schedule: LoanSchedule;
+  /** Null until disbursed. */
+  ledger: LoanLedgerView | null;
+};
+
+/** A disbursed loan's position on `asOf` (the organisation's today). */
+export type LoanLedgerView = {
+  disbursedOn: IsoDate;
+  feeOutstandingKobo: Kobo;
+  outstandingPrincipalKobo: Kobo;
+  outstandingTotalKobo: Kobo;
+  instalments: InstalmentPosition[];
+  arrears: Arrears;
+  asOf: IsoDate;
 };
 
 /** A holder's loans, and the guarantees others have asked of them. */

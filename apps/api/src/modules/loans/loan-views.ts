@@ -1,7 +1,20 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { calendarDate, loanSchedule, type GuaranteeStatus, type Kobo, type LoanStatus, type LoanView } from '@kobo/core';
+import {
+  arrearsOn,
+  calendarDate,
+  loanSchedule,
+  outstandingPrincipal,
+  outstandingTotal,
+  type GuaranteeStatus,
+  type InstalmentPosition,
+  type Kobo,
+  type LoanLedgerView,
+  type LoanSchedule,
+  type LoanStatus,
+  type LoanView,
+} from '@kobo/core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { loanGuarantors, loans, savingsAccounts, users } from '../../db/schema.ts';
+import { loanGuarantors, loanInstalments, loans, savingsAccounts, users } from '../../db/schema.ts';
 
 type Db = Database | Transaction;
 
@@ -22,7 +35,9 @@ export async function loanViews(db: Db, ids: string[], now: Date, timeZone: stri
     .leftJoin(users, eq(users.id, savingsAccounts.userId))
     .where(inArray(loanGuarantors.loanId, ids))
     .orderBy(asc(savingsAccounts.holderName));
-  const thisMonth = calendarDate(now, timeZone).slice(0, 7);
+  const instalmentRows = await db.select().from(loanInstalments).where(inArray(loanInstalments.loanId, ids)).orderBy(asc(loanInstalments.loanId), asc(loanInstalments.number));
+  const today = calendarDate(now, timeZone);
+  const thisMonth = today.slice(0, 7);
   const byId = new Map(
     rows.map(({ loan, ...borrower }) => [
       loan.id,
@@ -42,7 +57,7 @@ export async function loanViews(db: Db, ids: string[], now: Date, timeZone: stri
         guarantors: guarantorRows
           .filter((row) => row.loanId === loan.id)
           .map((row) => ({ ...personOf(row), amountKobo: row.amountKobo as Kobo, status: row.status as GuaranteeStatus })),
-        schedule: loanSchedule({ principal: loan.principalKobo as Kobo, annualRateBp: loan.annualRateBp, months: loan.months, method: loan.method }, thisMonth),
+        ...scheduleAndLedger(loan, instalmentRows.filter((row) => row.loanId === loan.id).map(positionOf), thisMonth, today),
       } satisfies LoanView,
     ]),
   );
@@ -51,4 +66,47 @@ export async function loanViews(db: Db, ids: string[], now: Date, timeZone: stri
 
 function personOf(row: { userId: string | null; holderName: string; userName: string | null; staffId: string | null }) {
   return { userId: row.userId, name: row.userName ?? row.holderName, staffId: row.staffId };
+}
+
+function positionOf(row: typeof loanInstalments.$inferSelect): InstalmentPosition {
+  return {
+    number: row.number,
+    dueDate: row.dueDate,
+    principal: row.principalKobo as Kobo,
+    interest: row.interestKobo as Kobo,
+    principalPaid: row.principalPaidKobo as Kobo,
+    interestPaid: row.interestPaidKobo as Kobo,
+    interestWaived: row.interestWaivedKobo as Kobo,
+  };
+}
+
+/** Before disbursement, the schedule as it would run from this month; after, the one fixed then and where it stands. */
+function scheduleAndLedger(
+  loan: typeof loans.$inferSelect,
+  instalments: InstalmentPosition[],
+  thisMonth: string,
+  today: string,
+): { schedule: LoanSchedule; ledger: LoanLedgerView | null } {
+  if (!loan.disbursedValueDate || instalments.length === 0) {
+    return { schedule: loanSchedule({ principal: loan.principalKobo as Kobo, annualRateBp: loan.annualRateBp, months: loan.months, method: loan.method }, thisMonth), ledger: null };
+  }
+  let principalAfter = loan.principalKobo;
+  const rows = instalments.map((row) => {
+    principalAfter -= row.principal;
+    return { number: row.number, dueDate: row.dueDate, principal: row.principal, interest: row.interest, total: (row.principal + row.interest) as Kobo, principalAfter: principalAfter as Kobo };
+  });
+  const totalInterest = rows.reduce((sum, row) => sum + row.interest, 0);
+  const position = { feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments, overpayment: loan.overpayment };
+  return {
+    schedule: { instalments: rows, monthlyInstalment: rows[0]?.total ?? (0 as Kobo), totalInterest: totalInterest as Kobo, totalRepayable: (loan.principalKobo + totalInterest) as Kobo },
+    ledger: {
+      disbursedOn: loan.disbursedValueDate,
+      feeOutstandingKobo: loan.feeOutstandingKobo as Kobo,
+      outstandingPrincipalKobo: outstandingPrincipal(position),
+      outstandingTotalKobo: outstandingTotal(position),
+      instalments,
+      arrears: arrearsOn(position, today),
+      asOf: today,
+    },
+  };
 }
