@@ -35,6 +35,7 @@ export const AUDIT_KINDS = [
   'loan.rejected',
   'loan.settings_changed',
   'loan.disbursed',
+  'loan.repayment',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -67,6 +68,7 @@ export const AUDIT_KIND_LABELS = {
   'loan.rejected': 'Loan rejected',
   'loan.settings_changed': 'Loan settings changed',
   'loan.disbursed': 'Loan disbursed',
+  'loan.repayment': 'Loan repayment posted',
 } as const satisfies Record<AuditKind, string>;
 
 export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings';

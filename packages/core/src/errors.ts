@@ -55,6 +55,8 @@ export const ERRORS = {
   SECOND_OFFICER_REQUIRED: { status: 403, message: MESSAGES.secondOfficerRequired },
   LOAN_ALREADY_DISBURSED: { status: 409, message: MESSAGES.loanAlreadyDisbursed },
   LOAN_NOT_APPROVED: { status: 409, message: MESSAGES.loanNotApproved },
+  LOAN_NOT_ACTIVE: { status: 409, message: MESSAGES.loanNotActive },
+  REPAYMENT_REFUSED: { status: 409, message: MESSAGES.invalidRequest },
   // Expenses, categories, export and account deletion (docs/decisions/008-expenses-api.md).
   CATEGORY_NAME_TAKEN: { status: 409, message: MESSAGES.itemNameExists },
   CATEGORY_IN_USE: { status: 409, message: MESSAGES.categoryInUse },

@@ -127,6 +127,8 @@ export const MESSAGES = {
   loanAlreadyDisbursed: 'This loan was already disbursed',
   loanNotApproved: 'Only an approved loan can be disbursed',
   disbursementBeforeApplication: 'A loan cannot be disbursed before the day it was applied for',
+  loanNotActive: 'Only an active loan takes repayments',
+  repaymentBeforeDisbursement: 'A repayment cannot be dated before the loan was disbursed',
 
   batchTooManyRows: 'A batch can hold at most 50,000 rows.',
   batchNotReady: 'Some rows cannot be posted, so nothing was posted. Review the batch again.',

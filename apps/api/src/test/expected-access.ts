@@ -89,6 +89,7 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   { method: 'GET', url: '/api/loans', expect: ADMIN },
   { method: 'POST', url: '/api/loans/:id/decision', expect: ADMIN, path: `/api/loans/${nobody}/decision`, body: { decision: 'reject', reason: 'access check' } },
   { method: 'POST', url: '/api/loans/:id/disbursement', expect: ADMIN, path: `/api/loans/${nobody}/disbursement`, body: {} },
+  { method: 'POST', url: '/api/loans/:id/repayments', expect: ADMIN, path: `/api/loans/${nobody}/repayments`, body: {} },
   { method: 'GET', url: '/api/loans/settings', expect: ADMIN },
   { method: 'PUT', url: '/api/loans/settings', expect: ADMIN, body: {} },
   { method: 'POST', url: '/api/loans/:id/guarantee', expect: HOLDERS, path: `/api/loans/${nobody}/guarantee`, body: { answer: 'accept' } },

@@ -91,3 +91,14 @@ export type LoanSettings = z.output<typeof loanSettingsSchema>;
 export const disbursementSchema = z.object({
   valueDate: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().max(20).optional()),
 });
+
+/** A repayment as an officer types it: naira, and a value date (blank means today). */
+export const loanRepaymentSchema = z
+  .object({
+    amount: z.unknown().optional(),
+    valueDate: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().max(20).optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (amountKobo(value.amount) === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.enterValidAmount });
+  })
+  .transform((value) => ({ amountKobo: amountKobo(value.amount) as Kobo, valueDate: value.valueDate }));

@@ -68,7 +68,7 @@ function personOf(row: { userId: string | null; holderName: string; userName: st
   return { userId: row.userId, name: row.userName ?? row.holderName, staffId: row.staffId };
 }
 
-function positionOf(row: typeof loanInstalments.$inferSelect): InstalmentPosition {
+export function positionOf(row: typeof loanInstalments.$inferSelect): InstalmentPosition {
   return {
     number: row.number,
     dueDate: row.dueDate,

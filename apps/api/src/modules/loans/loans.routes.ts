@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disbursementSchema, guaranteeAnswerSchema, loanApplicationSchema, loanDecisionSchema, loanListQuerySchema, loanProductSchema, loanQuoteSchema, loanSettingsSchema } from '@kobo/core';
+import { disbursementSchema, guaranteeAnswerSchema, loanRepaymentSchema, loanApplicationSchema, loanDecisionSchema, loanListQuerySchema, loanProductSchema, loanQuoteSchema, loanSettingsSchema } from '@kobo/core';
 import type { LoanDeps } from './loan-deps.ts';
 import { listLoanProducts } from './list-loan-products.ts';
 import { saveLoanProduct } from './save-loan-product.ts';
@@ -14,7 +14,8 @@ import { listLoans } from './list-loans.ts';
 import { decideLoan } from './decide-loan.ts';
 import { readLoanSettings, saveLoanSettings } from './loan-settings.ts';
 import { disburseLoan } from './disburse-loan.ts';
-import { idempotencyKeyFrom } from '../savings/idempotency.ts';
+import { repayLoan } from './repay-loan.ts';
+import { idempotencyKeyFrom, sendPosted } from '../savings/idempotency.ts';
 
 const manageLoans = { access: 'manage_staff_savings' } as const;
 /** A savings officer, or a holder for themselves (holder-for-request.ts decides whose savings). */
@@ -79,8 +80,11 @@ export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
 
   routes.post('/api/loans/:id/disbursement', { config: manageLoans, schema: { params: idParams, body: disbursementSchema } }, async (request, reply) => {
     const key = idempotencyKeyFrom(request.headers['idempotency-key'], request.actor.id, `disbursement:${request.params.id}`, request.body);
-    const result = await disburseLoan(deps, request.actor, request.params.id, request.body, key);
-    if (result.isReplay) reply.header('idempotent-replayed', 'true');
-    return reply.status(201).send(result.body);
+    return sendPosted(reply, await disburseLoan(deps, request.actor, request.params.id, request.body, key));
+  });
+
+  routes.post('/api/loans/:id/repayments', { config: manageLoans, schema: { params: idParams, body: loanRepaymentSchema } }, async (request, reply) => {
+    const key = idempotencyKeyFrom(request.headers['idempotency-key'], request.actor.id, `repayment:${request.params.id}`, request.body);
+    return sendPosted(reply, await repayLoan(deps, request.actor, request.params.id, request.body, key));
   });
 }

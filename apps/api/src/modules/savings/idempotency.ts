@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { AppError, MESSAGES } from '@kobo/core';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -75,4 +76,10 @@ async function storedAnswer<T>(db: Database, key: IdempotencyKey): Promise<Idemp
   if (!row) return null;
   if (row.requestHash !== key.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: 'Idempotency-Key' });
   return { body: row.response as T, isReplay: true };
+}
+
+/** A posting's answer: 201, marked when it replays an earlier request's (same Idempotency-Key). */
+export function sendPosted<T>(reply: FastifyReply, result: IdempotentResult<T>) {
+  if (result.isReplay) reply.header('idempotent-replayed', 'true');
+  return reply.status(201).send(result.body);
 }

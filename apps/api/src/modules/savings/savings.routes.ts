@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,7 +19,7 @@ import { reverseTransaction } from './reverse-transaction.ts';
 import { batchRoutes } from './batches/batches.routes.ts';
 import { getStatement } from './statement.ts';
 import { statementFileName, writeStatementWorkbook } from './statement-workbook.ts';
-import { idempotencyKeyFrom, type IdempotentResult } from './idempotency.ts';
+import { idempotencyKeyFrom, sendPosted } from './idempotency.ts';
 
 const manageSavings = { access: 'manage_staff_savings' } as const;
 /** An officer for any holder, or a holder for their own account (holder-for-request.ts decides whose). */
@@ -96,10 +96,4 @@ export async function savingsRoutes(app: FastifyInstance, deps: SavingsDeps) {
         .send(body);
     },
   );
-}
-
-/** 201 for a new posting; a replay answers the stored body with the same status and says so. */
-function sendPosted<T>(reply: FastifyReply, result: IdempotentResult<T>) {
-  if (result.isReplay) reply.header('idempotent-replayed', 'true');
-  return reply.status(201).send(result.body);
 }

@@ -1,0 +1,87 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { allocateRepayment, AppError, MESSAGES, outstandingTotal, type Kobo, type LoanView } from '@kobo/core';
+import type { Actor } from '../../auth/actor.ts';
+import { loanInstalments, loans, loanTransactions, savingsAccounts } from '../../db/schema.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
+import { resolveValueDate } from '../savings/value-date.ts';
+import type { LoanDeps } from './loan-deps.ts';
+import { loanViews, positionOf } from './loan-views.ts';
+
+/**
+ * Posts a repayment: fee, then interest, then principal, oldest instalment first, money beyond
+ * what is due repaying principal early or refused as the loan's product says (core's
+ * allocateRepayment decides; this stores it). The loan row is locked first, so repayments arriving
+ * together are allocated one after the other and can never pay more than is owed. When nothing is
+ * left to pay, the loan is repaid.
+ */
+export async function repayLoan(
+  deps: LoanDeps,
+  actor: Actor,
+  loanId: string,
+  request: { amountKobo: Kobo; valueDate?: string | undefined },
+  key: IdempotencyKey | null,
+): Promise<IdempotentResult<{ loan: LoanView }>> {
+  const valueDate = resolveValueDate(deps, actor, request.valueDate ?? null);
+  return postIdempotently(deps.db, key, async (tx) => {
+    const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
+    if (!loan) throw new AppError('LOAN_NOT_FOUND');
+    if (loan.status !== 'active' || !loan.disbursedValueDate) throw new AppError('LOAN_NOT_ACTIVE');
+    if (valueDate < loan.disbursedValueDate) throw new AppError('VALIDATION', { message: MESSAGES.repaymentBeforeDisbursement, field: 'valueDate' });
+    const rows = await tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, loanId)).orderBy(asc(loanInstalments.number));
+    const position = { feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments: rows.map(positionOf), overpayment: loan.overpayment };
+    const outcome = allocateRepayment(position, request.amountKobo, valueDate);
+    if (!outcome.ok) throw new AppError('REPAYMENT_REFUSED', { message: outcome.problem, field: 'amount' });
+    const { allocation } = outcome;
+
+    for (const line of allocation.lines) {
+      await tx
+        .update(loanInstalments)
+        .set({
+          interestPaidKobo: sql`${loanInstalments.interestPaidKobo} + ${line.interest}`,
+          principalPaidKobo: sql`${loanInstalments.principalPaidKobo} + ${line.principal}`,
+          interestWaivedKobo: sql`${loanInstalments.interestWaivedKobo} + ${line.interestWaived}`,
+        })
+        .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.number, line.number)));
+    }
+    const feeLeft = loan.feeOutstandingKobo - allocation.fee;
+    const after = {
+      ...position,
+      feeOutstanding: feeLeft as Kobo,
+      instalments: position.instalments.map((row) => {
+        const line = allocation.lines.find((candidate) => candidate.number === row.number);
+        return line
+          ? { ...row, interestPaid: (row.interestPaid + line.interest) as Kobo, principalPaid: (row.principalPaid + line.principal) as Kobo, interestWaived: (row.interestWaived + line.interestWaived) as Kobo }
+          : row;
+      }),
+    };
+    const repaid = outstandingTotal(after) === 0;
+    await tx
+      .update(loans)
+      .set({ feeOutstandingKobo: feeLeft, ...(repaid ? { status: 'repaid' as const } : {}) })
+      .where(eq(loans.id, loanId));
+    const at = deps.now();
+    await tx.insert(loanTransactions).values({
+      loanId,
+      type: 'repayment',
+      amountKobo: request.amountKobo,
+      valueDate,
+      allocation,
+      createdById: actor.id,
+      createdByEmail: actor.email,
+      createdAt: at,
+    });
+    const [holder] = await tx.select({ userId: savingsAccounts.userId, name: savingsAccounts.holderName }).from(savingsAccounts).where(eq(savingsAccounts.id, loan.accountId));
+    await recordAudit(tx, {
+      kind: 'loan.repayment',
+      actor,
+      target: { type: 'loan', id: loanId, label: `${loan.productName}: ${holder?.name ?? ''}` },
+      people: [holder?.userId ?? null],
+      before: { outstandingTotalKobo: outstandingTotal(position) },
+      after: { outstandingTotalKobo: outstandingTotal(after), amountKobo: request.amountKobo, valueDate, allocation, status: repaid ? 'repaid' : 'active' },
+      at,
+    });
+    const [view] = await loanViews(tx, [loanId], at, deps.timeZone);
+    return { loan: view as LoanView };
+  });
+}
