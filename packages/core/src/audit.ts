@@ -36,6 +36,7 @@ export const AUDIT_KINDS = [
   'loan.settings_changed',
   'loan.disbursed',
   'loan.repayment',
+  'loan.written_off',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -69,6 +70,7 @@ export const AUDIT_KIND_LABELS = {
   'loan.settings_changed': 'Loan settings changed',
   'loan.disbursed': 'Loan disbursed',
   'loan.repayment': 'Loan repayment posted',
+  'loan.written_off': 'Loan written off',
 } as const satisfies Record<AuditKind, string>;
 
 export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings';

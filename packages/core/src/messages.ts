@@ -129,6 +129,8 @@ export const MESSAGES = {
   disbursementBeforeApplication: 'A loan cannot be disbursed before the day it was applied for',
   loanNotActive: 'Only an active loan takes repayments',
   repaymentBeforeDisbursement: 'A repayment cannot be dated before the loan was disbursed',
+  writeOffReasonRequired: 'Please give a reason for the write-off',
+  loanNotWritable: 'Only an active loan can be written off',
 
   batchTooManyRows: 'A batch can hold at most 50,000 rows.',
   batchNotReady: 'Some rows cannot be posted, so nothing was posted. Review the batch again.',

@@ -102,3 +102,11 @@ export const loanRepaymentSchema = z
     if (amountKobo(value.amount) === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.enterValidAmount });
   })
   .transform((value) => ({ amountKobo: amountKobo(value.amount) as Kobo, valueDate: value.valueDate }));
+
+/** A write-off closes a defaulted loan; the reason is required and kept. */
+export const loanWriteOffSchema = z.object({
+  reason: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z.string({ message: MESSAGES.writeOffReasonRequired }).min(1, MESSAGES.writeOffReasonRequired).max(MAX_DECISION_REASON_LENGTH, MESSAGES.reasonTooLong),
+  ),
+});

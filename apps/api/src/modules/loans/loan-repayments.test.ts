@@ -132,3 +132,24 @@ describe('a repayment', () => {
     });
   });
 });
+
+describe('a write-off', () => {
+  it('closes a defaulted loan with its reason, keeps everything and records what was owed', async () => {
+    const loanId = await activeLoan();
+    await repay(loanId, { amount: '12,200' });
+    await expectNoRowsWritten(ctx.app.kobo.database.db, async () => {
+      const noReason = await admin.post(`/api/loans/${loanId}/write-off`, { reason: '  ' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json()).toEqual({ error: 'VALIDATION', message: MESSAGES.writeOffReasonRequired, field: 'reason' });
+    });
+    const response = await admin.post(`/api/loans/${loanId}/write-off`, { reason: 'Left the organisation; nothing recoverable' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().loan).toMatchObject({ status: 'written_off', ledger: { outstandingTotalKobo: 12_320_000 } });
+    const entry = (await admin.get('/api/audit?kind=loan.written_off')).json().entries[0];
+    expect(entry.after).toEqual({ status: 'written_off', writtenOffKobo: 12_320_000, reason: 'Left the organisation; nothing recoverable' });
+    const again = await admin.post(`/api/loans/${loanId}/write-off`, { reason: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'LOAN_NOT_WRITABLE_OFF', message: MESSAGES.loanNotWritable });
+    expect((await repay(loanId, { amount: '100' })).json().error).toBe('LOAN_NOT_ACTIVE');
+  });
+});

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disbursementSchema, guaranteeAnswerSchema, loanRepaymentSchema, loanApplicationSchema, loanDecisionSchema, loanListQuerySchema, loanProductSchema, loanQuoteSchema, loanSettingsSchema } from '@kobo/core';
+import { disbursementSchema, guaranteeAnswerSchema, loanRepaymentSchema, loanWriteOffSchema, loanApplicationSchema, loanDecisionSchema, loanListQuerySchema, loanProductSchema, loanQuoteSchema, loanSettingsSchema } from '@kobo/core';
 import type { LoanDeps } from './loan-deps.ts';
 import { listLoanProducts } from './list-loan-products.ts';
 import { saveLoanProduct } from './save-loan-product.ts';
@@ -15,6 +15,7 @@ import { decideLoan } from './decide-loan.ts';
 import { readLoanSettings, saveLoanSettings } from './loan-settings.ts';
 import { disburseLoan } from './disburse-loan.ts';
 import { repayLoan } from './repay-loan.ts';
+import { writeOffLoan } from './write-off-loan.ts';
 import { idempotencyKeyFrom, sendPosted } from '../savings/idempotency.ts';
 
 const manageLoans = { access: 'manage_staff_savings' } as const;
@@ -87,4 +88,8 @@ export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
     const key = idempotencyKeyFrom(request.headers['idempotency-key'], request.actor.id, `repayment:${request.params.id}`, request.body);
     return sendPosted(reply, await repayLoan(deps, request.actor, request.params.id, request.body, key));
   });
+
+  routes.post('/api/loans/:id/write-off', { config: manageLoans, schema: { params: idParams, body: loanWriteOffSchema } }, async (request) => ({
+    loan: await writeOffLoan(deps, request.actor, request.params.id, request.body.reason),
+  }));
 }
