@@ -57,6 +57,7 @@ export const ERRORS = {
   LOAN_NOT_APPROVED: { status: 409, message: MESSAGES.loanNotApproved },
   LOAN_NOT_ACTIVE: { status: 409, message: MESSAGES.loanNotActive },
   LOAN_NOT_WRITABLE_OFF: { status: 409, message: MESSAGES.loanNotWritable },
+  HELD_AGAINST_LOAN: { status: 409, message: MESSAGES.insufficientBalanceForWithdrawal },
   REPAYMENT_REFUSED: { status: 409, message: MESSAGES.invalidRequest },
   // Expenses, categories, export and account deletion (docs/decisions/008-expenses-api.md).
   CATEGORY_NAME_TAKEN: { status: 409, message: MESSAGES.itemNameExists },

@@ -9,6 +9,8 @@ import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './
 import { accountLabelSql } from '../audit/audit-acts.ts';
 import { holderRoleSql } from './ledger-sql.ts';
 import { resolveValueDate } from './value-date.ts';
+import { heldKoboSql } from '../loans/lien-sql.ts';
+import { heldAgainstLoanError } from './lien-refusal.ts';
 
 export type NewSavingsTransaction = {
   userId: string | null;
@@ -34,6 +36,9 @@ type PostingRow = {
   created_by_email: string | null;
   processed_by_email: string | null;
   balance_kobo: string | number | null;
+  /** The balance when the posting was judged, and what loans held of it (issue 12). */
+  balance_before: string | number;
+  held_kobo: string | number;
 };
 
 /**
@@ -95,18 +100,22 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
     sql`
       with holder as (
         select a.id as account_id, a.created_at as account_created_at, u.id as user_id, u.name as holder_name,
-               u.email, u.role, u.staff_id
+               u.email, u.role, u.staff_id, a.balance_kobo as balance_before
         from savings_accounts a
         join users u on u.id = a.user_id
         where a.user_id = ${userId} and ${holderRoleSql(sql`u.role`)}
         for no key update of a
         for share of u
       ),
+      held as (
+        select ${heldKoboSql(sql`holder.account_id`)} as kobo from holder
+      ),
       moved as (
         update savings_accounts a
         set balance_kobo = a.balance_kobo + ${delta}, last_updated = ${at}
-        from holder
-        where a.id = holder.account_id and a.balance_kobo + ${delta} >= 0
+        from holder, held
+        -- A withdrawal leaves at least what loans hold; a deposit only needs the balance to stay >= 0.
+        where a.id = holder.account_id and a.balance_kobo + ${delta} >= (case when ${delta}::bigint < 0 then held.kobo else 0 end)
         returning a.id, a.balance_kobo
       ),
       posted as (
@@ -129,8 +138,9 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
         from holder, moved, posted
       )
       select holder.*, posted.id as transaction_id, posted.description, posted.created_by_email, posted.processed_by_email,
-             moved.balance_kobo
+             moved.balance_kobo, held.kobo as held_kobo
       from holder
+      cross join held
       left join moved on true
       left join posted on true`,
   );
@@ -139,6 +149,8 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
 
 function toPosted(row: PostingRow, { input, at, valueDate }: Posting): PostedTransaction {
   if (row.transaction_id === null || row.balance_kobo === null || row.created_by_email === null) {
+    // Enough savings, but not once what loans hold is set aside: say what is held.
+    if (koboFromDb(row.balance_before) >= input.amountKobo) throw heldAgainstLoanError(koboFromDb(row.held_kobo));
     throw new AppError('INSUFFICIENT_BALANCE', { field: 'amount' });
   }
   return {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AppError, asKobo, type IsoDate, type PostedTransfer } from '@kobo/core';
-import type { Transaction } from '../../db/client.ts';
+import { queryRows, type Transaction } from '../../db/client.ts';
+import { koboFromDb } from '../../db/kobo.ts';
 import { savingsAccounts, savingsTransactions } from '../../db/schema.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { findAccountView, findHolder, openAccount, toTransactionView, type Holder, type SavingsDeps } from './savings-accounts.ts';
@@ -8,6 +9,8 @@ import { assertAccountStillHeld } from './holder-check.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
 import { auditTransfer } from '../audit/audit-acts.ts';
 import { resolveValueDate } from './value-date.ts';
+import { heldKoboSql } from '../loans/lien-sql.ts';
+import { heldAgainstLoanError } from './lien-refusal.ts';
 
 export type NewTransfer = { fromUserId: string; toUserId: string; amountKobo: number; description: string | null; valueDate: IsoDate | null };
 
@@ -42,6 +45,7 @@ export async function postTransfer(
       .for('update');
     await assertAccountStillHeld(tx, fromAccountId, 'NO_SAVINGS_ACCOUNT');
     await assertAccountStillHeld(tx, toAccountId, 'INVALID_TRANSFER');
+    await refuseWhatLoansHold(tx, fromAccountId, input.amountKobo);
     const createdAt = deps.now();
     if (!(await applyToBalance(tx, fromAccountId, -input.amountKobo, createdAt))) {
       throw new AppError('INSUFFICIENT_BALANCE_FOR_TRANSFER', { field: 'amount' });
@@ -115,4 +119,19 @@ async function applyToBalance(tx: Transaction, accountId: string, delta: number,
     .where(and(eq(savingsAccounts.id, accountId), gte(savingsAccounts.balanceKobo, -delta)))
     .returning({ id: savingsAccounts.id });
   return updated.length === 1;
+}
+
+/**
+ * Savings held against loans cannot be sent (issue 12). Runs after the sender's row is locked, so
+ * the balance and the holds it reads are the ones the transfer will move against.
+ */
+async function refuseWhatLoansHold(tx: Transaction, accountId: string, amountKobo: number): Promise<void> {
+  const [row] = await queryRows<{ held: string | number; balance: string | number }>(
+    tx,
+    sql`select ${heldKoboSql(sql`${accountId}::uuid`)} as held, balance_kobo as balance from savings_accounts where id = ${accountId}`,
+  );
+  if (!row) return;
+  const held = koboFromDb(row.held);
+  const balance = koboFromDb(row.balance);
+  if (held > 0 && balance >= amountKobo && balance - amountKobo < held) throw heldAgainstLoanError(held);
 }

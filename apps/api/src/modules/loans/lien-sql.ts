@@ -1,0 +1,30 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { BINDING_STATUSES } from './answer-guarantee.ts';
+
+/**
+ * The savings held against loans on one account, in SQL (COOPERATIVE.md "Loans"; issue 12), for
+ * the postings that take money out to check inside their own statement:
+ * - as a borrower, each active loan's outstanding principal ÷ its savings multiple, rounded up
+ *   (core's borrowerLien, in integer arithmetic so the two agree to the kobo);
+ * - as a guarantor, every accepted guarantee on a loan not yet closed (from acceptance: a guarantee
+ *   is only worth the savings behind it).
+ */
+export function heldKoboSql(accountId: SQL): SQL {
+  const binding = sql.raw(BINDING_STATUSES.map((status) => `'${status}'`).join(', '));
+  return sql`(
+    coalesce((
+      select sum((owed.principal_left * 100 + l.savings_multiple - 1) / l.savings_multiple)
+      from loans l
+      cross join lateral (
+        select coalesce(sum(i.principal_kobo - i.principal_paid_kobo), 0)::bigint as principal_left
+        from loan_instalments i where i.loan_id = l.id
+      ) owed
+      where l.account_id = ${accountId} and l.status = 'active'
+    ), 0)
+    + coalesce((
+      select sum(g.amount_kobo)
+      from loan_guarantors g join loans l on l.id = g.loan_id
+      where g.account_id = ${accountId} and g.status = 'accepted' and l.status in (${binding})
+    ), 0)
+  )::bigint`;
+}

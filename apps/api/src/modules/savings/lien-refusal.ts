@@ -1,0 +1,6 @@
+import { AppError, formatNaira, type Kobo } from '@kobo/core';
+
+/** 'Insufficient available balance: ₦X is held against a loan' (issue 12's sentence), on the amount. */
+export function heldAgainstLoanError(heldKobo: Kobo | number): AppError {
+  return new AppError('HELD_AGAINST_LOAN', { message: `Insufficient available balance: ${formatNaira(heldKobo)} is held against a loan`, field: 'amount' });
+}
