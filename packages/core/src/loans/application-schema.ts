@@ -1,19 +1,15 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import { MAX_AMOUNT_KOBO, parseNaira, type Kobo } from '../money.ts';
+import type { Kobo } from '../money.ts';
+import { savingsAmountKobo } from '../schemas/savings.ts';
+import { whole } from './product-schema.ts';
 import { MAX_GUARANTORS, MAX_LOAN_MONTHS } from './products.ts';
 
 export const MAX_LOAN_PURPOSE_LENGTH = 500;
 
-const wholeMonths = (value: unknown): number | null => {
-  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 1 && number <= MAX_LOAN_MONTHS ? number : null;
-};
-const amountKobo = (value: unknown): Kobo | null => {
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const kobo = parseNaira(value);
-  return kobo !== null && kobo >= 1 && kobo <= MAX_AMOUNT_KOBO ? kobo : null;
-};
+const wholeMonths = (value: unknown): number | null => whole(value, 1, MAX_LOAN_MONTHS);
+// A loan's amount is read as a savings amount is: naira, two decimals, above 0, at most the cap.
+const amountKobo = savingsAmountKobo;
 
 /**
  * An application as the form sends it, checked in the form's order. Guarantors are user ids

@@ -17,7 +17,8 @@ function hundredths(value: unknown): number | null {
   return parseNaira(value);
 }
 
-const whole = (value: unknown, min: number, max: number): number | null => {
+/** A whole number typed as digits (or sent as a number) within [min, max]; null otherwise. */
+export const whole = (value: unknown, min: number, max: number): number | null => {
   const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
   return typeof number === 'number' && Number.isSafeInteger(number) && number >= min && number <= max ? number : null;
 };

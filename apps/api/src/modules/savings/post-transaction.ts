@@ -108,14 +108,15 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
         for share of u
       ),
       held as (
-        select ${heldKoboSql(sql`holder.account_id`)} as kobo from holder
+        -- Only a withdrawal asks what loans hold: a deposit, the hot path, skips the lookup.
+        select case when ${delta}::bigint < 0 then ${heldKoboSql(sql`holder.account_id`)} else 0 end as kobo from holder
       ),
       moved as (
         update savings_accounts a
         set balance_kobo = a.balance_kobo + ${delta}, last_updated = ${at}
         from holder, held
-        -- A withdrawal leaves at least what loans hold; a deposit only needs the balance to stay >= 0.
-        where a.id = holder.account_id and a.balance_kobo + ${delta} >= (case when ${delta}::bigint < 0 then held.kobo else 0 end)
+        -- A withdrawal leaves at least what loans hold; a deposit (held 0) keeps the balance >= 0.
+        where a.id = holder.account_id and a.balance_kobo + ${delta} >= held.kobo
         returning a.id, a.balance_kobo
       ),
       posted as (
