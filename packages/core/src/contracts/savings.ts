@@ -17,6 +17,8 @@ export type SavingsAccountView = {
   role: Role | null;
   staffId: string | null;
   balanceKobo: Kobo;
+  /** What loans hold of the balance (issue 12's lien): the available balance is balance − held. */
+  heldKobo: Kobo;
   lastUpdated: string;
   createdAt: string;
 };

@@ -61,6 +61,22 @@ export const guaranteeAnswerSchema = z.object({
 
 export const LOAN_STATUS_FILTERS = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'rejected', 'cancelled', 'active', 'repaid', 'written_off'] as const;
 
+/** What every screen and sheet calls each status (issue 12's own words; "disbursed" is `active`). */
+export const LOAN_STATUS_LABELS: Record<(typeof LOAN_STATUS_FILTERS)[number], string> = {
+  awaiting_guarantors: 'Awaiting guarantors',
+  awaiting_approval: 'Awaiting approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  active: 'Disbursed',
+  repaid: 'Repaid',
+  written_off: 'Written off',
+};
+
+export const GUARANTEE_STATUS_LABELS = { pending: 'Awaiting answer', accepted: 'Accepted', declined: 'Declined' } as const;
+
+export const INTEREST_METHOD_LABELS = { flat: 'Flat', reducing: 'Reducing balance' } as const;
+
 /** The officers' list: by status, searched by the borrower's name or staff ID. */
 export const loanListQuerySchema = z.object({
   status: z.enum(LOAN_STATUS_FILTERS, { message: MESSAGES.invalidRequest }).optional(),

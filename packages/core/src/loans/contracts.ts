@@ -40,5 +40,45 @@ export type LoanLedgerView = {
   asOf: IsoDate;
 };
 
+/** The officers' portfolio card: where the lending stands on `asOf` (the organisation's today). */
+export type LoanPortfolio = {
+  activeCount: number;
+  outstandingPrincipalKobo: Kobo;
+  disbursedThisMonthKobo: Kobo;
+  repaidThisMonthKobo: Kobo;
+  arrearsCount: number;
+  arrearsKobo: Kobo;
+  asOf: IsoDate;
+};
+
+/** One active loan with an instalment unpaid after its due date, most days in arrears first. */
+export type ArrearsRow = {
+  loanId: string;
+  borrower: LoanPerson;
+  productName: string;
+  principalKobo: Kobo;
+  amountOverdueKobo: Kobo;
+  instalmentsOverdue: number;
+  daysInArrears: number;
+  oldestDueDate: IsoDate;
+};
+
+/** What an officer weighs when reviewing an application: the borrower's savings and other loans. */
+export type LoanEligibility = {
+  balanceKobo: Kobo;
+  heldKobo: Kobo;
+  /** The loan's multiple in hundredths (2× = 200), as applied for. */
+  savingsMultiple: number;
+  /** balance × multiple: the most the savings alone would support. */
+  maxBySavingsKobo: Kobo;
+  otherLoans: { id: string; productName: string; status: LoanStatus; principalKobo: Kobo; outstandingPrincipalKobo: Kobo | null }[];
+};
+
+/** `GET /api/loans/:id`: one loan and, for the review, the borrower's eligibility. */
+export type LoanDetail = { loan: LoanView; eligibility: LoanEligibility };
+
+/** Someone a holder may name as a guarantor: an active savings holder other than themselves. */
+export type GuarantorCandidate = { userId: string; name: string; staffId: string | null };
+
 /** A holder's loans, and the guarantees others have asked of them. */
 export type MyLoans = { loans: LoanView[]; guaranteeRequests: LoanView[] };

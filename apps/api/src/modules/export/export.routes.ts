@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exportQuerySchema } from '@kobo/core';
 import { prepareExport, type ExportDeps } from './prepare-export.ts';
+import { XLSX_CONTENT_TYPE } from '../../spreadsheet/send-workbook.ts';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function exportRoutes(app: FastifyInstance, deps: ExportDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -19,7 +19,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDeps) {
         body.destroy(error instanceof Error ? error : new Error(String(error)));
       });
       return reply
-        .header('content-type', XLSX_TYPE)
+        .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', `attachment; filename="${prepared.fileName}"`)
         .header('cache-control', 'no-store')
         .header('x-export-rows', String(prepared.rowCount))

@@ -6,7 +6,6 @@ import {
   loanFee,
   loanLimitProblem,
   MESSAGES,
-  SAVINGS_HOLDER_ROLES,
   type Kobo,
   type LoanApplication,
   type LoanView,
@@ -16,6 +15,7 @@ import { loanGuarantors, loanProducts, loans, savingsAccounts, users } from '../
 import { recordAudit } from '../audit/record-audit.ts';
 import { holderForRequest } from '../savings/holder-for-request.ts';
 import type { LoanDeps } from './loan-deps.ts';
+import { eligibleGuarantorSql } from './guarantor-eligibility.ts';
 import { loanViews } from './loan-views.ts';
 import { productRules } from './product-views.ts';
 
@@ -47,7 +47,7 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
             .select({ id: savingsAccounts.id, userId: savingsAccounts.userId })
             .from(savingsAccounts)
             .innerJoin(users, eq(users.id, savingsAccounts.userId))
-            .where(and(inArray(users.id, guarantorIds), eq(users.active, true), inArray(users.role, [...SAVINGS_HOLDER_ROLES])));
+            .where(and(inArray(users.id, guarantorIds), eligibleGuarantorSql()));
     if (guarantorAccounts.length !== guarantorIds.length) throw new AppError('GUARANTOR_INVALID', { field: 'guarantors' });
 
     const at = deps.now();

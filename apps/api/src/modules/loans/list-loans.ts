@@ -6,9 +6,15 @@ import { loanViews } from './loan-views.ts';
 
 /** The most a list answers at once; the filters narrow it. */
 export const MAX_LOAN_LIST = 200;
+/** The most an export writes: every loan a scheme of thousands has made. */
+export const MAX_LOAN_EXPORT = 50_000;
 
 /** The officers' list, newest first: by status, searched by the borrower's name or staff ID. */
-export async function listLoans(deps: LoanDeps, query: { status?: LoanStatus | undefined; q?: string | undefined }): Promise<LoanView[]> {
+export async function listLoans(
+  deps: LoanDeps,
+  query: { status?: LoanStatus | undefined; q?: string | undefined },
+  limit = MAX_LOAN_LIST,
+): Promise<LoanView[]> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(loans.status, query.status));
   if (query.q) {
@@ -21,6 +27,6 @@ export async function listLoans(deps: LoanDeps, query: { status?: LoanStatus | u
     .innerJoin(savingsAccounts, eq(savingsAccounts.id, loans.accountId))
     .where(and(...conditions))
     .orderBy(desc(loans.seq))
-    .limit(MAX_LOAN_LIST);
+    .limit(limit);
   return loanViews(deps.db, rows.map((row) => row.id), deps.now(), deps.timeZone);
 }

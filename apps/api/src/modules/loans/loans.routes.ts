@@ -10,13 +10,19 @@ import { quoteLoan } from './quote-loan.ts';
 import { applyForLoan } from './apply-for-loan.ts';
 import { readMyLoans } from './read-my-loans.ts';
 import { answerGuarantee } from './answer-guarantee.ts';
-import { listLoans } from './list-loans.ts';
+import { listLoans, MAX_LOAN_EXPORT } from './list-loans.ts';
 import { decideLoan } from './decide-loan.ts';
 import { readLoanSettings, saveLoanSettings } from './loan-settings.ts';
 import { disburseLoan } from './disburse-loan.ts';
 import { repayLoan } from './repay-loan.ts';
 import { writeOffLoan } from './write-off-loan.ts';
 import { idempotencyKeyFrom, sendPosted } from '../savings/idempotency.ts';
+import { listArrears, readLoanPortfolio } from './loan-portfolio.ts';
+import { readLoanDetail } from './read-loan-detail.ts';
+import { listGuarantorCandidates } from './list-guarantor-candidates.ts';
+import { readLoanStatement } from './loan-statement.ts';
+import { loanStatementFileName, writeLoanStatementWorkbook, writeLoansListWorkbook } from './loan-workbooks.ts';
+import { sendWorkbook } from '../../spreadsheet/send-workbook.ts';
 
 const manageLoans = { access: 'manage_staff_savings' } as const;
 /** A savings officer, or a holder for themselves (holder-for-request.ts decides whose savings). */
@@ -24,6 +30,7 @@ const officersAndHolders = { access: ['manage_staff_savings', 'view_own_savings'
 /** A holder, for themselves only. */
 const holders = { access: 'view_own_savings' } as const;
 const idParams = z.object({ id: z.uuid() });
+const candidateQuery = z.object({ q: z.string().trim().max(100).optional(), userId: z.string().max(100).optional() });
 
 /** Loan products and quotes (issue 12, docs/decisions/019-loans.md). */
 export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
@@ -68,6 +75,27 @@ export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
   routes.get('/api/loans', { config: manageLoans, schema: { querystring: loanListQuerySchema } }, async (request) => ({
     loans: await listLoans(deps, request.query),
   }));
+
+  routes.get('/api/loans/export', { config: manageLoans, schema: { querystring: loanListQuerySchema } }, async (request, reply) => {
+    const loans = await listLoans(deps, request.query, MAX_LOAN_EXPORT);
+    return sendWorkbook(reply, 'loans.xlsx', (output) => writeLoansListWorkbook(loans, deps.timeZone, output));
+  });
+
+  routes.get('/api/loans/portfolio', { config: manageLoans }, async () => ({ portfolio: await readLoanPortfolio(deps) }));
+
+  routes.get('/api/loans/arrears', { config: manageLoans }, async () => ({ arrears: await listArrears(deps) }));
+
+  routes.get('/api/loans/guarantor-candidates', { config: officersAndHolders, schema: { querystring: candidateQuery } }, async (request) => ({
+    candidates: await listGuarantorCandidates(deps, request.actor, { q: request.query.q, exceptUserId: request.query.userId }),
+  }));
+
+  routes.get('/api/loans/:id', { config: manageLoans, schema: { params: idParams } }, async (request) => readLoanDetail(deps, request.params.id));
+
+  routes.get('/api/loans/:id/statement/export', { config: officersAndHolders, schema: { params: idParams } }, async (request, reply) => {
+    // Read and checked before a byte is sent, so a refusal is still a JSON answer.
+    const statement = await readLoanStatement(deps, request.actor, request.params.id);
+    return sendWorkbook(reply, loanStatementFileName(statement), (output) => writeLoanStatementWorkbook(statement, deps.timeZone, output));
+  });
 
   routes.post('/api/loans/:id/decision', { config: manageLoans, schema: { params: idParams, body: loanDecisionSchema } }, async (request) => ({
     loan: await decideLoan(deps, request.actor, request.params.id, request.body),

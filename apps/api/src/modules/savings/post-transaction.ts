@@ -108,15 +108,16 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
         for share of u
       ),
       held as (
-        -- Only a withdrawal asks what loans hold: a deposit, the hot path, skips the lookup.
-        select case when ${delta}::bigint < 0 then ${heldKoboSql(sql`holder.account_id`)} else 0 end as kobo from holder
+        -- What loans hold, read under the account's lock; the answer shows it beside the balance.
+        select ${heldKoboSql(sql`holder.account_id`)} as kobo from holder
       ),
       moved as (
         update savings_accounts a
         set balance_kobo = a.balance_kobo + ${delta}, last_updated = ${at}
         from holder, held
-        -- A withdrawal leaves at least what loans hold; a deposit (held 0) keeps the balance >= 0.
-        where a.id = holder.account_id and a.balance_kobo + ${delta} >= held.kobo
+        -- A withdrawal leaves at least what loans hold; a deposit is never refused for a hold.
+        where a.id = holder.account_id
+          and a.balance_kobo + ${delta} >= case when ${delta}::bigint < 0 then held.kobo else 0 end
         returning a.id, a.balance_kobo
       ),
       posted as (
@@ -180,6 +181,7 @@ function toPosted(row: PostingRow, { input, at, valueDate }: Posting): PostedTra
       role: row.role,
       staffId: row.staff_id,
       balanceKobo: koboFromDb(row.balance_kobo),
+      heldKobo: koboFromDb(row.held_kobo),
       lastUpdated: at,
       createdAt: new Date(row.account_created_at).toISOString(),
     },

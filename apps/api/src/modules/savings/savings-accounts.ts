@@ -1,4 +1,6 @@
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { koboFromDb } from '../../db/kobo.ts';
+import { heldKoboSql } from '../loans/lien-sql.ts';
 import { AppError, asKobo, holdsSavings, parseStaffId, type IsoDate, type Role, type SavingsAccountView, type SavingsTransactionView } from '@kobo/core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -17,6 +19,7 @@ const accountColumns = {
   userStaffId: users.staffId,
   accountStaffId: savingsAccounts.staffId,
   balanceKobo: savingsAccounts.balanceKobo,
+  heldKobo: sql<string>`${heldKoboSql(sql`${savingsAccounts.id}`)}`,
   lastUpdated: savingsAccounts.lastUpdated,
   createdAt: savingsAccounts.createdAt,
 };
@@ -31,6 +34,7 @@ type AccountRow = {
   userStaffId: string | null;
   accountStaffId: string | null;
   balanceKobo: number;
+  heldKobo: string;
   lastUpdated: Date;
   createdAt: Date;
 };
@@ -45,6 +49,7 @@ function toAccountView(row: AccountRow): SavingsAccountView {
     role: row.role,
     staffId: row.userStaffId ?? row.accountStaffId,
     balanceKobo: asKobo(row.balanceKobo),
+    heldKobo: koboFromDb(row.heldKobo),
     lastUpdated: row.lastUpdated.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
@@ -139,6 +144,7 @@ export function unopenedAccountView(holder: Holder): SavingsAccountView {
     role: holder.role,
     staffId: holder.staffId,
     balanceKobo: asKobo(0),
+    heldKobo: asKobo(0),
     lastUpdated: holder.joinedAt.toISOString(),
     createdAt: holder.joinedAt.toISOString(),
   };

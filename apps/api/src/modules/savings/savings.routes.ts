@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +19,7 @@ import { batchRoutes } from './batches/batches.routes.ts';
 import { getStatement } from './statement.ts';
 import { statementFileName, writeStatementWorkbook } from './statement-workbook.ts';
 import { idempotencyKeyFrom, sendPosted } from './idempotency.ts';
+import { sendWorkbook } from '../../spreadsheet/send-workbook.ts';
 
 const manageSavings = { access: 'manage_staff_savings' } as const;
 /** An officer for any holder, or a holder for their own account (holder-for-request.ts decides whose). */
@@ -87,13 +87,7 @@ export async function savingsRoutes(app: FastifyInstance, deps: SavingsDeps) {
     async (request, reply) => {
       // Read and checked before a byte is sent, so a refusal is still a JSON answer.
       const statement = await getStatement(deps, request.actor, request.query);
-      const body = new PassThrough();
-      writeStatementWorkbook(statement, deps.timeZone, body).catch((error: unknown) => body.destroy(error as Error));
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${statementFileName(statement)}"`)
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendWorkbook(reply, statementFileName(statement), (output) => writeStatementWorkbook(statement, deps.timeZone, output));
     },
   );
 }

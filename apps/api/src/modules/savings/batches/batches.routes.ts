@@ -1,5 +1,4 @@
-import { PassThrough, type Writable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +14,7 @@ import {
 } from '@kobo/core';
 import type { SavingsDeps } from '../savings-accounts.ts';
 import { idempotencyKeyFrom } from '../idempotency.ts';
+import { sendWorkbook, XLSX_CONTENT_TYPE } from '../../../spreadsheet/send-workbook.ts';
 import { batchFileName, writeBatchWorkbook, writeRunTemplate } from './batch-workbooks.ts';
 import { postBatch } from './post-batch.ts';
 import { listRunCandidates, prepareRun } from './prepare-run.ts';
@@ -25,7 +25,6 @@ import { reviewBatchDraft } from './review-batch-draft.ts';
 import { setContributions } from './set-contributions.ts';
 
 const manageSavings = { access: 'manage_staff_savings' } as const;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Room above the file limit, so an oversized file meets the run's own sentence, not the generic 413. */
 const FILE_BODY_LIMIT = 3 * MAX_BATCH_FILE_BYTES;
 /** A 50,000-row batch as JSON. */
@@ -37,7 +36,7 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
 /** The monthly run (issue 11, docs/decisions/017-monthly-run.md): admin only, rules in the operations. */
 export async function batchRoutes(app: FastifyInstance, deps: SavingsDeps) {
   // The upload's raw bytes: a parser for this plugin's routes only.
-  app.addContentTypeParser(['application/octet-stream', 'text/csv', XLSX], { parseAs: 'buffer', bodyLimit: FILE_BODY_LIMIT }, (_request, body, done) =>
+  app.addContentTypeParser(['application/octet-stream', 'text/csv', XLSX_CONTENT_TYPE], { parseAs: 'buffer', bodyLimit: FILE_BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
   );
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -110,14 +109,4 @@ function fileNameFrom(header: string | string[] | undefined): string {
   // eslint-disable-next-line no-control-regex
   const printable = name.replace(/[\u0000-\u001f\u007f\ud800-\udfff]/g, '').trim().slice(0, 200);
   return printable || 'payroll';
-}
-
-function sendWorkbook(reply: FastifyReply, fileName: string, write: (body: Writable) => Promise<void>) {
-  const body = new PassThrough();
-  write(body).catch((error: unknown) => body.destroy(error as Error));
-  return reply
-    .header('content-type', XLSX)
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
 }

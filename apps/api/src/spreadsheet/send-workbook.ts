@@ -1,0 +1,18 @@
+import { PassThrough, type Writable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Streams an .xlsx as a download. Whatever the workbook needs is read before this is called, so a
+ * refusal is still a JSON answer; a failure while writing ends the stream with the error.
+ */
+export function sendWorkbook(reply: FastifyReply, fileName: string, write: (output: Writable) => Promise<void>) {
+  const body = new PassThrough();
+  write(body).catch((error: unknown) => body.destroy(error as Error));
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
