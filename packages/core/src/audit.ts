@@ -36,6 +36,8 @@ export const AUDIT_KINDS = [
   'loan.settings_changed',
   'loan.disbursed',
   'loan.repayment',
+  'loan.repayment_reversed',
+  'loan.disbursement_reversed',
   'loan.written_off',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -70,6 +72,8 @@ export const AUDIT_KIND_LABELS = {
   'loan.settings_changed': 'Loan settings changed',
   'loan.disbursed': 'Loan disbursed',
   'loan.repayment': 'Loan repayment posted',
+  'loan.repayment_reversed': 'Loan repayment reversed',
+  'loan.disbursement_reversed': 'Loan disbursement reversed',
   'loan.written_off': 'Loan written off',
 } as const satisfies Record<AuditKind, string>;
 

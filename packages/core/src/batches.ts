@@ -19,8 +19,25 @@ export function batchRowType(value: string | null | undefined): BatchRowType | n
   return null;
 }
 
-/** A row's amount in kobo, or the sentence that says what is wrong with it. */
-export function batchRowAmount(value: string | number): { kobo: Kobo } | { problem: string } {
+const isBlank = (value: string | number | null | undefined) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * A row's loan repayment (issue 12) in kobo: 0 when blank or zero (no repayment this month), or
+ * the sentence that says what is wrong with it.
+ */
+export function batchRowRepayment(value: string | number | null | undefined): { kobo: Kobo } | { problem: string } {
+  if (isBlank(value)) return { kobo: 0 as Kobo };
+  const kobo = parseNaira(value as string | number);
+  if (kobo === null || kobo > MAX_AMOUNT_KOBO) return { problem: MESSAGES.enterValidRepayment };
+  return { kobo };
+}
+
+/**
+ * A row's savings amount in kobo, or the sentence that says what is wrong with it. A row that
+ * carries a loan repayment may leave its savings amount blank or zero: no contribution this month.
+ */
+export function batchRowAmount(value: string | number, options: { repaying?: boolean } = {}): { kobo: Kobo } | { problem: string } {
+  if (options.repaying && (isBlank(value) || parseNaira(value) === 0)) return { kobo: 0 as Kobo };
   const kobo = parseNaira(value);
   if (kobo === null || kobo > MAX_AMOUNT_KOBO) return { problem: MESSAGES.enterValidAmount };
   if (kobo === 0) return { problem: MESSAGES.rowZeroAmount };
@@ -41,6 +58,7 @@ const batchRowSchema = z.object({
   amount: z.union([z.string().max(100), z.number()]),
   description: optionalText(MAX_TEXT),
   type: optionalText(40),
+  loanRepayment: z.union([z.string().max(100), z.number()]).nullish(),
 });
 
 /** A batch to review or post. Row-level problems are not schema errors: the review names them per row. */
@@ -64,7 +82,13 @@ export const batchDraftSchema = z
     month: value.month as string,
     valueDate: value.valueDate || null,
     description: value.description || null,
-    rows: value.rows.map((row) => ({ ref: row.ref, amount: row.amount, description: row.description || null, type: row.type || null })),
+    rows: value.rows.map((row) => ({
+      ref: row.ref,
+      amount: row.amount,
+      description: row.description || null,
+      type: row.type || null,
+      loanRepayment: isBlank(row.loanRepayment) ? null : (row.loanRepayment as string | number),
+    })),
     fileHash: value.fileHash || null,
     fileName: value.fileName || null,
     repeatReason: value.repeatReason || null,

@@ -59,6 +59,8 @@ export const ERRORS = {
   LOAN_NOT_WRITABLE_OFF: { status: 409, message: MESSAGES.loanNotWritable },
   HELD_AGAINST_LOAN: { status: 409, message: MESSAGES.insufficientBalanceForWithdrawal },
   REPAYMENT_REFUSED: { status: 409, message: MESSAGES.invalidRequest },
+  LOAN_ENTRY_NOT_FOUND: { status: 404, message: MESSAGES.loanEntryNotFound },
+  LOAN_REVERSAL_REFUSED: { status: 409, message: MESSAGES.invalidRequest },
   // Expenses, categories, export and account deletion (docs/decisions/008-expenses-api.md).
   CATEGORY_NAME_TAKEN: { status: 409, message: MESSAGES.itemNameExists },
   CATEGORY_IN_USE: { status: 409, message: MESSAGES.categoryInUse },

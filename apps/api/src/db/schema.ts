@@ -280,6 +280,8 @@ export const savingsBatches = pgTable(
     rowCount: integer('row_count').notNull(),
     depositKobo: bigint('deposit_kobo', { mode: 'number' }).notNull(),
     withdrawalKobo: bigint('withdrawal_kobo', { mode: 'number' }).notNull(),
+    /** Issue 12: the loan repayments the batch posted beside the savings. */
+    loanRepaymentKobo: bigint('loan_repayment_kobo', { mode: 'number' }).notNull().default(0),
     /** Why a second batch was posted for a month (or file) already posted; null for the first. */
     repeatReason: text('repeat_reason'),
     postedById: text('posted_by_id').notNull(),

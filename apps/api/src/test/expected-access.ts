@@ -96,6 +96,7 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   { method: 'POST', url: '/api/loans/:id/decision', expect: ADMIN, path: `/api/loans/${nobody}/decision`, body: { decision: 'reject', reason: 'access check' } },
   { method: 'POST', url: '/api/loans/:id/disbursement', expect: ADMIN, path: `/api/loans/${nobody}/disbursement`, body: {} },
   { method: 'POST', url: '/api/loans/:id/repayments', expect: ADMIN, path: `/api/loans/${nobody}/repayments`, body: {} },
+  { method: 'POST', url: '/api/loans/entries/:id/reversal', expect: ADMIN, path: `/api/loans/entries/${nobody}/reversal`, body: { reason: 'access check' } },
   { method: 'POST', url: '/api/loans/:id/write-off', expect: ADMIN, path: `/api/loans/${nobody}/write-off`, body: { reason: 'access check' } },
   { method: 'GET', url: '/api/loans/settings', expect: ADMIN },
   { method: 'PUT', url: '/api/loans/settings', expect: ADMIN, body: {} },

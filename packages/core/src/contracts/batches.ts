@@ -15,6 +15,8 @@ export type BatchRowInput = {
   description?: string | null;
   /** Blank means deposit. */
   type?: string | null;
+  /** Issue 12: the loan repayment payroll deducted beside the contribution; blank means none. */
+  loanRepayment?: string | number | null;
 };
 
 export type BatchDraft = {
@@ -43,6 +45,11 @@ export type ReviewedRow = {
   name: string | null;
   staffId: string | null;
   balanceKobo: Kobo | null;
+  /** What loans hold of the balance: a withdrawal row may take only the rest. */
+  heldKobo: Kobo | null;
+  /** The loan repayment on this row (0 when none), and what the member's active loans have due on the value date. */
+  loanRepaymentKobo: Kobo | null;
+  loanDueKobo: Kobo | null;
   status: 'ready' | 'refused';
   /** Why the row cannot be posted; null when ready. */
   reason: string | null;
@@ -61,6 +68,7 @@ export type BatchReview = {
   /** Totals over ready rows. */
   depositKobo: Kobo;
   withdrawalKobo: Kobo;
+  loanRepaymentKobo: Kobo;
   earlierBatch: EarlierBatch | null;
 };
 
@@ -74,6 +82,7 @@ export type BatchView = {
   rowCount: number;
   depositKobo: Kobo;
   withdrawalKobo: Kobo;
+  loanRepaymentKobo: Kobo;
   repeatReason: string | null;
   postedAt: string;
   postedByName: string;
@@ -95,7 +104,17 @@ export type BatchPosting = {
   reversedById: string | null;
 };
 
-export type BatchDetail = { batch: BatchView; postings: BatchPosting[] };
+/** A loan repayment the batch posted (issue 12). */
+export type BatchRepayment = {
+  loanId: string;
+  productName: string;
+  userId: string | null;
+  name: string;
+  staffId: string | null;
+  amountKobo: Kobo;
+};
+
+export type BatchDetail = { batch: BatchView; postings: BatchPosting[]; repayments: BatchRepayment[] };
 
 /** One line of the Prepare screen: every active holder with their standing contribution. */
 export type RunCandidate = {
@@ -105,6 +124,8 @@ export type RunCandidate = {
   staffId: string | null;
   balanceKobo: Kobo;
   monthlyContributionKobo: Kobo;
+  /** Issue 12: what the member's active loans have due on the run's value date (0 when none). */
+  loanDueKobo: Kobo;
 };
 
 export type RunPreparation = {

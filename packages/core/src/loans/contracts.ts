@@ -1,6 +1,6 @@
 import type { Kobo } from '../money.ts';
 import type { IsoDate } from '../periods.ts';
-import type { Arrears, InstalmentPosition } from './repayments.ts';
+import type { Arrears, InstalmentPosition, RepaymentAllocation } from './repayments.ts';
 import type { InterestMethod, LoanSchedule } from './schedule.ts';
 
 export type LoanStatus = 'awaiting_guarantors' | 'awaiting_approval' | 'approved' | 'rejected' | 'cancelled' | 'active' | 'repaid' | 'written_off';
@@ -29,6 +29,25 @@ export type LoanView = {
   ledger: LoanLedgerView | null;
 };
 
+/** One entry of a loan's append-only ledger: money out, a fee charged, a repayment, or the reversal of one. */
+export type LoanEntryView = {
+  id: string;
+  type: 'disbursement' | 'fee' | 'repayment';
+  amountKobo: Kobo;
+  valueDate: IsoDate;
+  /** How a repayment (or the reversal of one) was allocated. */
+  allocation: RepaymentAllocation | null;
+  /** On a reversal: the entry it undoes, and why. */
+  reversesId: string | null;
+  reason: string | null;
+  /** The reversal that undid this entry, if any. */
+  reversedById: string | null;
+  /** The monthly run that posted it. */
+  batchId: string | null;
+  createdAt: string;
+  createdByEmail: string;
+};
+
 /** A disbursed loan's position on `asOf` (the organisation's today). */
 export type LoanLedgerView = {
   disbursedOn: IsoDate;
@@ -38,6 +57,8 @@ export type LoanLedgerView = {
   instalments: InstalmentPosition[];
   arrears: Arrears;
   asOf: IsoDate;
+  /** Oldest first. */
+  entries: LoanEntryView[];
 };
 
 /** The officers' portfolio card: where the lending stands on `asOf` (the organisation's today). */

@@ -40,6 +40,11 @@ export function maxLoanFor(product: Pick<LoanProductRules, 'savingsMultiple' | '
   return Math.min(bySavings, product.maxAmount) as Kobo;
 }
 
+/** Issue 12's sentence for a withdrawal the balance covers but what loans hold does not. */
+export function heldAgainstLoanMessage(heldKobo: Kobo): string {
+  return `Insufficient available balance: ${formatNaira(heldKobo)} is held against a loan`;
+}
+
 /** '2×', '1.5×': the multiple as people say it. */
 export function formatMultiple(savingsMultiple: number): string {
   return `${String(savingsMultiple / 100)}×`;

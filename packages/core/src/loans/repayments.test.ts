@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Kobo } from '../money.ts';
-import { allocateRepayment, amountDue, arrearsOn, outstandingPrincipal, payoffAmount, type InstalmentPosition, type LoanPosition } from './repayments.ts';
+import {
+  allocateRepayment,
+  amountDue,
+  arrearsOn,
+  outstandingPrincipal,
+  outstandingTotal,
+  payoffAmount,
+  positionAfter,
+  splitRepayment,
+  type InstalmentPosition,
+  type LoanPosition,
+} from './repayments.ts';
 
 const kobo = (value: number) => value as Kobo;
 
@@ -103,5 +114,43 @@ describe('arrearsOn', () => {
     const loan = freshLoan();
     loan.instalments[0] = { ...loan.instalments[0]!, interestPaid: kobo(10_000), principalPaid: kobo(100_000) };
     expect(arrearsOn(loan, '2027-02-15')).toEqual({ amountOverdue: 0, daysInArrears: 0, instalmentsOverdue: 0 });
+  });
+});
+
+describe('positionAfter', () => {
+  it('applies an allocation, and undoes it exactly with −1', () => {
+    const loan = freshLoan();
+    const outcome = allocateRepayment(loan, kobo(265_000), '2027-01-15');
+    if (!outcome.ok) throw new Error(outcome.problem);
+    const paid = positionAfter(loan, outcome.allocation);
+    // ₦3,350 owed in all; ₦2,650 paid and ₦100 of interest waived leave ₦600.
+    expect(outstandingTotal(paid)).toBe(60_000);
+    expect(paid.instalments[2]).toMatchObject({ principalPaid: 100_000, interestPaid: 0, interestWaived: 10_000 });
+    expect(positionAfter(paid, outcome.allocation, -1)).toEqual(loan);
+  });
+});
+
+describe('splitRepayment', () => {
+  it('places a deduction on the oldest loan first, the rest on the next', () => {
+    const older = freshLoan('refuse');
+    const newer = freshLoan();
+    // On 2027-01-15 the older loan takes only what is due (₦1,150: it takes no early repayment); ₦350 goes to the newer.
+    expect(splitRepayment([older, newer], kobo(150_000), '2027-01-15')).toEqual({
+      ok: true,
+      parts: [
+        { index: 0, amount: 115_000, allocation: { fee: 5_000, lines: [{ number: 1, interest: 10_000, principal: 100_000, interestWaived: 0 }] } },
+        { index: 1, amount: 35_000, allocation: { fee: 5_000, lines: [{ number: 1, interest: 10_000, principal: 20_000, interestWaived: 0 }] } },
+      ],
+    });
+  });
+
+  it('refuses more than all the loans can take, naming it, and a repayment with no loan', () => {
+    // ₦1,150 due on the first + ₦3,150 payoff on the second.
+    expect(splitRepayment([freshLoan('refuse'), freshLoan()], kobo(430_001), '2027-01-15')).toEqual({
+      ok: false,
+      problem: "This repayment is more than the ₦4,300.00 this member's loans can take",
+    });
+    expect(splitRepayment([freshLoan('refuse'), freshLoan()], kobo(430_000), '2027-01-15').ok).toBe(true);
+    expect(splitRepayment([], kobo(100), '2027-01-15')).toEqual({ ok: false, problem: 'There is no active loan to repay' });
   });
 });

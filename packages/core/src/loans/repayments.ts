@@ -1,3 +1,4 @@
+import { MESSAGES } from '../messages.ts';
 import { formatNaira, type Kobo } from '../money.ts';
 import { addDays, daysInRange, type IsoDate } from '../periods.ts';
 import type { OverpaymentRule } from './products.ts';
@@ -111,4 +112,52 @@ export function arrearsOn(position: Pick<LoanPosition, 'instalments'>, today: Is
     daysInArrears: oldest ? daysInRange({ from: addDays(oldest.dueDate, 1), to: today }) : 0,
     instalmentsOverdue: overdue.length,
   };
+}
+
+/** Where a loan stands once `allocation` is paid (or, with `sign` −1, once it is undone by a reversal). */
+export function positionAfter(position: LoanPosition, allocation: RepaymentAllocation, sign: 1 | -1 = 1): LoanPosition {
+  const lines = new Map(allocation.lines.map((line) => [line.number, line]));
+  return {
+    ...position,
+    feeOutstanding: (position.feeOutstanding - sign * allocation.fee) as Kobo,
+    instalments: position.instalments.map((row) => {
+      const line = lines.get(row.number);
+      if (!line) return row;
+      return {
+        ...row,
+        interestPaid: (row.interestPaid + sign * line.interest) as Kobo,
+        principalPaid: (row.principalPaid + sign * line.principal) as Kobo,
+        interestWaived: (row.interestWaived + sign * line.interestWaived) as Kobo,
+      };
+    }),
+  };
+}
+
+export type RepaymentPart = { index: number; amount: Kobo; allocation: RepaymentAllocation };
+
+/**
+ * One payroll deduction across a member's active loans, oldest first (the monthly run's repayment
+ * column): each loan takes what it can (its payoff, or only what is due when it takes no early
+ * repayment) until the money is placed. More than all of them can take is refused, naming the most.
+ */
+export function splitRepayment(
+  positions: readonly LoanPosition[],
+  amount: Kobo,
+  valueDate: IsoDate,
+): { ok: true; parts: RepaymentPart[] } | { ok: false; problem: string } {
+  if (positions.length === 0) return { ok: false, problem: MESSAGES.noActiveLoanToRepay };
+  const most = positions.reduce((sum, position) => sum + payoffAmount(position, valueDate), 0);
+  if (amount > most) return { ok: false, problem: `This repayment is more than the ${formatNaira(most)} this member's loans can take` };
+  const parts: RepaymentPart[] = [];
+  let left = amount as number;
+  for (const [index, position] of positions.entries()) {
+    if (left === 0) break;
+    const share = Math.min(left, payoffAmount(position, valueDate)) as Kobo;
+    if (share === 0) continue;
+    const outcome = allocateRepayment(position, share, valueDate);
+    if (!outcome.ok) return outcome;
+    parts.push({ index, amount: share, allocation: outcome.allocation });
+    left -= share;
+  }
+  return { ok: true, parts };
 }

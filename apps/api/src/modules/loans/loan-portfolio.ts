@@ -43,10 +43,11 @@ export async function readLoanPortfolio(deps: LoanDeps): Promise<LoanPortfolio> 
       (select count(*)::int from loans where status = 'active') as active_count,
       (select coalesce(sum(i.principal_kobo - i.principal_paid_kobo), 0)::bigint
          from loan_instalments i join loans l on l.id = i.loan_id and l.status = 'active') as outstanding,
-      (select coalesce(sum(amount_kobo), 0)::bigint from loan_transactions
-         where type = 'disbursement' and reverses_id is null and value_date between ${monthStart}::date and ${monthEnd}::date) as disbursed,
-      (select coalesce(sum(amount_kobo), 0)::bigint from loan_transactions
-         where type = 'repayment' and reverses_id is null and value_date between ${monthStart}::date and ${monthEnd}::date) as repaid,
+      -- A reversal counts against the month it is valued in, as on the savings ledger.
+      (select coalesce(sum(case when reverses_id is null then amount_kobo else -amount_kobo end), 0)::bigint from loan_transactions
+         where type = 'disbursement' and value_date between ${monthStart}::date and ${monthEnd}::date) as disbursed,
+      (select coalesce(sum(case when reverses_id is null then amount_kobo else -amount_kobo end), 0)::bigint from loan_transactions
+         where type = 'repayment' and value_date between ${monthStart}::date and ${monthEnd}::date) as repaid,
       (select count(*)::int from overdue) as arrears_count,
       (select coalesce(sum(owed), 0)::bigint from overdue) as arrears_owed`);
   const row = rows[0] as PortfolioRow;

@@ -8,13 +8,15 @@ import {
   type GuaranteeStatus,
   type InstalmentPosition,
   type Kobo,
+  type LoanEntryView,
   type LoanLedgerView,
+  type RepaymentAllocation,
   type LoanSchedule,
   type LoanStatus,
   type LoanView,
 } from '@kobo/core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { loanGuarantors, loanInstalments, loans, savingsAccounts, users } from '../../db/schema.ts';
+import { loanGuarantors, loanInstalments, loans, loanTransactions, savingsAccounts, users } from '../../db/schema.ts';
 
 type Db = Database | Transaction;
 
@@ -35,6 +37,24 @@ export async function loanViews(db: Db, ids: string[], now: Date, timeZone: stri
     .leftJoin(users, eq(users.id, savingsAccounts.userId))
     .where(inArray(loanGuarantors.loanId, ids))
     .orderBy(asc(savingsAccounts.holderName));
+  const entryRows = await db.select().from(loanTransactions).where(inArray(loanTransactions.loanId, ids)).orderBy(asc(loanTransactions.seq));
+  const reversedBy = new Map(entryRows.filter((row) => row.reversesId).map((row) => [row.reversesId as string, row.id]));
+  const entriesOf = (loanId: string): LoanEntryView[] =>
+    entryRows
+      .filter((row) => row.loanId === loanId)
+      .map((row) => ({
+        id: row.id,
+        type: row.type,
+        amountKobo: row.amountKobo as Kobo,
+        valueDate: row.valueDate,
+        allocation: (row.allocation as RepaymentAllocation | null) ?? null,
+        reversesId: row.reversesId,
+        reason: row.reason,
+        reversedById: reversedBy.get(row.id) ?? null,
+        batchId: row.batchId,
+        createdAt: row.createdAt.toISOString(),
+        createdByEmail: row.createdByEmail,
+      }));
   const instalmentRows = await db.select().from(loanInstalments).where(inArray(loanInstalments.loanId, ids)).orderBy(asc(loanInstalments.loanId), asc(loanInstalments.number));
   const today = calendarDate(now, timeZone);
   const thisMonth = today.slice(0, 7);
@@ -57,7 +77,7 @@ export async function loanViews(db: Db, ids: string[], now: Date, timeZone: stri
         guarantors: guarantorRows
           .filter((row) => row.loanId === loan.id)
           .map((row) => ({ ...personOf(row), amountKobo: row.amountKobo as Kobo, status: row.status as GuaranteeStatus })),
-        ...scheduleAndLedger(loan, instalmentRows.filter((row) => row.loanId === loan.id).map(positionOf), thisMonth, today),
+        ...scheduleAndLedger(loan, instalmentRows.filter((row) => row.loanId === loan.id).map(positionOf), thisMonth, today, entriesOf(loan.id)),
       } satisfies LoanView,
     ]),
   );
@@ -86,6 +106,7 @@ function scheduleAndLedger(
   instalments: InstalmentPosition[],
   thisMonth: string,
   today: string,
+  entries: LoanEntryView[],
 ): { schedule: LoanSchedule; ledger: LoanLedgerView | null } {
   if (!loan.disbursedValueDate || instalments.length === 0) {
     return { schedule: loanSchedule({ principal: loan.principalKobo as Kobo, annualRateBp: loan.annualRateBp, months: loan.months, method: loan.method }, thisMonth), ledger: null };
@@ -107,6 +128,7 @@ function scheduleAndLedger(
       instalments,
       arrears: arrearsOn(position, today),
       asOf: today,
+      entries,
     },
   };
 }

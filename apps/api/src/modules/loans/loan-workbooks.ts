@@ -18,7 +18,8 @@ export function loanStatementFileName(statement: LoanStatement): string {
  * principal, and the principal still owed after it) and a Schedule sheet (each instalment, what
  * was paid of it, and what is still owed).
  */
-export async function writeLoanStatementWorkbook({ loan, entries }: LoanStatement, timeZone: string, output: Writable): Promise<void> {
+export async function writeLoanStatementWorkbook({ loan }: LoanStatement, timeZone: string, output: Writable): Promise<void> {
+  const entries = loan.ledger?.entries ?? [];
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const ledger = workbook.addWorksheet('Ledger');
   ledger.columns = [
@@ -37,21 +38,23 @@ export async function writeLoanStatementWorkbook({ loan, entries }: LoanStatemen
     .commit();
   let owed = 0;
   for (const entry of entries) {
+    // A reversal undoes what its entry did: the same figures, the other way.
+    const sign = entry.reversesId ? -1 : 1;
     const lines = entry.allocation?.lines ?? [];
-    const principal = lines.reduce((sum, line) => sum + line.principal, 0);
-    if (entry.type === 'disbursement') owed += entry.amountKobo;
+    const principal = sign * lines.reduce((sum, line) => sum + line.principal, 0);
+    if (entry.type === 'disbursement') owed += sign * entry.amountKobo;
     owed -= principal;
     ledger
       .addRow({
         valueDate: day(entry.valueDate),
-        entry: ENTRY_LABELS[entry.type],
-        amount: naira(entry.amountKobo),
-        fee: entry.allocation ? naira(entry.allocation.fee) : null,
-        interest: entry.allocation ? naira(lines.reduce((sum, line) => sum + line.interest, 0)) : null,
+        entry: entry.reversesId ? `Reversal of ${ENTRY_LABELS[entry.type].toLowerCase()}: ${entry.reason ?? ''}` : ENTRY_LABELS[entry.type],
+        amount: naira(sign * entry.amountKobo),
+        fee: entry.allocation ? naira(sign * entry.allocation.fee) : null,
+        interest: entry.allocation ? naira(sign * lines.reduce((sum, line) => sum + line.interest, 0)) : null,
         principal: entry.allocation ? naira(principal) : null,
         owed: naira(owed),
         by: entry.createdByEmail,
-        recorded: wallClock(entry.createdAt, timeZone),
+        recorded: wallClock(new Date(entry.createdAt), timeZone),
       })
       .commit();
   }

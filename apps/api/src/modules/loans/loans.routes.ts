@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disbursementSchema, guaranteeAnswerSchema, loanRepaymentSchema, loanWriteOffSchema, loanApplicationSchema, loanDecisionSchema, loanListQuerySchema, loanProductSchema, loanQuoteSchema, loanSettingsSchema } from '@kobo/core';
+import { reversalSchema, disbursementSchema, guaranteeAnswerSchema, loanRepaymentSchema, loanWriteOffSchema, loanApplicationSchema, loanDecisionSchema, loanListQuerySchema, loanProductSchema, loanQuoteSchema, loanSettingsSchema } from '@kobo/core';
 import type { LoanDeps } from './loan-deps.ts';
 import { listLoanProducts } from './list-loan-products.ts';
 import { saveLoanProduct } from './save-loan-product.ts';
@@ -16,6 +16,7 @@ import { readLoanSettings, saveLoanSettings } from './loan-settings.ts';
 import { disburseLoan } from './disburse-loan.ts';
 import { repayLoan } from './repay-loan.ts';
 import { writeOffLoan } from './write-off-loan.ts';
+import { reverseLoanEntry } from './reverse-loan-entry.ts';
 import { idempotencyKeyFrom, sendPosted } from '../savings/idempotency.ts';
 import { listArrears, readLoanPortfolio } from './loan-portfolio.ts';
 import { readLoanDetail } from './read-loan-detail.ts';
@@ -115,6 +116,11 @@ export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
   routes.post('/api/loans/:id/repayments', { config: manageLoans, schema: { params: idParams, body: loanRepaymentSchema } }, async (request, reply) => {
     const key = idempotencyKeyFrom(request.headers['idempotency-key'], request.actor.id, `repayment:${request.params.id}`, request.body);
     return sendPosted(reply, await repayLoan(deps, request.actor, request.params.id, request.body, key));
+  });
+
+  routes.post('/api/loans/entries/:id/reversal', { config: manageLoans, schema: { params: idParams, body: reversalSchema } }, async (request, reply) => {
+    const key = idempotencyKeyFrom(request.headers['idempotency-key'], request.actor.id, `loan-reversal:${request.params.id}`, request.body);
+    return sendPosted(reply, await reverseLoanEntry(deps, request.actor, request.params.id, request.body, key));
   });
 
   routes.post('/api/loans/:id/write-off', { config: manageLoans, schema: { params: idParams, body: loanWriteOffSchema } }, async (request) => ({

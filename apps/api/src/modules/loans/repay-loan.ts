@@ -1,12 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { allocateRepayment, AppError, MESSAGES, outstandingTotal, type Kobo, type LoanView } from '@kobo/core';
+import { asc, eq } from 'drizzle-orm';
+import { allocateRepayment, AppError, MESSAGES, outstandingTotal, positionAfter, type Kobo, type LoanView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
-import { loanInstalments, loans, loanTransactions, savingsAccounts } from '../../db/schema.ts';
+import { loanInstalments, loans, savingsAccounts } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
 import { resolveValueDate } from '../savings/value-date.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews, positionOf } from './loan-views.ts';
+import { storeRepayments } from './store-repayments.ts';
 
 /**
  * Posts a repayment: fee, then interest, then principal, oldest instalment first, money beyond
@@ -34,43 +35,10 @@ export async function repayLoan(
     if (!outcome.ok) throw new AppError('REPAYMENT_REFUSED', { message: outcome.problem, field: 'amount' });
     const { allocation } = outcome;
 
-    for (const line of allocation.lines) {
-      await tx
-        .update(loanInstalments)
-        .set({
-          interestPaidKobo: sql`${loanInstalments.interestPaidKobo} + ${line.interest}`,
-          principalPaidKobo: sql`${loanInstalments.principalPaidKobo} + ${line.principal}`,
-          interestWaivedKobo: sql`${loanInstalments.interestWaivedKobo} + ${line.interestWaived}`,
-        })
-        .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.number, line.number)));
-    }
-    const feeLeft = loan.feeOutstandingKobo - allocation.fee;
-    const after = {
-      ...position,
-      feeOutstanding: feeLeft as Kobo,
-      instalments: position.instalments.map((row) => {
-        const line = allocation.lines.find((candidate) => candidate.number === row.number);
-        return line
-          ? { ...row, interestPaid: (row.interestPaid + line.interest) as Kobo, principalPaid: (row.principalPaid + line.principal) as Kobo, interestWaived: (row.interestWaived + line.interestWaived) as Kobo }
-          : row;
-      }),
-    };
+    const after = positionAfter(position, allocation);
     const repaid = outstandingTotal(after) === 0;
-    await tx
-      .update(loans)
-      .set({ feeOutstandingKobo: feeLeft, ...(repaid ? { status: 'repaid' as const } : {}) })
-      .where(eq(loans.id, loanId));
     const at = deps.now();
-    await tx.insert(loanTransactions).values({
-      loanId,
-      type: 'repayment',
-      amountKobo: request.amountKobo,
-      valueDate,
-      allocation,
-      createdById: actor.id,
-      createdByEmail: actor.email,
-      createdAt: at,
-    });
+    await storeRepayments(tx, actor, at, [{ loanId, amountKobo: request.amountKobo, valueDate, allocation, repaid, batchId: null }]);
     const [holder] = await tx.select({ userId: savingsAccounts.userId, name: savingsAccounts.holderName }).from(savingsAccounts).where(eq(savingsAccounts.id, loan.accountId));
     await recordAudit(tx, {
       kind: 'loan.repayment',

@@ -16,6 +16,7 @@ export function toBatchView(row: BatchRow): BatchView {
     rowCount: row.rowCount,
     depositKobo: asKobo(row.depositKobo),
     withdrawalKobo: asKobo(row.withdrawalKobo),
+    loanRepaymentKobo: asKobo(row.loanRepaymentKobo),
     repeatReason: row.repeatReason,
     postedAt: row.postedAt.toISOString(),
     postedByName: row.postedByName,

@@ -18,6 +18,8 @@ export async function writeRunTemplate(candidates: RunCandidate[], description: 
     { header: 'Amount', key: 'amount', width: 14, style: { numFmt: '#,##0.00' } },
     typedTextColumn({ header: 'Description', key: 'description', width: 32 }),
     typedTextColumn({ header: 'Type', key: 'type', width: 12 }),
+    // Issue 12: what each member's loans have due; payroll deducts it beside the contribution.
+    { header: 'Loan Repayment', key: 'loanRepayment', width: 16, style: { numFmt: '#,##0.00' } },
   ];
   for (const candidate of candidates) {
     sheet
@@ -29,6 +31,7 @@ export async function writeRunTemplate(candidates: RunCandidate[], description: 
         amount: naira(candidate.monthlyContributionKobo),
         description,
         type: 'deposit',
+        loanRepayment: candidate.loanDueKobo > 0 ? naira(candidate.loanDueKobo) : null,
       })
       .commit();
   }
@@ -63,6 +66,19 @@ export async function writeBatchWorkbook(detail: BatchDetail, output: Writable):
         description: posting.description ?? '',
         valueDate,
         status: posting.reversedById ? 'Reversed' : 'Posted',
+      })
+      .commit();
+  }
+  for (const repayment of detail.repayments) {
+    sheet
+      .addRow({
+        staffId: repayment.staffId ?? '',
+        name: repayment.name,
+        type: 'Loan repayment',
+        amount: naira(repayment.amountKobo),
+        description: repayment.productName,
+        valueDate,
+        status: detail.batch.status === 'reversed' ? 'Reversed' : 'Posted',
       })
       .commit();
   }

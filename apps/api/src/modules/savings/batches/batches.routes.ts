@@ -7,6 +7,7 @@ import {
   contributionsSchema,
   currentMonth,
   defaultRunDescription,
+  defaultRunValueDate,
   isPayrollMonth,
   MAX_BATCH_FILE_BYTES,
   MESSAGES,
@@ -52,7 +53,7 @@ export async function batchRoutes(app: FastifyInstance, deps: SavingsDeps) {
 
   routes.get('/api/savings/batches/template', { config: manageSavings, schema: { querystring: monthQuery } }, async (request, reply) => {
     const month = monthOf(request.query.month);
-    const candidates = await listRunCandidates(deps.db);
+    const candidates = await listRunCandidates(deps.db, defaultRunValueDate(month, deps.now(), deps.timeZone));
     return sendWorkbook(reply, `payroll-template-${month}.xlsx`, (body) => writeRunTemplate(candidates, defaultRunDescription(month), body));
   });
 

@@ -291,8 +291,8 @@ describe('uploading payroll’s file', () => {
       const response = await upload(admin, bytes);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().rows).toEqual([
-        { ref: ada.staffId, amount: '15,000', description: 'October', type: null },
-        { ref: bayo.staffId, amount: '₦20000.50', description: null, type: 'deposit' },
+        { ref: ada.staffId, amount: '15,000', description: 'October', type: null, loanRepayment: null },
+        { ref: bayo.staffId, amount: '₦20000.50', description: null, type: 'deposit', loanRepayment: null },
       ]);
       expect(response.json().fileHash).toMatch(/^[0-9a-f]{64}$/);
     }
@@ -309,8 +309,8 @@ describe('uploading payroll’s file', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { rows } = response.json();
     expect(rows).toEqual([
-      { ref: chi.email, amount: 1500.125, description: null, type: null },
-      { ref: ada.email, amount: 2000, description: null, type: null },
+      { ref: chi.email, amount: 1500.125, description: null, type: null, loanRepayment: null },
+      { ref: ada.email, amount: 2000, description: null, type: null, loanRepayment: null },
     ]);
     const review = (await admin.post('/api/savings/batches/review', { month: '2026-11', rows })).json();
     expect(review.rows.map((row: { reason: string | null }) => row.reason)).toEqual([MESSAGES.enterValidAmount, null]);
@@ -383,9 +383,9 @@ describe('uploading payroll’s file', () => {
     const read = await upload(admin, response.rawPayload, 'payroll-template-2026-12.xlsx');
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().rows).toEqual([
-      { ref: ada.staffId, amount: 15000, description: 'December 2026 contribution', type: 'deposit' },
-      { ref: bayo.staffId, amount: 20000.5, description: 'December 2026 contribution', type: 'deposit' },
-      { ref: chi.staffId, amount: 0, description: 'December 2026 contribution', type: 'deposit' },
+      { ref: ada.staffId, amount: 15000, description: 'December 2026 contribution', type: 'deposit', loanRepayment: null },
+      { ref: bayo.staffId, amount: 20000.5, description: 'December 2026 contribution', type: 'deposit', loanRepayment: null },
+      { ref: chi.staffId, amount: 0, description: 'December 2026 contribution', type: 'deposit', loanRepayment: null },
     ]);
   });
 });

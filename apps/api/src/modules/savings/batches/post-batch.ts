@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, type BatchView, type ParsedBatchDraft } from '@kobo/core';
+import { AppError, outstandingTotal, positionAfter, type BatchView, type IsoDate, type ParsedBatchDraft, type ReviewedRow } from '@kobo/core';
 import type { Actor } from '../../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../../db/client.ts';
 import { savingsBatches } from '../../../db/schema.ts';
@@ -8,6 +8,10 @@ import type { SavingsDeps } from '../savings-accounts.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../idempotency.ts';
 import { toBatchView } from './batch-views.ts';
 import { reviewBatchDraft } from './review-batch-draft.ts';
+import type { RowLoans } from './review-batch.ts';
+import { heldKoboSql } from '../../loans/lien-sql.ts';
+import type { ActiveLoan } from '../../loans/active-loan-positions.ts';
+import { storeRepayments, type RepaymentEntry } from '../../loans/store-repayments.ts';
 
 /** One batch posts at a time, so two requests for the same month cannot both find it unposted. */
 const BATCH_LOCK = 0x6b6f6274; // 'kobt'
@@ -30,18 +34,22 @@ export async function postBatch(
 ): Promise<IdempotentResult<{ batch: BatchView }>> {
   return postIdempotently(deps.db, key, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
-    const review = await reviewBatchDraft(deps, actor, draft, tx, { lock: true });
+    const loansByLine = new Map<number, RowLoans>();
+    const review = await reviewBatchDraft(deps, actor, draft, tx, { lock: true, loansByLine });
     if (review.earlierBatch && !draft.repeatReason) throw new AppError('BATCH_ALREADY_POSTED', { message: review.earlierBatch.message });
     if (review.refusedCount > 0) throw new AppError('BATCH_NOT_READY');
 
     const at = deps.now();
-    const rows: LedgerInput[] = review.rows.map((row) => ({
-      user_id: row.userId as string,
-      type: row.type as 'deposit' | 'withdrawal',
-      amount_kobo: row.amountKobo as number,
-      description: row.description ?? review.description,
-      line: row.line,
-    }));
+    // A row may carry only a loan repayment (issue 12): it moves no savings.
+    const rows: LedgerInput[] = review.rows
+      .filter((row) => (row.amountKobo ?? 0) > 0)
+      .map((row) => ({
+        user_id: row.userId as string,
+        type: row.type as 'deposit' | 'withdrawal',
+        amount_kobo: row.amountKobo as number,
+        description: row.description ?? review.description,
+        line: row.line,
+      }));
     const input = JSON.stringify(rows);
     await openAndLockAccounts(tx, input);
     const [moved] = await queryRows<{ count: number | string }>(
@@ -53,7 +61,9 @@ export async function postBatch(
                 last_updated = ${at.toISOString()}
             from input i
             where a.user_id = i.user_id
-              and a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end >= 0
+              -- A withdrawal leaves what loans hold (issue 12's lien); a deposit keeps the balance >= 0.
+              and a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end
+                  >= case when i.type = 'deposit' then 0 else ${heldKoboSql(sql`a.id`)} end
             returning a.id
           )
           select count(*) as count from moved`,
@@ -68,9 +78,10 @@ export async function postBatch(
         description: review.description,
         fileHash: draft.fileHash,
         fileName: draft.fileName,
-        rowCount: rows.length,
+        rowCount: review.rows.length,
         depositKobo: review.depositKobo,
         withdrawalKobo: review.withdrawalKobo,
+        loanRepaymentKobo: review.loanRepaymentKobo,
         repeatReason: draft.repeatReason,
         postedById: actor.id,
         postedByName: actor.name,
@@ -86,18 +97,20 @@ export async function postBatch(
       from jsonb_to_recordset(${input}::jsonb) as i(user_id text, type text, amount_kobo bigint, description text, line int)
       join savings_accounts a on a.user_id = i.user_id
       order by i.line`);
+    await storeRepayments(tx, actor, at, repaymentEntries(review.rows, loansByLine, review.valueDate, batch.id));
     const view = toBatchView(batch);
     await recordAudit(tx, {
       kind: 'savings.batch_posted',
       actor,
       target: { type: 'savings_batch', id: batch.id, label: `Batch ${batch.seq}: ${review.description}` },
-      people: rows.map((row) => row.user_id),
+      people: [...new Set(review.rows.map((row) => row.userId as string))],
       after: {
         month: view.month,
         valueDate: view.valueDate,
         rowCount: view.rowCount,
         depositKobo: view.depositKobo,
         withdrawalKobo: view.withdrawalKobo,
+        loanRepaymentKobo: view.loanRepaymentKobo,
         fileName: view.fileName,
         repeatReason: view.repeatReason,
       },
@@ -120,4 +133,17 @@ async function openAndLockAccounts(tx: Transaction, input: string): Promise<void
     where a.user_id in (select user_id from jsonb_to_recordset(${input}::jsonb) as i(user_id text))
     order by a.id
     for no key update`);
+}
+
+/** Each ready row's repayment, as split across the member's loans under their locks, to be stored. */
+function repaymentEntries(rows: readonly ReviewedRow[], loansByLine: Map<number, RowLoans>, valueDate: IsoDate, batchId: string): RepaymentEntry[] {
+  return rows.flatMap((row) => {
+    const loans = loansByLine.get(row.line);
+    if (!loans || (row.loanRepaymentKobo ?? 0) === 0) return [];
+    return loans.parts.map((part) => {
+      const loan = loans.loans[part.index] as ActiveLoan;
+      const repaid = outstandingTotal(positionAfter(loan.position, part.allocation)) === 0;
+      return { loanId: loan.loanId, amountKobo: part.amount, valueDate, allocation: part.allocation, repaid, batchId };
+    });
+  });
 }

@@ -90,6 +90,7 @@ const HEADINGS = {
   amount: ['amount', 'amount (₦)', 'amount (ngn)', 'contribution', 'deduction'],
   description: ['description', 'narration', 'note'],
   type: ['type', 'transaction type'],
+  loanRepayment: ['loan repayment', 'loan', 'loan deduction', 'repayment'],
 } as const;
 
 function rowsOf(table: Cell[][]): BatchRowInput[] {
@@ -97,7 +98,14 @@ function rowsOf(table: Cell[][]): BatchRowInput[] {
   if (!header) throw unreadable(MESSAGES.fileEmpty);
   const names = header.map((cell) => String(cell).trim().toLowerCase());
   const column = (key: keyof typeof HEADINGS) => names.findIndex((name) => (HEADINGS[key] as readonly string[]).includes(name));
-  const columns = { staffId: column('staffId'), email: column('email'), amount: column('amount'), description: column('description'), type: column('type') };
+  const columns = {
+    staffId: column('staffId'),
+    email: column('email'),
+    amount: column('amount'),
+    description: column('description'),
+    type: column('type'),
+    loanRepayment: column('loanRepayment'),
+  };
   if (columns.amount < 0 || (columns.staffId < 0 && columns.email < 0)) throw unreadable(MESSAGES.fileNoHeader);
   const rows = body.filter((row) => row.some((cell) => String(cell).trim() !== ''));
   if (rows.length === 0) throw unreadable(MESSAGES.fileEmpty);
@@ -105,11 +113,13 @@ function rowsOf(table: Cell[][]): BatchRowInput[] {
   const text = (row: Cell[], index: number) => (index < 0 ? '' : String(row[index] ?? '').trim());
   return rows.map((row) => {
     const amount = columns.amount < 0 ? '' : (row[columns.amount] ?? '');
+    const repayment = columns.loanRepayment < 0 ? '' : (row[columns.loanRepayment] ?? '');
     return {
       ref: text(row, columns.staffId) || text(row, columns.email),
       amount: typeof amount === 'number' ? amount : amount.trim(),
       description: text(row, columns.description) || null,
       type: text(row, columns.type) || null,
+      loanRepayment: typeof repayment === 'number' ? repayment : repayment.trim() || null,
     };
   });
 }

@@ -23,7 +23,9 @@ type PostingRow = {
   reversed_by_id: string | null;
 };
 
-/** One batch and its postings, in the order they were sent. */
+type RepaymentRow = { loan_id: string; product_name: string; user_id: string | null; name: string; staff_id: string | null; amount_kobo: string | number };
+
+/** One batch, its savings postings and its loan repayments (issue 12), in the order they were sent. */
 export async function readBatch(db: Database, id: string): Promise<BatchDetail> {
   if (!isUuid(id)) throw new AppError('BATCH_NOT_FOUND');
   const [batch] = await db.select().from(savingsBatches).where(eq(savingsBatches.id, id));
@@ -39,8 +41,26 @@ export async function readBatch(db: Database, id: string): Promise<BatchDetail> 
         where t.batch_id = ${id}
         order by t.seq`,
   );
+  const repayments = await queryRows<RepaymentRow>(
+    db,
+    sql`select l.id as loan_id, l.product_name, a.user_id, coalesce(u.name, a.holder_name) as name, coalesce(u.staff_id, a.staff_id) as staff_id, t.amount_kobo
+        from loan_transactions t
+        join loans l on l.id = t.loan_id
+        join savings_accounts a on a.id = l.account_id
+        left join users u on u.id = a.user_id
+        where t.batch_id = ${id} and t.type = 'repayment' and t.reverses_id is null
+        order by t.seq`,
+  );
   return {
     batch: toBatchView(batch),
+    repayments: repayments.map((row) => ({
+      loanId: row.loan_id,
+      productName: row.product_name,
+      userId: row.user_id,
+      name: row.name,
+      staffId: row.staff_id,
+      amountKobo: asKobo(Number(row.amount_kobo)),
+    })),
     postings: rows.map((row) => ({
       transactionId: row.transaction_id,
       userId: row.user_id,

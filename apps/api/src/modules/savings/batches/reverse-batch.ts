@@ -8,11 +8,14 @@ import type { SavingsDeps } from '../savings-accounts.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../idempotency.ts';
 import { reversePostings } from '../reverse-postings.ts';
 import { toBatchView } from './batch-views.ts';
+import { reverseLoanRepayments } from '../../loans/reverse-loan-repayments.ts';
 
 /**
  * Reverses a whole batch, all or nothing (issue 11), with the single reversal's rules: every
  * posting of the batch not already reversed on its own gets its opposite row, valued today; if
- * any balance would go below zero nothing moves. The batch is marked reversed once.
+ * any balance would go below zero nothing moves. Its loan repayments are undone too (issue 12);
+ * a later repayment on one of those loans refuses the whole reversal. The batch is marked
+ * reversed once.
  */
 export async function reverseBatch(
   deps: SavingsDeps,
@@ -36,6 +39,15 @@ export async function reverseBatch(
     const at = deps.now();
     const valueDate = calendarDate(at, deps.timeZone);
     if (open.length > 0) await reversePostings(tx, { actor, originalIds: open.map((row) => row.id), reason, valueDate, at });
+    // Issue 12: the run's loan repayments are undone with it, under the loan reversal's rules.
+    const repayments = await queryRows<{ id: string }>(
+      tx,
+      sql`select t.id from loan_transactions t
+          where t.batch_id = ${batchId} and t.type = 'repayment' and t.reverses_id is null
+            and not exists (select 1 from loan_transactions r where r.reverses_id = t.id)
+          order by t.seq`,
+    );
+    await reverseLoanRepayments(tx, { actor, originalIds: repayments.map((row) => row.id), reason, valueDate, at });
     const [updated] = await tx
       .update(savingsBatches)
       .set({ reversedAt: at, reversedByName: actor.name, reversedByEmail: actor.email, reversalReason: reason })
@@ -48,7 +60,7 @@ export async function reverseBatch(
       actor,
       target: { type: 'savings_batch', id: batchId, label: `Batch ${updated.seq}: ${updated.description}` },
       before: { status: 'posted', rowCount: updated.rowCount },
-      after: { status: 'reversed', reason, postingsReversed: open.length, valueDate },
+      after: { status: 'reversed', reason, postingsReversed: open.length, repaymentsReversed: repayments.length, valueDate },
       at,
     });
     return { batch: view };

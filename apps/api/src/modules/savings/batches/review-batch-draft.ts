@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../../db/client.ts';
 import type { SavingsDeps } from '../savings-accounts.ts';
 import { resolveRunValueDate } from './run-value-date.ts';
 import { findEarlierBatch } from './batch-views.ts';
-import { reviewRows } from './review-batch.ts';
+import { reviewRows, type RowLoans } from './review-batch.ts';
 
 /** The dry run (issue 11 "review before anything moves"): reads only, posts nothing. */
 export async function reviewBatchDraft(
@@ -12,10 +12,10 @@ export async function reviewBatchDraft(
   actor: Actor,
   draft: ParsedBatchDraft,
   db: Database | Transaction = deps.db,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; loansByLine?: Map<number, RowLoans> } = {},
 ): Promise<BatchReview> {
   const valueDate = resolveRunValueDate(deps, actor, draft);
-  const rows = await reviewRows(db, draft.rows, options);
+  const rows = await reviewRows(db, draft.rows, valueDate, options);
   const ready = rows.filter((row) => row.status === 'ready');
   const total = (type: 'deposit' | 'withdrawal') =>
     asKobo(ready.filter((row) => row.type === type).reduce((sum, row) => sum + (row.amountKobo ?? 0), 0));
@@ -28,6 +28,7 @@ export async function reviewBatchDraft(
     refusedCount: rows.length - ready.length,
     depositKobo: total('deposit'),
     withdrawalKobo: total('withdrawal'),
+    loanRepaymentKobo: asKobo(ready.reduce((sum, row) => sum + (row.loanRepaymentKobo ?? 0), 0)),
     earlierBatch: await findEarlierBatch(db, draft.month, draft.fileHash, deps.timeZone),
   };
 }

@@ -1,16 +1,24 @@
 import { sql } from 'drizzle-orm';
 import {
+  amountDue,
   asKobo,
   batchRowAmount,
+  batchRowRepayment,
   batchRowType,
+  heldAgainstLoanMessage,
   holdsSavings,
   MESSAGES,
   parseStaffId,
+  splitRepayment,
   type BatchRowInput,
+  type IsoDate,
+  type RepaymentPart,
   type ReviewedRow,
   type Role,
 } from '@kobo/core';
 import { queryRows, type Database, type Transaction } from '../../../db/client.ts';
+import { heldKoboSql } from '../../loans/lien-sql.ts';
+import { activeLoansOf, type ActiveLoan } from '../../loans/active-loan-positions.ts';
 
 type Person = {
   id: string;
@@ -21,17 +29,28 @@ type Person = {
   active: boolean;
   account_id: string | null;
   balance_kobo: string | number | null;
+  held_kobo: string | number | null;
 };
+
+/** What a review knows of each row's member's loans: the split of their repayment, and what is due. */
+export type RowLoans = { parts: RepaymentPart[]; loans: ActiveLoan[] } | null;
 
 /**
  * Reviews a batch's rows (issue 11): each row is ready or refused with the reason on the row, in
- * this order: type, amount, who (unknown, not a holder, deactivated), the same person on another
- * row, and a withdrawal above the balance. One query finds every person named, by staff ID or
- * email, so 10,000 rows are one round trip. With `lock`, inside the posting's transaction, the
- * people's rows are locked FOR SHARE as a single posting locks them: a role change or deletion in
- * flight either lands first and refuses the row, or waits for the batch.
+ * this order: type, amount, loan repayment, who (unknown, not a holder, deactivated), the same
+ * person on another row, a withdrawal above the balance or above what loans leave free (issue 12),
+ * and a repayment the member's active loans cannot take. One query finds every person named, by
+ * staff ID or email, with what loans hold of them, and one more their active loans, so 10,000 rows
+ * are two round trips. With `lock`, inside the posting's transaction, the people's rows are locked
+ * FOR SHARE as a single posting locks them, and their active loans FOR UPDATE, as a single
+ * repayment locks its loan. `loansByLine` receives each row's repayment split for the posting.
  */
-export async function reviewRows(db: Database | Transaction, rows: readonly BatchRowInput[], options: { lock?: boolean } = {}): Promise<ReviewedRow[]> {
+export async function reviewRows(
+  db: Database | Transaction,
+  rows: readonly BatchRowInput[],
+  valueDate: IsoDate,
+  options: { lock?: boolean; loansByLine?: Map<number, RowLoans> } = {},
+): Promise<ReviewedRow[]> {
   const staffIds = new Set<string>();
   const emails = new Set<string>();
   for (const row of rows) {
@@ -41,7 +60,8 @@ export async function reviewRows(db: Database | Transaction, rows: readonly Batc
   }
   const people = await queryRows<Person>(
     db,
-    sql`select u.id, u.name, u.email, u.staff_id, u.role, u.active, a.id as account_id, a.balance_kobo
+    sql`select u.id, u.name, u.email, u.staff_id, u.role, u.active, a.id as account_id, a.balance_kobo,
+               case when a.id is null then 0 else ${heldKoboSql(sql`a.id`)} end as held_kobo
         from users u
         left join savings_accounts a on a.user_id = u.id
         where u.staff_id in (select value from jsonb_array_elements_text(${JSON.stringify([...staffIds])}::jsonb))
@@ -51,36 +71,54 @@ export async function reviewRows(db: Database | Transaction, rows: readonly Batc
   const byStaffId = new Map(people.filter((person) => person.staff_id).map((person) => [person.staff_id as string, person]));
   const byEmail = new Map(people.map((person) => [person.email.toLowerCase(), person]));
   const personOf = (row: BatchRowInput) => byStaffId.get(row.ref.toUpperCase()) ?? byEmail.get(row.ref.toLowerCase()) ?? null;
+  // Only loans already disbursed on the value date take its repayments.
+  const loansByAccount = await activeLoansOf(db, people.flatMap((person) => person.account_id ?? []), { lock: options.lock });
+  const loansOf = (person: Person | null) => (person?.account_id ? (loansByAccount.get(person.account_id) ?? []) : []).filter((loan) => loan.disbursedOn <= valueDate);
   // A person on two otherwise good rows: both are refused, for the treasurer to keep the right one.
   const goodRowsPerPerson = new Map<string, number>();
   for (const row of rows) {
     const person = personOf(row);
-    if (!person || batchRowType(row.type) === null || !('kobo' in batchRowAmount(row.amount))) continue;
+    const repayment = batchRowRepayment(row.loanRepayment);
+    if (!person || batchRowType(row.type) === null || !('kobo' in repayment) || !('kobo' in batchRowAmount(row.amount, { repaying: repayment.kobo > 0 }))) continue;
     goodRowsPerPerson.set(person.id, (goodRowsPerPerson.get(person.id) ?? 0) + 1);
   }
 
   return rows.map((row, index) => {
     const person = personOf(row);
     const type = batchRowType(row.type);
-    const amount = batchRowAmount(row.amount);
+    const repayment = batchRowRepayment(row.loanRepayment);
+    const repaymentKobo = 'kobo' in repayment ? repayment.kobo : null;
+    // A row with a repayment (even one written wrongly, which is then the row's problem) may leave its amount blank.
+    const amount = batchRowAmount(row.amount, { repaying: repaymentKobo !== 0 });
     const amountKobo = 'kobo' in amount ? amount.kobo : null;
     const balanceKobo = person ? asKobo(Number(person.balance_kobo ?? 0)) : null;
+    const heldKobo = person ? asKobo(Number(person.held_kobo ?? 0)) : null;
+    const loans = loansOf(person);
+    const split = repaymentKobo ? splitRepayment(loans.map((loan) => loan.position), repaymentKobo, valueDate) : null;
+    const withdrawing = type === 'withdrawal' ? (amountKobo ?? 0) : 0;
     const reason =
       type === null
         ? MESSAGES.chooseTransactionType
         : 'problem' in amount
           ? amount.problem
-          : !person
-            ? MESSAGES.rowUnknownPerson
-            : !holdsSavings(person.role)
-              ? MESSAGES.rowNotHolder
-              : !person.active
-                ? MESSAGES.rowInactive
-                : (goodRowsPerPerson.get(person.id) ?? 0) > 1
-                  ? MESSAGES.rowDuplicate
-                  : type === 'withdrawal' && (amountKobo ?? 0) > (balanceKobo ?? 0)
-                    ? MESSAGES.rowOverdraws
-                    : null;
+          : 'problem' in repayment
+            ? repayment.problem
+            : !person
+              ? MESSAGES.rowUnknownPerson
+              : !holdsSavings(person.role)
+                ? MESSAGES.rowNotHolder
+                : !person.active
+                  ? MESSAGES.rowInactive
+                  : (goodRowsPerPerson.get(person.id) ?? 0) > 1
+                    ? MESSAGES.rowDuplicate
+                    : withdrawing > (balanceKobo ?? 0)
+                      ? MESSAGES.rowOverdraws
+                      : withdrawing > (balanceKobo ?? 0) - (heldKobo ?? 0)
+                        ? heldAgainstLoanMessage(heldKobo ?? asKobo(0))
+                        : split && !split.ok
+                          ? split.problem
+                          : null;
+    if (options.loansByLine && person) options.loansByLine.set(index + 1, split?.ok ? { parts: split.parts, loans } : null);
     return {
       line: index + 1,
       ref: row.ref,
@@ -92,6 +130,9 @@ export async function reviewRows(db: Database | Transaction, rows: readonly Batc
       name: person?.name ?? null,
       staffId: person?.staff_id ?? null,
       balanceKobo,
+      heldKobo,
+      loanRepaymentKobo: repaymentKobo,
+      loanDueKobo: person ? asKobo(loans.reduce((sum, loan) => sum + amountDue(loan.position, valueDate), 0)) : null,
       status: reason === null ? 'ready' : 'refused',
       reason,
     } satisfies ReviewedRow;

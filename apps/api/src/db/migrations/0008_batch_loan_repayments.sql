@@ -1,0 +1,1 @@
+ALTER TABLE "savings_batches" ADD COLUMN "loan_repayment_kobo" bigint DEFAULT 0 NOT NULL;

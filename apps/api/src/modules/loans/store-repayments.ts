@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { IsoDate, Kobo, RepaymentAllocation } from '@kobo/core';
+import type { Actor } from '../../auth/actor.ts';
+import type { Transaction } from '../../db/client.ts';
+
+/** One repayment, allocated by core, to be written. */
+export type RepaymentEntry = {
+  loanId: string;
+  amountKobo: Kobo;
+  valueDate: IsoDate;
+  allocation: RepaymentAllocation;
+  /** Nothing left to pay once this is stored: the loan becomes repaid. */
+  repaid: boolean;
+  batchId: string | null;
+};
+
+/**
+ * Writes allocated repayments in three set-based statements, however many there are (a monthly
+ * run posts thousands): the instalments' paid and waived totals, the loans' fee outstanding and
+ * status, and the append-only ledger entries. The caller holds each loan's row lock and allocated
+ * from what it read under it; each loan appears at most once per call, so no instalment row is
+ * matched twice by one UPDATE.
+ */
+export async function storeRepayments(tx: Transaction, actor: Actor, at: Date, entries: readonly RepaymentEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  if (new Set(entries.map((entry) => entry.loanId)).size !== entries.length) throw new Error('a loan was repaid twice in one call');
+  const lines = JSON.stringify(
+    entries.flatMap((entry) =>
+      entry.allocation.lines.map((line) => ({ loan_id: entry.loanId, number: line.number, interest: line.interest, principal: line.principal, waived: line.interestWaived })),
+    ),
+  );
+  await tx.execute(sql`
+    update loan_instalments i
+    set interest_paid_kobo = i.interest_paid_kobo + l.interest,
+        principal_paid_kobo = i.principal_paid_kobo + l.principal,
+        interest_waived_kobo = i.interest_waived_kobo + l.waived
+    from jsonb_to_recordset(${lines}::jsonb) as l(loan_id uuid, number int, interest bigint, principal bigint, waived bigint)
+    where i.loan_id = l.loan_id and i.number = l.number`);
+  const rows = JSON.stringify(
+    entries.map((entry) => ({
+      loan_id: entry.loanId,
+      fee: entry.allocation.fee,
+      repaid: entry.repaid,
+      amount_kobo: entry.amountKobo,
+      value_date: entry.valueDate,
+      allocation: entry.allocation,
+      batch_id: entry.batchId,
+    })),
+  );
+  await tx.execute(sql`
+    update loans l
+    set fee_outstanding_kobo = l.fee_outstanding_kobo - e.fee,
+        status = case when e.repaid then 'repaid' else l.status end
+    from jsonb_to_recordset(${rows}::jsonb) as e(loan_id uuid, fee bigint, repaid boolean)
+    where l.id = e.loan_id`);
+  await tx.execute(sql`
+    insert into loan_transactions (loan_id, type, amount_kobo, value_date, allocation, batch_id, created_by_id, created_by_email, created_at)
+    select e.loan_id, 'repayment', e.amount_kobo, e.value_date, e.allocation, e.batch_id, ${actor.id}, ${actor.email}, ${at.toISOString()}
+    from jsonb_to_recordset(${rows}::jsonb) as e(loan_id uuid, amount_kobo bigint, value_date date, allocation jsonb, batch_id uuid)`);
+}
