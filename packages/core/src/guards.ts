@@ -36,6 +36,9 @@ export const ROUTE_GUARDS = {
   '/staff-savings': 'activeStaff',
   // Issue 11: the monthly run is the admin's alone, like the rest of managing staff savings.
   '/staff-savings/runs': 'adminOnly',
+  // Issue 12: the officers' loans screen and one loan's review; holders see theirs on their savings page.
+  '/loans': 'adminOnly',
+  '/loans/:id': 'adminOnly',
   '/expenses': 'nonStaff',
   '/expenses/create': 'nonStaff',
   '/profile': 'signedIn',

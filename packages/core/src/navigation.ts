@@ -6,6 +6,8 @@ const ADMIN_NAV: NavItem[] = [
   { path: '/dashboard', label: 'Dashboard' },
   { path: '/expenses', label: 'Expenses' },
   { path: '/savings', label: 'Staff Savings' },
+  // Issue 12: lending against savings, run by the same officers (docs/decisions/019-loans.md).
+  { path: '/loans', label: 'Loans' },
   { path: '/reports', label: 'Reports' },
   { path: '/users', label: 'Users' },
   // Issue 5: the audit log, the admin's alone (docs/decisions/011-people-and-audit.md).

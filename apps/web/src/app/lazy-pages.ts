@@ -1,7 +1,8 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** React.lazy for a module's named export, so each page stays a named function in its own file. */
-function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+/** React.lazy for a module's named export, so each page stays a named function in its own file (its props kept). */
+// oxlint-disable-next-line typescript/no-explicit-any -- React.lazy's own bound: any component, whatever its props.
+function lazyPage<K extends string, C extends ComponentType<any>>(load: () => Promise<Record<K, C>>, name: K): LazyExoticComponent<C> {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
@@ -52,6 +53,16 @@ export const StaffSavingsDetailPage = lazyPage(
 export const MySavingsAccountPage = lazyPage(
   () => import('../features/savings/components/my-savings-account-page.tsx'),
   'MySavingsAccountPage',
+);
+export const LoansPage = lazyPage(() => import('../features/loans/components/admin/loans-page.tsx'), 'LoansPage');
+export const LoanReviewPage = lazyPage(
+  () => import('../features/loans/components/admin/loan-review-page.tsx'),
+  'LoanReviewPage',
+);
+// Issue 12: a holder's loans, shown on their savings page (the router hands it to the savings feature).
+export const HolderLoansSection = lazyPage(
+  () => import('../features/loans/components/holder/holder-loans-section.tsx'),
+  'HolderLoansSection',
 );
 export const MonthlyRunPage = lazyPage(
   () => import('../features/savings/components/run/monthly-run-page.tsx'),

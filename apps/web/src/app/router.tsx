@@ -47,7 +47,8 @@ export const router = createBrowserRouter([
           guarded(paths.users, <Pages.UsersPage />),
           guarded(paths.audit.list, <Pages.AuditPage />),
           guarded(paths.settings, <Pages.SettingsPage />),
-          guarded(paths.savings.list, <Pages.SavingsPage />),
+          // A holder's savings page carries their loans (issue 12): features never import each other, so they meet here.
+          guarded(paths.savings.list, <Pages.SavingsPage loansSection={<Pages.HolderLoansSection />} />),
           guarded(paths.savings.detail.pattern, <Pages.StaffSavingsDetailPage />),
           guarded(paths.expenses.list, <Pages.ExpensesPage />),
           guarded(paths.expenses.create, <Pages.CreateExpensePage />),
@@ -60,8 +61,10 @@ export const router = createBrowserRouter([
               </RequireGuard>
             ),
           },
-          guarded(paths.staffSavings, <Pages.MySavingsAccountPage />),
+          guarded(paths.staffSavings, <Pages.MySavingsAccountPage loansSection={<Pages.HolderLoansSection />} />),
           guarded(paths.savingsRuns, <Pages.MonthlyRunPage />),
+          guarded(paths.loans.list, <Pages.LoansPage />),
+          guarded(paths.loans.detail.pattern, <Pages.LoanReviewPage />),
           guarded(paths.profile, <Pages.ProfilePage />),
           guarded(paths.userSettings, <Pages.UserSettingsPage />),
         ],

@@ -45,5 +45,10 @@ export const paths = {
   staffSavings: '/staff-savings',
   /** Issue 11's monthly run (admin only). `?tab=history&batch=<id>` opens one posted batch. */
   savingsRuns: '/staff-savings/runs',
+  /** Issue 12: the officers' loans (`?tab=arrears|products`), and one loan's review. */
+  loans: {
+    list: '/loans',
+    detail: withParam('/loans/:id'),
+  },
 } as const;
 

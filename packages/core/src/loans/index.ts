@@ -4,3 +4,4 @@ export * from './repayments.ts';
 export * from './product-schema.ts';
 export * from './application-schema.ts';
 export * from './contracts.ts';
+export * from './labels.ts';

@@ -31,6 +31,11 @@ export type RepaymentOutcome = { ok: true; allocation: RepaymentAllocation } | {
 const owedInterest = (row: InstalmentPosition) => row.interest - row.interestPaid - row.interestWaived;
 const owedPrincipal = (row: InstalmentPosition) => row.principal - row.principalPaid;
 
+/** What one instalment still owes: its principal and interest, less what was paid or waived. */
+export function instalmentOwed(row: InstalmentPosition): Kobo {
+  return (owedInterest(row) + owedPrincipal(row)) as Kobo;
+}
+
 /** Principal still owed across the loan. */
 export function outstandingPrincipal(position: Pick<LoanPosition, 'instalments'>): Kobo {
   return position.instalments.reduce((sum, row) => sum + owedPrincipal(row), 0) as Kobo;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type CreateStaffInput, type SavingsHolderListItem } from '@kobo/core';
 import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client.ts';
-import { savingsKeys } from './savings-query-keys.ts';
+import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 
 /** Add New Staff: a staff sign-in, the next staff ID and a zero-balance account, all or nothing. */
 export async function createStaff(input: CreateStaffInput): Promise<SavingsHolderListItem> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SavingsAccountDetail, SavingsPeriod } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { savingsKeys } from './savings-query-keys.ts';
+import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 
 /** Staff Savings Detail: `ref` is a staff ID (STF001) or a user id; the period's totals and history. */
 export function getAccountDetail(ref: string, period: SavingsPeriod): Promise<SavingsAccountDetail> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BatchView } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { savingsKeys } from './savings-query-keys.ts';
+import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 
 /** Every posted batch, newest first. */
 export async function getBatches(): Promise<BatchView[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MySavings } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { savingsKeys } from './savings-query-keys.ts';
+import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 
 /** The signed-in user's or staff member's own account and history, newest first. */
 export function getMySavings(): Promise<MySavings> {

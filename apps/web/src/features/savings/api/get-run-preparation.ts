@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayrollMonth, RunPreparation } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { savingsKeys } from './savings-query-keys.ts';
+import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 
 /** The Prepare step: the month's default value date and description, and every active holder. */
 export function getRunPreparation(month: PayrollMonth): Promise<RunPreparation> {

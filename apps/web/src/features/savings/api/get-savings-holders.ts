@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SavingsHolderListItem } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { savingsKeys } from './savings-query-keys.ts';
+import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 
 /** Everyone who is not an admin, by name; `search` matches name, email, role or staff ID (admin only). */
 export async function getSavingsHolders(search: string): Promise<SavingsHolderListItem[]> {

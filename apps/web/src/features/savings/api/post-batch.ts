@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BatchDraft, BatchView } from '@kobo/core';
 import { idempotentPost } from '../../../lib/idempotent-post.ts';
-import { savingsKeys } from './savings-query-keys.ts';
+import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 
 /** Posts a reviewed batch, all rows or none; the key makes a retry after a lost answer post once. */
 export async function postBatch(input: { draft: BatchDraft; idempotencyKey: string }): Promise<BatchView> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostedTransaction, SavingsTransactionInput } from '@kobo/core';
 import { idempotentPost } from '../../../lib/idempotent-post.ts';
-import { savingsKeys } from './savings-query-keys.ts';
+import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 
 /**
  * The body is core's schema input: the server parses it with the schema the form checked. `userId`

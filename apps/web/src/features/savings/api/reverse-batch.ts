@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BatchView } from '@kobo/core';
 import { idempotentPost } from '../../../lib/idempotent-post.ts';
-import { savingsKeys } from './savings-query-keys.ts';
+import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 
 /** Reverses every posting of a batch at once, or none of them. */
 export async function reverseBatch(input: { batchId: string; reason: string; idempotencyKey: string }): Promise<BatchView> {

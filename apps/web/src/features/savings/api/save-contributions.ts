@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { savingsKeys } from './savings-query-keys.ts';
+import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 
 /** Naira as typed; '0' means no standing contribution. */
 export type ContributionEntry = { userId: string; amount: string | number };

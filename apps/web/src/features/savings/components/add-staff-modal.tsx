@@ -3,7 +3,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@ma
 import { createStaffSchema, firstIssueMessage, formatNaira, type SavingsHolderListItem } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { createStaffErrorMessage, useCreateStaff } from '../api/create-staff.ts';
-import { useIsPhone } from './use-screen-size.ts';
+import { useIsPhone } from '../../../lib/use-screen-size.ts';
 
 type Props = { opened: boolean; onClose: () => void; onCreated: (staff: SavingsHolderListItem) => void };
 

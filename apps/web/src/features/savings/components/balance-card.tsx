@@ -2,10 +2,18 @@ import type { ReactNode } from 'react';
 import { Paper, Text } from '@mantine/core';
 import { formatNaira } from '@kobo/core';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import classes from './savings.module.css';
+import classes from '../../../components/figures.module.css';
 
-/** The current balance, large, with when it last changed. */
-export function BalanceCard({ balanceKobo, lastUpdated, children }: { balanceKobo: number; lastUpdated: string; children?: ReactNode }) {
+type Props = {
+  balanceKobo: number;
+  /** What loans hold of the balance (a borrower's lien, guarantees given); 0 when none. */
+  heldKobo: number;
+  lastUpdated: string;
+  children?: ReactNode;
+};
+
+/** The current balance, large, with what of it is free to withdraw when loans hold some, and when it last changed. */
+export function BalanceCard({ balanceKobo, heldKobo, lastUpdated, children }: Props) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Current Balance">
       {children}
@@ -15,6 +23,11 @@ export function BalanceCard({ balanceKobo, lastUpdated, children }: { balanceKob
       <Text fz={{ base: 28, sm: 34 }} fw={700} lh={1.2} className={classes.figure}>
         {formatNaira(balanceKobo)}
       </Text>
+      {heldKobo > 0 && (
+        <Text size="sm" mt={4} className={classes.figure}>
+          Available <strong>{formatNaira(balanceKobo - heldKobo)}</strong> · {formatNaira(heldKobo)} held against loans
+        </Text>
+      )}
       <Text size="sm" c="dimmed" mt={4}>
         Last updated {formatDateTime(lastUpdated)}
       </Text>

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { formatNaira, signedAmountKobo, type SavingsTransactionView } from '@kobo/core';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { formatDateTime, localIsoDate } from '../../../lib/format-date-time.ts';
-import classes from './savings.module.css';
+import classes from '../../../components/figures.module.css';
 import { TRANSACTION_TYPE_COLORS, TRANSACTION_TYPE_LABELS } from './transaction-labels.ts';
 
 /** The pieces of one history row, shared by the wide table and the phone's cards. */

@@ -1,3 +1,4 @@
+import { Suspense, type ReactNode } from 'react';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
@@ -9,8 +10,12 @@ import { BalanceCard } from './balance-card.tsx';
 import { StatementExport } from './statement-export.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 
-/** SPEC 2 "My Savings Account" (/staff-savings, active staff): who, how much, since when, and the history. */
-export function MySavingsAccountPage() {
+/**
+ * SPEC 2 "My Savings Account" (/staff-savings, active staff): who, how much, since when, and the
+ * history. `loansSection` is the loans feature's part of the page (issue 12), handed in by the
+ * router because features never import each other.
+ */
+export function MySavingsAccountPage({ loansSection }: { loansSection?: ReactNode }) {
   const savings = useMySavings();
   return (
     <>
@@ -22,7 +27,7 @@ export function MySavingsAccountPage() {
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <BalanceCard balanceKobo={savings.data.account.balanceKobo} lastUpdated={savings.data.account.lastUpdated}>
+            <BalanceCard balanceKobo={savings.data.account.balanceKobo} heldKobo={savings.data.account.heldKobo} lastUpdated={savings.data.account.lastUpdated}>
               <SimpleGrid cols={2} spacing="xs" component="dl" mt={0} mb="sm">
                 <div>
                   <Text component="dt" size="sm" c="dimmed">
@@ -44,6 +49,7 @@ export function MySavingsAccountPage() {
             </BalanceCard>
             <StatementExport />
           </SimpleGrid>
+          {loansSection && <Suspense fallback={<PageLoading />}>{loansSection}</Suspense>}
           <TransactionHistory transactions={savings.data.transactions} showProcessedBy={false} />
         </Stack>
       )}

@@ -18,8 +18,8 @@ import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { usePostSavingsTransaction } from '../api/post-savings-transaction.ts';
 import { holderLabel } from './transaction-labels.ts';
-import { useValueDate } from './use-value-date.ts';
-import { ValueDateInput } from './value-date-input.tsx';
+import { useValueDate } from '../../../lib/use-value-date.ts';
+import { ValueDateInput } from '../../../components/value-date-input.tsx';
 
 /** What a person posts directly; transfers arrive as transfer_in / transfer_out. */
 type TransactionType = Extract<SavingsTransactionType, 'deposit' | 'withdrawal'>;

@@ -4,7 +4,7 @@ import { MESSAGES, TRANSACTION_TYPE_LABELS, formatNaira, type SavingsTransaction
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { useReverseTransaction } from '../api/reverse-transaction.ts';
-import { ReasonModal, refusalOf, type ReasonRefusal } from './reason-modal.tsx';
+import { ReasonModal, refusalOf, type ReasonRefusal } from '../../../components/reason-modal.tsx';
 
 type Props = {
   /** The posting to reverse; null while the modal is closed. */

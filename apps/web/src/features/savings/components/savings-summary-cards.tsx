@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { formatNaira, type SavingsPeriodSummary } from '@kobo/core';
-import classes from './savings.module.css';
+import classes from '../../../components/figures.module.css';
 
 /** SPEC 2: Balance (now), and Inflow, Outflow and Net for the chosen period. */
 export function SavingsSummaryCards({ summary, periodLabel }: { summary: SavingsPeriodSummary; periodLabel: string }) {

@@ -7,7 +7,7 @@ import { MESSAGES, formatNaira, type SavingsHolderListItem } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
-import classes from './savings.module.css';
+import classes from '../../../components/figures.module.css';
 
 const PICKER_PAGE_SIZE = 10;
 
@@ -75,7 +75,7 @@ function HolderList({ holders }: { holders: SavingsHolderListItem[] }) {
 function HolderLink({ holder }: { holder: SavingsHolderListItem }) {
   return (
     <UnstyledButton component={Link} to={detailPathOf(holder)} w="100%" display="block">
-      <Paper withBorder radius="sm" p="sm" className={classes.holder}>
+      <Paper withBorder radius="sm" p="sm" className={classes.linkCard}>
         <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
           <Stack gap={2} miw={0}>
             <Text fw={600} truncate="end">

@@ -1,15 +1,24 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
-import type { SavingsAccountView } from '@kobo/core';
+import { formatNaira, type SavingsAccountView } from '@kobo/core';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { FactList } from '../../../components/fact-list.tsx';
 
-/** SPEC 2 "a staff summary": who the account belongs to, and room for the page's actions. */
+/**
+ * SPEC 2 "a staff summary": who the account belongs to, and room for the page's actions. When loans
+ * hold part of the balance (issue 12), what is held and what is still free to withdraw.
+ */
 export function StaffSummary({ account, actions }: { account: SavingsAccountView; actions?: ReactNode }) {
   const facts = [
     { label: 'Staff ID', value: account.staffId ?? '—' },
     { label: 'Email', value: account.email ?? '—' },
     { label: 'Last updated', value: formatDateTime(account.lastUpdated) },
+    ...(account.heldKobo > 0
+      ? [
+          { label: 'Held against loans', value: formatNaira(account.heldKobo) },
+          { label: 'Available', value: formatNaira(account.balanceKobo - account.heldKobo) },
+        ]
+      : []),
   ];
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Staff summary">

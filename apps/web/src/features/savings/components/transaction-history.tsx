@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Pagination, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { MESSAGES, type SavingsTransactionView } from '@kobo/core';
 import { Description, ReverseButton, SignedAmount, TypeBadges, ValueDate, isReversible } from './history-cells.tsx';
-import { useIsWideScreen } from './use-screen-size.ts';
+import { useIsWideScreen } from '../../../lib/use-screen-size.ts';
 
 /** A page of rows keeps a history of hundreds usable and cheap to render; a phone's cards are taller. */
 const ROWS_PER_PAGE = { wide: 20, phone: 10 };

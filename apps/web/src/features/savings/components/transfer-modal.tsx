@@ -8,9 +8,9 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
 import { usePostTransfer } from '../api/post-transfer.ts';
 import { holderLabel } from './transaction-labels.ts';
-import { useIsPhone } from './use-screen-size.ts';
-import { useValueDate } from './use-value-date.ts';
-import { ValueDateInput } from './value-date-input.tsx';
+import { useIsPhone } from '../../../lib/use-screen-size.ts';
+import { useValueDate } from '../../../lib/use-value-date.ts';
+import { ValueDateInput } from '../../../components/value-date-input.tsx';
 
 export type TransferSource = { userId: string; name: string; balanceKobo: number };
 

@@ -1,3 +1,4 @@
+import { Suspense, type ReactNode } from 'react';
 import { Grid, Stack } from '@mantine/core';
 import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
@@ -10,8 +11,12 @@ import { NewTransactionForm } from './new-transaction-form.tsx';
 import { StatementExport } from './statement-export.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 
-/** /savings for a regular user (SPEC 2, DECISIONS 8): their balance, their own postings and history. */
-export function UserSavings() {
+/**
+ * /savings for a regular user (SPEC 2, DECISIONS 8): their balance, their own postings and history.
+ * `loansSection` is the loans feature's part of the page (issue 12), handed in by the router because
+ * features never import each other.
+ */
+export function UserSavings({ loansSection }: { loansSection?: ReactNode }) {
   const savings = useMySavings();
   return (
     <>
@@ -22,7 +27,7 @@ export function UserSavings() {
         <ErrorBanner message={errorMessage(savings.error, MESSAGES.loadSavingsFailed)} />
       ) : (
         <Stack gap="md">
-          <BalanceCard balanceKobo={savings.data.account.balanceKobo} lastUpdated={savings.data.account.lastUpdated} />
+          <BalanceCard balanceKobo={savings.data.account.balanceKobo} heldKobo={savings.data.account.heldKobo} lastUpdated={savings.data.account.lastUpdated} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 6 }}>
               <NewTransactionForm />
@@ -31,6 +36,7 @@ export function UserSavings() {
               <StatementExport />
             </Grid.Col>
           </Grid>
+          {loansSection && <Suspense fallback={<PageLoading />}>{loansSection}</Suspense>}
           <TransactionHistory transactions={savings.data.transactions} showProcessedBy={false} />
         </Stack>
       )}

@@ -10,8 +10,8 @@ import { useIdempotencyKey } from '../../../../lib/idempotency-key.ts';
 import { useDownloadBatch } from '../../api/download-batch.ts';
 import { useBatch } from '../../api/get-batch.ts';
 import { useReverseBatch } from '../../api/reverse-batch.ts';
-import { useIsWideScreen } from '../use-screen-size.ts';
-import { ReasonModal, refusalOf, type ReasonRefusal } from '../reason-modal.tsx';
+import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
+import { ReasonModal, refusalOf, type ReasonRefusal } from '../../../../components/reason-modal.tsx';
 import { BatchStatusBadge } from './history-panel.tsx';
 import { FactList } from '../../../../components/fact-list.tsx';
 

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../../lib/api-client.ts';
 import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
 import { formatDateTime } from '../../../../lib/format-date-time.ts';
 import { useBatches } from '../../api/get-batches.ts';
-import { useIsWideScreen } from '../use-screen-size.ts';
+import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
 import { BATCH_STATUS, movedKobo } from './run-labels.ts';
 
 /** Batch history (issue 11): every batch, newest first, with who, when, month, count, total and status. */

@@ -8,7 +8,7 @@ import { SuccessBanner } from '../../../../components/success-banner.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import { useFlashMessage } from '../../../../lib/use-flash-message.ts';
 import { useSaveContributions } from '../../api/save-contributions.ts';
-import { useIsWideScreen } from '../use-screen-size.ts';
+import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
 import type { RunSettings } from './use-run-settings.ts';
 
 const ROWS_PER_PAGE = 25;

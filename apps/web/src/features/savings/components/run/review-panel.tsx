@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
 import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
 import { useIdempotencyKey } from '../../../../lib/idempotency-key.ts';
 import { usePostBatch } from '../../api/post-batch.ts';
-import { ReasonModal, refusalOf, type ReasonRefusal } from '../reason-modal.tsx';
+import { ReasonModal, refusalOf, type ReasonRefusal } from '../../../../components/reason-modal.tsx';
 import { postLabel } from './run-labels.ts';
 import { ReviewRows } from './review-rows.tsx';
 import type { RunReview } from './use-run-review.ts';

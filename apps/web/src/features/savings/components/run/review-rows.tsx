@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, NativeSelect, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatNaira, type ReviewedRow } from '@kobo/core';
-import { useIsWideScreen } from '../use-screen-size.ts';
+import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
 import { ROW_STATUS, ROW_TYPE_OPTIONS } from './run-labels.ts';
 import type { EditableRow, RunReview } from './use-run-review.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LATEST_DATE, valueDateProblemOn, type IsoDate } from '@kobo/core';
-import { useOrgToday } from '../../../lib/org-calendar.ts';
+import { useOrgToday } from './org-calendar.ts';
 
 /**
  * An admin's optional value date (issue 11): today in the organisation's zone until they choose

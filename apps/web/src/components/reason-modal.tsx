@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { MAX_REASON_LENGTH } from '@kobo/core';
-import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useIsPhone } from './use-screen-size.ts';
+import { ErrorBanner } from './error-banner.tsx';
+import { ApiError, errorMessage } from '../lib/api-client.ts';
+import { useIsPhone } from '../lib/use-screen-size.ts';
 
 export type ReasonRefusal = { message: string; isAboutReason: boolean } | null;
 

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoanView } from '@kobo/core';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { holderLoanKeys } from './holder-query-keys.ts';
+import { savingsKeys } from '../../../lib/savings-query-keys.ts';
+
+/** An application as the form sends it: figures as typed, guarantors as user ids. */
+export type LoanApplicationBody = { productId: string; amount: string; months: string; purpose: string; guarantors: string[] };
+
+/** A holder applies for themselves; refusals name their field (amount, months, guarantors, purpose, productId). */
+export async function applyForLoan(body: LoanApplicationBody): Promise<LoanView> {
+  const { loan } = await apiRequest<{ loan: LoanView }>('/api/loans', { body });
+  return loan;
+}
+
+export function useApplyForLoan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyForLoan,
+    // The guarantors asked see the request, and an officer's lists gain a row.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: holderLoanKeys.loans }),
+        queryClient.invalidateQueries({ queryKey: savingsKeys.all }),
+      ]),
+  });
+}

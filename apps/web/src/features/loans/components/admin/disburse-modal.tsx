@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { MESSAGES, formatNaira, type LoanView } from '@kobo/core';
+import { ErrorBanner } from '../../../../components/error-banner.tsx';
+import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { useIdempotencyKey } from '../../../../lib/idempotency-key.ts';
+import { useDisburseLoan } from '../../api/admin-disburse-loan.ts';
+import { useIsPhone } from '../../../../lib/use-screen-size.ts';
+import { useValueDate } from '../../../../lib/use-value-date.ts';
+import { ValueDateInput } from '../../../../components/value-date-input.tsx';
+
+type Props = { loan: LoanView; opened: boolean; onClose: () => void; onDisbursed: () => void };
+
+/** Pays out an approved loan on a value date (today unless an earlier day is chosen). */
+export function DisburseModal({ loan, opened, onClose, onDisbursed }: Props) {
+  const isPhone = useIsPhone();
+  return (
+    <Modal opened={opened} onClose={onClose} title="Disburse loan" fullScreen={isPhone} centered>
+      <DisburseForm loan={loan} onCancel={onClose} onDisbursed={onDisbursed} />
+    </Modal>
+  );
+}
+
+function DisburseForm({ loan, onCancel, onDisbursed }: Omit<Props, 'opened' | 'onClose'> & { onCancel: () => void }) {
+  const disburse = useDisburseLoan();
+  // One key while the body stays the same: a retry after a lost answer pays out once.
+  const idempotency = useIdempotencyKey();
+  const valueDate = useValueDate();
+  const [dateError, setDateError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (disburse.isPending) return;
+    const problem = valueDate.problem();
+    setDateError(problem);
+    setError(null);
+    if (problem) return;
+    const body = valueDate.field();
+    disburse.mutate(
+      { loanId: loan.id, body, idempotencyKey: idempotency.keyFor({ loanId: loan.id, ...body }) },
+      {
+        onSuccess: () => {
+          idempotency.reset();
+          onDisbursed();
+        },
+        onError: (failure) => {
+          const message = errorMessage(failure, MESSAGES.serverError);
+          if (failure instanceof ApiError && failure.field === 'valueDate') setDateError(message);
+          else setError(message);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">
+          Pays out <strong>{formatNaira(loan.principalKobo)}</strong> to {loan.borrower.name}
+          {loan.feeKobo > 0 ? `, charging the fee of ${formatNaira(loan.feeKobo)}` : ''}. The first instalment falls due at the end of
+          the month after the value date.
+        </Text>
+        <ValueDateInput state={valueDate} error={dateError} description="The day the money was paid out. Not before the day of the application." />
+        <ErrorBanner message={error} />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel} disabled={disburse.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={disburse.isPending}>
+            Disburse
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link, useParams } from 'react-router';
+import { Button, Grid, Stack } from '@mantine/core';
+import { FaArrowLeft } from 'react-icons/fa';
+import { MESSAGES, type LoanDetail } from '@kobo/core';
+import { ErrorBanner } from '../../../../components/error-banner.tsx';
+import { PageLoading } from '../../../../components/full-screen-loading.tsx';
+import { PageTitle } from '../../../../components/page-title.tsx';
+import { SuccessBanner } from '../../../../components/success-banner.tsx';
+import { errorMessage } from '../../../../lib/api-client.ts';
+import { paths } from '../../../../lib/paths.ts';
+import { useFlashMessage } from '../../../../lib/use-flash-message.ts';
+import { useLoan } from '../../api/admin-get-loan.ts';
+import { ScheduleTable } from '../schedule-table.tsx';
+import { LoanActions } from './loan-actions.tsx';
+import { LoanEligibilitySection } from './loan-eligibility-section.tsx';
+import { LoanGuarantorsSection } from './loan-guarantors-section.tsx';
+import { LoanPositionSection } from './loan-position-section.tsx';
+import { LoanSummary } from './loan-summary.tsx';
+import { Section } from './section.tsx';
+
+/**
+ * /loans/:id (officers): one loan's terms, what the borrower's savings support, the guarantors'
+ * answers, the schedule and, once disbursed, where it stands; the actions its status allows.
+ */
+export function LoanReviewPage() {
+  const { id = '' } = useParams();
+  const detail = useLoan(id);
+  const { loan } = detail.data ?? {};
+  return (
+    <>
+      <Button component={Link} to={paths.loans.list} variant="default" size="xs" leftSection={<FaArrowLeft aria-hidden />} mb="sm">
+        Back to Loans
+      </Button>
+      <PageTitle>{loan ? `${loan.borrower.name}: ${loan.productName}` : 'Loan'}</PageTitle>
+      {detail.isPending ? (
+        <PageLoading />
+      ) : detail.isError ? (
+        <ErrorBanner message={errorMessage(detail.error, MESSAGES.loadLoansFailed)} />
+      ) : (
+        <LoanReview detail={detail.data} />
+      )}
+    </>
+  );
+}
+
+function LoanReview({ detail }: { detail: LoanDetail }) {
+  const { loan, eligibility } = detail;
+  const flash = useFlashMessage();
+  return (
+    <Stack gap="md">
+      <LoanSummary loan={loan} actions={<LoanActions loan={loan} onDone={flash.show} onStart={flash.clear} />} />
+      <SuccessBanner message={flash.message} />
+      {loan.ledger && <LoanPositionSection loan={loan} ledger={loan.ledger} />}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <LoanEligibilitySection loan={loan} eligibility={eligibility} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <LoanGuarantorsSection loan={loan} />
+        </Grid.Col>
+      </Grid>
+      <Section title="Schedule">
+        <ScheduleTable
+          schedule={loan.schedule}
+          positions={loan.ledger?.instalments}
+          asOf={loan.ledger?.asOf}
+          caption={loan.ledger ? 'Repayment schedule' : 'Repayment schedule if disbursed this month'}
+        />
+      </Section>
+    </Stack>
+  );
+}

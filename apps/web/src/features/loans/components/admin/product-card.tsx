@@ -1,0 +1,47 @@
+import { Badge, Button, Group, Paper, Title } from '@mantine/core';
+import { INTEREST_METHOD_LABELS, formatMultiple, formatNaira, type LoanProductView, OVERPAYMENT_LABELS, formatFeeRule, formatMonths, formatRate } from '@kobo/core';
+import { FactList } from '../../../../components/fact-list.tsx';
+
+type Props = { product: LoanProductView; onEdit: () => void; onRetireOrRestore: () => void };
+
+/** One product's rules, with Edit and Retire (or Restore, once retired). */
+export function ProductCard({ product, onEdit, onRetireOrRestore }: Props) {
+  const facts = [
+    { label: 'Interest', value: `${formatRate(product.annualRateBp)} a year, ${INTEREST_METHOD_LABELS[product.method].toLowerCase()}` },
+    { label: 'Longest term', value: formatMonths(product.maxMonths) },
+    { label: 'Multiple of savings', value: formatMultiple(product.savingsMultiple) },
+    { label: 'Largest loan', value: formatNaira(product.maxAmount) },
+    { label: 'Guarantors', value: String(product.guarantorsRequired) },
+    { label: 'Fee', value: formatFeeRule(product.fee) },
+    { label: 'Early repayment', value: OVERPAYMENT_LABELS[product.overpayment] },
+  ];
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={product.name}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+          {product.name}
+        </Title>
+        {product.retired && (
+          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+            Retired
+          </Badge>
+        )}
+      </Group>
+      <FactList facts={facts} cols={2} mt="sm" />
+      <Group justify="flex-end" gap="xs" mt="sm">
+        <Button size="compact-sm" variant="light" onClick={onEdit} aria-label={`Edit ${product.name}`}>
+          Edit
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="light"
+          color={product.retired ? undefined : 'red'}
+          onClick={onRetireOrRestore}
+          aria-label={`${product.retired ? 'Restore' : 'Retire'} ${product.name}`}
+        >
+          {product.retired ? 'Restore' : 'Retire'}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

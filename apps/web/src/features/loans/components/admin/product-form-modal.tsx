@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { INTEREST_METHOD_LABELS, MAX_GUARANTORS, MAX_LOAN_PRODUCT_NAME_LENGTH, MESSAGES, loanProductSchema, type LoanProductView, OVERPAYMENT_LABELS } from '@kobo/core';
+import { AmountInput } from '../../../../components/amount-input.tsx';
+import { ErrorBanner } from '../../../../components/error-banner.tsx';
+import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { useSaveLoanProduct } from '../../api/admin-save-loan-product.ts';
+import { EMPTY_PRODUCT, productBody, productFormValues, type ProductFormValues } from './product-form-values.ts';
+import { useIsPhone } from '../../../../lib/use-screen-size.ts';
+
+type Props = {
+  /** The product to change, 'new' for a new one, null while closed. */
+  product: LoanProductView | 'new' | null;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+/** New product or Edit: the modal unmounts its form when closed, so each opening starts afresh. */
+export function ProductFormModal({ product, onClose, onSaved }: Props) {
+  const isPhone = useIsPhone();
+  const title = product === 'new' ? 'New loan product' : `Edit ${product?.name ?? ''}`;
+  return (
+    <Modal opened={product !== null} onClose={onClose} title={title} fullScreen={isPhone} size="lg" centered>
+      {product && <ProductForm product={product === 'new' ? null : product} onCancel={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+const GUARANTOR_OPTIONS = Array.from({ length: MAX_GUARANTORS + 1 }, (_, count) => String(count));
+const FIELDS = new Set(Object.keys(EMPTY_PRODUCT));
+
+/**
+ * A product's rules, checked by core's schema as typed (each problem under its field), then by
+ * the server, whose refusal goes under the field it names (a name already taken) or above the buttons.
+ */
+function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView | null; onCancel: () => void; onSaved: () => void }) {
+  const save = useSaveLoanProduct();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<ProductFormValues>({
+    initialValues: product ? productFormValues(product) : EMPTY_PRODUCT,
+    validate: schemaResolver(loanProductSchema, { sync: true }),
+  });
+  const { feeKind } = form.getValues();
+  // AmountInput takes value, onChange and error only (no focus tracking), so they are passed by name.
+  const amountField = (field: 'maxAmount' | 'feeValue') => ({
+    value: form.getValues()[field],
+    onChange: (value: string | number) => form.setFieldValue(field, value),
+    // The schema's messages are strings; the form types its errors as any node.
+    error: typeof form.errors[field] === 'string' ? form.errors[field] : null,
+  });
+
+  function handleSubmit(values: ProductFormValues) {
+    if (save.isPending) return;
+    setBanner(null);
+    save.mutate(
+      { productId: product?.id ?? null, body: productBody(values) },
+      {
+        onSuccess: onSaved,
+        onError: (failure) => {
+          const message = errorMessage(failure, MESSAGES.serverError);
+          if (failure instanceof ApiError && failure.field && FIELDS.has(failure.field)) form.setFieldError(failure.field, message);
+          else setBanner(message);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Name" required maxLength={MAX_LOAN_PRODUCT_NAME_LENGTH} data-autofocus {...form.getInputProps('name')} />
+        <Radio.Group label="Interest method" required {...form.getInputProps('method')}>
+          <Group gap="lg" mt={6}>
+            <Radio value="reducing" label={INTEREST_METHOD_LABELS.reducing} />
+            <Radio value="flat" label={INTEREST_METHOD_LABELS.flat} />
+          </Group>
+        </Radio.Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Annual rate (%)" required inputMode="decimal" autoComplete="off" {...form.getInputProps('annualRate')} />
+          <TextInput label="Longest term (months)" required inputMode="numeric" autoComplete="off" {...form.getInputProps('maxMonths')} />
+          <TextInput
+            label="Multiple of savings (×)"
+            description="2 lends up to twice the savings"
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.getInputProps('savingsMultiple')}
+          />
+          <AmountInput label="Largest loan (₦)" required description="Whatever the savings" {...amountField('maxAmount')} />
+        </SimpleGrid>
+        <Select label="Guarantors required" data={GUARANTOR_OPTIONS} allowDeselect={false} {...form.getInputProps('guarantorsRequired')} />
+        <Radio.Group label="Processing fee" {...form.getInputProps('feeKind')}>
+          <Group gap="lg" mt={6}>
+            <Radio value="none" label="No fee" />
+            <Radio value="percent" label="Percentage" />
+            <Radio value="fixed" label="Fixed amount" />
+          </Group>
+        </Radio.Group>
+        {feeKind === 'percent' && (
+          <TextInput label="Fee (% of the amount)" required inputMode="decimal" autoComplete="off" {...form.getInputProps('feeValue')} />
+        )}
+        {feeKind === 'fixed' && <AmountInput label="Fee (₦)" required {...amountField('feeValue')} />}
+        <Radio.Group label="Early repayment" description="What money paid beyond what is due does" {...form.getInputProps('overpayment')}>
+          <Group gap="lg" mt={6}>
+            <Radio value="reduce_term" label={OVERPAYMENT_LABELS.reduce_term} />
+            <Radio value="refuse" label={OVERPAYMENT_LABELS.refuse} />
+          </Group>
+        </Radio.Group>
+        <ErrorBanner message={banner} />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save product
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import type { LoanProductView, OverpaymentRule } from '@kobo/core';
+
+/** The product form's fields as typed: figures stay text until core's schema reads them exactly. */
+export type ProductFormValues = {
+  name: string;
+  method: 'flat' | 'reducing';
+  annualRate: string;
+  maxMonths: string;
+  savingsMultiple: string;
+  maxAmount: string | number;
+  guarantorsRequired: string;
+  feeKind: 'none' | 'percent' | 'fixed';
+  feeValue: string | number;
+  overpayment: OverpaymentRule;
+};
+
+export const EMPTY_PRODUCT: ProductFormValues = {
+  name: '',
+  method: 'reducing',
+  annualRate: '',
+  maxMonths: '',
+  savingsMultiple: '',
+  maxAmount: '',
+  guarantorsRequired: '0',
+  feeKind: 'none',
+  feeValue: '',
+  overpayment: 'reduce_term',
+};
+
+const hundredths = (value: number) => String(value / 100);
+
+/**
+ * A saved product back into the form's words: basis points and hundredths as the percent and
+ * multiple people typed. Dividing by 100 here only prints the figure; no money is computed.
+ */
+export function productFormValues(product: LoanProductView): ProductFormValues {
+  const fee = product.fee;
+  return {
+    name: product.name,
+    method: product.method,
+    annualRate: hundredths(product.annualRateBp),
+    maxMonths: String(product.maxMonths),
+    savingsMultiple: hundredths(product.savingsMultiple),
+    maxAmount: hundredths(product.maxAmount),
+    guarantorsRequired: String(product.guarantorsRequired),
+    feeKind: fee ? fee.kind : 'none',
+    feeValue: fee ? hundredths(fee.kind === 'percent' ? fee.basisPoints : fee.amount) : '',
+    overpayment: product.overpayment,
+  };
+}
+
+/** The body as the API takes it: no fee value unless a fee is charged. */
+export function productBody(values: ProductFormValues) {
+  const { feeValue, ...rest } = values;
+  return values.feeKind === 'none' ? rest : { ...rest, feeValue };
+}

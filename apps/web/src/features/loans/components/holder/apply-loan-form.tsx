@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Group, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import {
+  MAX_LOAN_PURPOSE_LENGTH,
+  MESSAGES,
+  guarantorsNeededMessage,
+  loanApplicationSchema,
+  type GuarantorCandidate,
+  type LoanProductView,
+} from '@kobo/core';
+import { AmountInput } from '../../../../components/amount-input.tsx';
+import { ErrorBanner } from '../../../../components/error-banner.tsx';
+import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { useApplyForLoan } from '../../api/holder-apply-for-loan.ts';
+import { GuarantorPicker } from './guarantor-picker.tsx';
+import { ProductTerms } from './product-terms.tsx';
+import { QuoteSummary } from './quote-summary.tsx';
+import { useFormQuote } from './use-form-quote.ts';
+
+/** The fields a refusal can name; anything else is shown in the banner. */
+const FIELDS = ['productId', 'amount', 'months', 'purpose', 'guarantors'] as const;
+type Field = (typeof FIELDS)[number];
+function fieldNamed(name: unknown): Field | null {
+  return FIELDS.find((field) => field === name) ?? null;
+}
+type Refusal = { field: Field | null; message: string };
+
+type Props = { products: LoanProductView[]; onApplied: () => void; onCancel: () => void };
+
+/**
+ * A holder's application: a product (its terms shown), amount, term, purpose and, when the product
+ * asks for them, guarantors. The quote follows the amount and term as they are typed, so the
+ * instalment and any limit passed are seen before sending. The server has the last word, and its
+ * refusals appear beside the field they name.
+ */
+export function ApplyLoanForm({ products, onApplied, onCancel }: Props) {
+  const apply = useApplyForLoan();
+  const [productId, setProductId] = useState<string | null>(products.length === 1 ? (products[0]?.id ?? null) : null);
+  const [amount, setAmount] = useState<string | number>('');
+  const [months, setMonths] = useState<string | number>('');
+  const [purpose, setPurpose] = useState('');
+  const [guarantors, setGuarantors] = useState<GuarantorCandidate[]>([]);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const product = products.find((candidate) => candidate.id === productId);
+  const amountText = String(amount).trim();
+  const monthsText = String(months).trim();
+  const quote = useFormQuote(product, amountText, monthsText);
+  const refusalOn = (field: Field) => (refusal?.field === field ? refusal.message : null);
+  const productInput = useRef<HTMLInputElement>(null);
+  // The modal focuses its first field as it opens, but the products may still have been loading
+  // then: focus the form's first field once it is there.
+  useEffect(() => productInput.current?.focus(), []);
+
+  function change<T>(field: Field, set: (value: T) => void) {
+    return (value: T) => {
+      set(value);
+      if (refusal?.field === field) setRefusal(null);
+    };
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (apply.isPending) return;
+    const body = { productId: productId ?? '', amount: amountText, months: monthsText, purpose: purpose.trim(), guarantors: guarantors.map((person) => person.userId) };
+    const parsed = loanApplicationSchema.safeParse({ ...body, productId: productId ?? undefined });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return setRefusal({ field: fieldNamed(issue?.path[0]), message: issue?.message ?? MESSAGES.invalidRequest });
+    }
+    if (product && guarantors.length !== product.guarantorsRequired) {
+      return setRefusal({ field: 'guarantors', message: guarantorsNeededMessage(product.guarantorsRequired) });
+    }
+    setRefusal(null);
+    apply.mutate(body, {
+      onSuccess: onApplied,
+      onError: (failure) => {
+        const field = failure instanceof ApiError ? fieldNamed(failure.field) : null;
+        setRefusal({ field, message: errorMessage(failure, MESSAGES.applyForLoanFailed) });
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        <ErrorBanner message={refusal && refusal.field === null ? refusal.message : null} />
+        <Select
+          label="Loan product"
+          placeholder="Choose a product"
+          data={products.map((option) => ({ value: option.id, label: option.name }))}
+          value={productId}
+          onChange={change('productId', (id: string | null) => {
+            setProductId(id);
+            // Another product may ask for a different number of guarantors.
+            setGuarantors([]);
+          })}
+          error={refusalOn('productId')}
+          allowDeselect={false}
+          required
+          ref={productInput}
+        />
+        {product && <ProductTerms product={product} />}
+        <Group grow align="flex-start" gap="sm" preventGrowOverflow={false}>
+          <AmountInput value={amount} onChange={change('amount', setAmount)} error={refusalOn('amount') ?? quote.fieldError('amount')} required />
+          <NumberInput
+            label="Months"
+            description={product ? `Up to ${product.maxMonths}` : undefined}
+            value={months}
+            onChange={change('months', setMonths)}
+            error={refusalOn('months') ?? quote.fieldError('months')}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            hideControls
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            miw={0}
+          />
+        </Group>
+        <ErrorBanner message={quote.bannerError} />
+        {quote.quote && <QuoteSummary quote={quote.quote} isStale={quote.isStale} />}
+        <Textarea
+          label="Purpose"
+          placeholder="What the loan is for"
+          value={purpose}
+          onChange={(event) => change('purpose', setPurpose)(event.currentTarget.value)}
+          error={refusalOn('purpose')}
+          maxLength={MAX_LOAN_PURPOSE_LENGTH}
+          autosize
+          minRows={2}
+          required
+        />
+        {product && product.guarantorsRequired > 0 && (
+          <GuarantorPicker required={product.guarantorsRequired} chosen={guarantors} onChange={change('guarantors', setGuarantors)} error={refusalOn('guarantors')} />
+        )}
+        {products.length === 0 && <Text c="dimmed">{MESSAGES.noLoanProducts}</Text>}
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel} disabled={apply.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={apply.isPending} disabled={products.length === 0}>
+            Send application
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { FaPlus } from 'react-icons/fa';
+import { MESSAGES, type LoanStatus, type LoanView, type MyLoans } from '@kobo/core';
+import { ErrorBanner } from '../../../../components/error-banner.tsx';
+import { PageLoading } from '../../../../components/full-screen-loading.tsx';
+import { SuccessBanner } from '../../../../components/success-banner.tsx';
+import { errorMessage } from '../../../../lib/api-client.ts';
+import { useSession } from '../../../../lib/auth/session.ts';
+import { useFlashMessage } from '../../../../lib/use-flash-message.ts';
+import { useMyLoans } from '../../api/holder-get-my-loans.ts';
+import { ApplyLoanModal } from './apply-loan-modal.tsx';
+import { GuaranteeRequestCard } from './guarantee-request-card.tsx';
+import { GuaranteedLoans, type MyGuarantee } from './guaranteed-loans.tsx';
+import { myGuarantee } from './loan-figures.ts';
+import { MyLoanCard } from './my-loan-card.tsx';
+
+/** Loans whose guarantees still hold savings: until repaid, written off, refused or withdrawn. */
+const BINDING: readonly LoanStatus[] = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'active'];
+
+/**
+ * A savings holder's loans (issue 12), on their savings page: guarantee requests awaiting their
+ * answer first, then their own loans, then the loans they stand behind; and the way to apply.
+ */
+export function HolderLoansSection() {
+  const loans = useMyLoans();
+  const myUserId = useSession().data?.id;
+  const [isApplying, applyModal] = useDisclosure(false);
+  const flash = useFlashMessage();
+  const applyButton = (
+    <Button leftSection={<FaPlus aria-hidden />} onClick={applyModal.open}>
+      Apply for a loan
+    </Button>
+  );
+  const sorted = loans.data ? sortLoans(loans.data, myUserId) : null;
+  const isEmpty = sorted !== null && sorted.own.length + sorted.asked.length + sorted.guaranteed.length === 0;
+
+  function handleApplied() {
+    applyModal.close();
+    flash.show(MESSAGES.loanApplied);
+  }
+
+  return (
+    <Stack gap="sm" component="section" aria-label="My Loans">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h3">
+          My Loans
+        </Title>
+        {loans.isSuccess && !isEmpty && applyButton}
+      </Group>
+      <SuccessBanner message={flash.message} />
+      {loans.isPending ? (
+        <PageLoading />
+      ) : loans.isError || !sorted ? (
+        <ErrorBanner message={errorMessage(loans.error, MESSAGES.loadLoansFailed)} />
+      ) : isEmpty ? (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm" align="flex-start">
+            <Text c="dimmed">{MESSAGES.noLoansYet}</Text>
+            {applyButton}
+          </Stack>
+        </Paper>
+      ) : (
+        <LoansBody sorted={sorted} onMessage={flash.show} />
+      )}
+      <ApplyLoanModal opened={isApplying} onClose={applyModal.close} onApplied={handleApplied} />
+    </Stack>
+  );
+}
+
+type SortedLoans = { own: LoanView[]; asked: MyGuarantee[]; guaranteed: MyGuarantee[] };
+
+/** Requests still awaiting this holder's answer, and guarantees they gave that still bind; declined or closed ones drop out. */
+function sortLoans(loans: MyLoans, myUserId: string | undefined): SortedLoans {
+  const sorted: SortedLoans = { own: loans.loans, asked: [], guaranteed: [] };
+  for (const loan of loans.guaranteeRequests) {
+    const mine = myGuarantee(loan, myUserId);
+    if (mine?.status === 'pending' && loan.status === 'awaiting_guarantors') sorted.asked.push({ loan, myShareKobo: mine.amountKobo });
+    else if (mine?.status === 'accepted' && BINDING.includes(loan.status)) sorted.guaranteed.push({ loan, myShareKobo: mine.amountKobo });
+  }
+  return sorted;
+}
+
+function LoansBody({ sorted, onMessage }: { sorted: SortedLoans; onMessage: (message: string) => void }) {
+  const { own, asked, guaranteed } = sorted;
+  return (
+    <Stack gap="md">
+      {asked.length > 0 && (
+        <Subsection title="Guarantee requests">
+          {asked.map(({ loan, myShareKobo }) => (
+            <GuaranteeRequestCard key={loan.id} loan={loan} myShareKobo={myShareKobo} onAnswered={onMessage} />
+          ))}
+        </Subsection>
+      )}
+      {own.length > 0 && (
+        <Subsection title="Loans you applied for">
+          {own.map((loan) => (
+            <MyLoanCard key={loan.id} loan={loan} />
+          ))}
+        </Subsection>
+      )}
+      {guaranteed.length > 0 && (
+        <Subsection title="Loans you guarantee">
+          <GuaranteedLoans guaranteed={guaranteed} />
+        </Subsection>
+      )}
+    </Stack>
+  );
+}
+
+function Subsection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { formatFeeRule, formatMultiple, formatNaira, formatRate, instalmentOwed, INTEREST_METHOD_LABELS, type InstalmentPosition, type Kobo, type LoanProductView, type LoanView } from '@kobo/core';
+
+
+/** The first instalment not fully paid, and what it still owes; null once everything is paid. */
+export function nextInstalment(instalments: InstalmentPosition[]): { dueDate: string; owedKobo: Kobo } | null {
+  const next = instalments.find((instalment) => instalmentOwed(instalment) > 0);
+  return next ? { dueDate: next.dueDate, owedKobo: instalmentOwed(next) } : null;
+}
+
+/** A product's terms in a line each, for choosing between products. */
+export function productTerms(product: LoanProductView): { label: string; value: string }[] {
+  return [
+    { label: 'Interest', value: `${formatRate(product.annualRateBp)} a year, ${INTEREST_METHOD_LABELS[product.method].toLowerCase()}` },
+    { label: 'Longest term', value: `${product.maxMonths} months` },
+    { label: 'Borrow up to', value: `${formatMultiple(product.savingsMultiple)} your savings, at most ${formatNaira(product.maxAmount)}` },
+    { label: 'Guarantors', value: product.guarantorsRequired === 0 ? 'None needed' : String(product.guarantorsRequired) },
+    { label: 'Processing fee', value: formatFeeRule(product.fee) },
+  ];
+}
+
+/** The signed-in person's own row among a loan's guarantors, if they are one. */
+export function myGuarantee(loan: LoanView, myUserId: string | undefined) {
+  return myUserId ? loan.guarantors.find((guarantor) => guarantor.userId === myUserId) : undefined;
+}

@@ -1,0 +1,32 @@
+import { formatNaira } from '../money.ts';
+import type { LoanPerson } from './contracts.ts';
+import type { LoanFee, OverpaymentRule } from './products.ts';
+
+/** How every screen and sheet writes a loan's terms (issue 12). */
+
+/** '12%', '12.5%': a rate kept in basis points, as people write it (shown only, never computed with). */
+export function formatRate(basisPoints: number): string {
+  return `${String(basisPoints / 100)}%`;
+}
+
+/** '1 month', '12 months'. */
+export function formatMonths(months: number): string {
+  return months === 1 ? '1 month' : `${months} months`;
+}
+
+/** A product's fee rule: 'No fee', '1.5% of the amount', '₦2,000.00'. */
+export function formatFeeRule(fee: LoanFee): string {
+  if (!fee) return 'No fee';
+  return fee.kind === 'percent' ? `${formatRate(fee.basisPoints)} of the amount` : formatNaira(fee.amount);
+}
+
+/** What money paid beyond what is due does: repays principal early, or is refused. */
+export const OVERPAYMENT_LABELS: Record<OverpaymentRule, string> = {
+  reduce_term: 'Shortens the term',
+  refuse: 'Refused',
+};
+
+/** 'Tunde Bello (STF001)', or the name alone for someone with no staff ID. */
+export function personLabel(person: Pick<LoanPerson, 'name' | 'staffId'>): string {
+  return person.staffId ? `${person.name} (${person.staffId})` : person.name;
+}
