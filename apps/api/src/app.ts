@@ -10,6 +10,7 @@ import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { createSessionActorReader } from './auth/session-actor.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { startOutbox, type Outbox } from './mail/outbox.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -50,7 +51,7 @@ declare module 'fastify' {
   // oxlint-disable-next-line typescript/consistent-type-definitions
   interface FastifyInstance {
     /** The app's own parts, for tests and scripts that need to reach past HTTP. */
-    kobo: { database: DatabaseHandle; auth: Auth; mailer: Mailer; routes: () => GatedRoute[] };
+    kobo: { database: DatabaseHandle; auth: Auth; mailer: Mailer; outbox: Outbox; routes: () => GatedRoute[] };
   }
 }
 
@@ -110,6 +111,9 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
     outboxDir: env.OUTBOX_DIR ?? join(env.DATA_DIR, 'outbox'),
     log: app.log,
   });
+  const outbox = startOutbox({ db, mailer, log: app.log });
+  // Before the database closes: a send in flight finishes, nothing new is claimed.
+  app.addHook('preClose', async () => outbox.close());
   const authSecret = await resolveAuthSecret(db, env.AUTH_SECRET);
   const auth = createAuth({
     db,
@@ -139,7 +143,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await savingsRoutes(app, { db, now, timeZone: env.APP_TIMEZONE });
   const services = { db, now, timeZone: env.APP_TIMEZONE };
   await categoriesRoutes(app, services);
-  await loansRoutes(app, services);
+  await loansRoutes(app, { ...services, outbox, appUrl });
   await expensesRoutes(app, services);
   await dashboardRoutes(app, services);
   await reportsRoutes(app, services);
@@ -155,6 +159,6 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
 
   app.addHook('onClose', release);
 
-  app.decorate('kobo', { database, auth, mailer, routes });
+  app.decorate('kobo', { database, auth, mailer, outbox, routes });
   return app;
 }

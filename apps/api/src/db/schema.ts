@@ -540,3 +540,28 @@ export const loanTransactions = pgTable(
     check('loan_transactions_reason_check', sql`(${table.reversesId} is null) = (${table.reason} is null)`),
   ],
 );
+
+/**
+ * Mail waiting to be sent (issue 12's guarantor requests; issue 15's notifications will use it
+ * too): written inside the transaction of what it tells of, so a mail exists exactly when that
+ * committed, and sent afterwards by the outbox worker (mail/outbox.ts), which retries with backoff.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it may next be tried; a worker sending it holds it by moving this ahead (a lease). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set after the last attempt fails; admins see it (issue 15's outbox screen). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null and ${table.failedAt} is null`)],
+);

@@ -29,8 +29,18 @@ export async function startSmtpSink() {
   };
 }
 
+/** Soft line breaks joined and =XX escapes turned back into bytes, read as UTF-8 (₦ is three of them). */
 function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const joined = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const escaped = /^=([0-9A-F]{2})/.exec(joined.slice(index, index + 3));
+    if (escaped) {
+      bytes.push(Number.parseInt(escaped[1] as string, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index] as string, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
 }

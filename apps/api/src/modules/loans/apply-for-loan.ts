@@ -11,6 +11,9 @@ import {
   type LoanView,
 } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
+import type { Transaction } from '../../db/client.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { guaranteeRequestMail } from '../../mail/guarantee-request-mail.ts';
 import { loanGuarantors, loanProducts, loans, savingsAccounts, users } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { holderForRequest } from '../savings/holder-for-request.ts';
@@ -77,6 +80,7 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
     if (ordered.length > 0) {
       await tx.insert(loanGuarantors).values(ordered.map((accountId, index) => ({ loanId: loan.id, accountId, amountKobo: shares[index] as Kobo })));
     }
+    await mailGuarantors(tx, deps, { loanId: loan.id, productName: product.name, principalKobo: application.amountKobo, months: application.months });
     await recordAudit(tx, {
       kind: 'loan.applied',
       actor,
@@ -88,6 +92,28 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
     });
     return loan.id;
   });
+  deps.outbox.nudge();
   const [view] = await loanViews(deps.db, [loanId], deps.now(), deps.timeZone);
   return view as LoanView;
+}
+
+/** Each guarantor is asked by email too, queued with the application so it goes exactly when it commits. */
+async function mailGuarantors(tx: Transaction, deps: LoanDeps, loan: { loanId: string; productName: string; principalKobo: Kobo; months: number }) {
+  const [view] = await loanViews(tx, [loan.loanId], deps.now(), deps.timeZone);
+  if (!view || view.guarantors.length === 0) return;
+  const people = await tx
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+    .from(users)
+    .where(inArray(users.id, view.guarantors.flatMap((guarantor) => guarantor.userId ?? [])));
+  for (const guarantor of view.guarantors) {
+    const person = people.find((candidate) => candidate.id === guarantor.userId);
+    if (!person) continue;
+    // Staff see their savings at /staff-savings, a regular user at /savings (SPEC 2).
+    const page = person.role === 'staff' ? '/staff-savings' : '/savings';
+    await enqueueMail(
+      tx,
+      'loan.guarantee_request',
+      guaranteeRequestMail({ guarantor: person, borrower: view.borrower, ...loan, shareKobo: guarantor.amountKobo, link: `${deps.appUrl}${page}` }),
+    );
+  }
 }

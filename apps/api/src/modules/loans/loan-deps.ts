@@ -1,4 +1,13 @@
 import type { Database } from '../../db/client.ts';
+import type { Outbox } from '../../mail/outbox.ts';
 
 /** What the loan routes and each loan operation are given. */
-export type LoanDeps = { db: Database; now: () => Date; timeZone: string };
+export type LoanDeps = {
+  db: Database;
+  now: () => Date;
+  timeZone: string;
+  /** Mail queued by an operation (a guarantor's request) is sent sooner when nudged after its commit. */
+  outbox: Pick<Outbox, 'nudge'>;
+  /** Where links in mail point. */
+  appUrl: string;
+};
