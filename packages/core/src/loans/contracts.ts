@@ -6,6 +6,9 @@ import type { InterestMethod, LoanSchedule } from './schedule.ts';
 export type LoanStatus = 'awaiting_guarantors' | 'awaiting_approval' | 'approved' | 'rejected' | 'cancelled' | 'active' | 'repaid' | 'written_off';
 export type GuaranteeStatus = 'pending' | 'accepted' | 'declined';
 
+/** Loans whose guarantees still bind (and hold the guarantor's savings): until repaid, written off, refused or withdrawn. */
+export const GUARANTEE_BINDING_STATUSES = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'active'] as const satisfies readonly LoanStatus[];
+
 export type LoanPerson = { userId: string | null; name: string; staffId: string | null };
 
 /** A loan as the API returns it: its terms as applied for, who is involved, and its schedule. */

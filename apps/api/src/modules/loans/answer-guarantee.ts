@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { AppError, formatNaira, type Kobo, type LoanView } from '@kobo/core';
+import { AppError, formatNaira, GUARANTEE_BINDING_STATUSES, type Kobo, type LoanView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows } from '../../db/client.ts';
 import { loanGuarantors, loans, savingsAccounts } from '../../db/schema.ts';
@@ -7,8 +7,6 @@ import { recordAudit } from '../audit/record-audit.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews } from './loan-views.ts';
 
-/** Loans whose guarantees still bind: until a loan is repaid, written off, refused or withdrawn. */
-export const BINDING_STATUSES = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'active'] as const;
 
 /**
  * A guarantor accepts or declines. Accepting is refused when it would take what they guarantee in
@@ -33,7 +31,7 @@ export async function answerGuarantee(deps: LoanDeps, actor: Actor, loanId: stri
       const [committed] = await queryRows<{ total: string }>(
         tx,
         sql`select coalesce(sum(g.amount_kobo), 0) as total from ${loanGuarantors} g join ${loans} l on l.id = g.loan_id
-            where g.account_id = ${account.id} and g.status = 'accepted' and l.status in ${BINDING_STATUSES}`,
+            where g.account_id = ${account.id} and g.status = 'accepted' and l.status in ${GUARANTEE_BINDING_STATUSES}`,
       );
       const already = Number(committed?.total ?? 0);
       if (already + request.guarantee.amountKobo > account.balanceKobo) {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { AppError, type LoanView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
-import { loans, savingsAccounts } from '../../db/schema.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { loans } from '../../db/schema.ts';
+import { auditLoanAct } from './audit-loan-act.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { readLoanSettings } from './loan-settings.ts';
 import { loanViews } from './loan-views.ts';
@@ -29,12 +29,10 @@ export async function decideLoan(
     const at = deps.now();
     const status = decision === 'approve' ? 'approved' : 'rejected';
     await tx.update(loans).set({ status, decidedById: actor.id, decidedAt: at, decisionReason: reason }).where(eq(loans.id, loanId));
-    const [holder] = await tx.select({ userId: savingsAccounts.userId, name: savingsAccounts.holderName }).from(savingsAccounts).where(eq(savingsAccounts.id, loan.accountId));
-    await recordAudit(tx, {
+    await auditLoanAct(tx, {
       kind: decision === 'approve' ? 'loan.approved' : 'loan.rejected',
       actor,
-      target: { type: 'loan', id: loanId, label: `${loan.productName}: ${holder?.name ?? ''}` },
-      people: [holder?.userId ?? null],
+      loan: { id: loanId, productName: loan.productName, accountId: loan.accountId },
       before: { status: loan.status },
       after: { status, reason },
       at,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { AppError, calendarDate, loanSchedule, MESSAGES, type Kobo, type LoanView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
-import { loanInstalments, loans, loanTransactions, savingsAccounts } from '../../db/schema.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { loanInstalments, loans, loanTransactions } from '../../db/schema.ts';
+import { auditLoanAct } from './audit-loan-act.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
 import { resolveValueDate } from '../savings/value-date.ts';
 import type { LoanDeps } from './loan-deps.ts';
@@ -47,12 +47,10 @@ export async function disburseLoan(
       .update(loans)
       .set({ status: 'active', disbursedAt: at, disbursedValueDate: valueDate, disbursedById: actor.id, feeOutstandingKobo: loan.feeKobo })
       .where(eq(loans.id, loanId));
-    const [holder] = await tx.select({ userId: savingsAccounts.userId, name: savingsAccounts.holderName }).from(savingsAccounts).where(eq(savingsAccounts.id, loan.accountId));
-    await recordAudit(tx, {
+    await auditLoanAct(tx, {
       kind: 'loan.disbursed',
       actor,
-      target: { type: 'loan', id: loanId, label: `${loan.productName}: ${holder?.name ?? ''}` },
-      people: [holder?.userId ?? null],
+      loan: { id: loanId, productName: loan.productName, accountId: loan.accountId },
       before: { status: loan.status },
       after: { status: 'active', principalKobo: loan.principalKobo, feeKobo: loan.feeKobo, valueDate },
       at,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { BINDING_STATUSES } from './answer-guarantee.ts';
+import { GUARANTEE_BINDING_STATUSES } from '@kobo/core';
 
 /**
  * The savings held against loans on one account, in SQL (COOPERATIVE.md "Loans"; issue 12), for
@@ -10,7 +10,7 @@ import { BINDING_STATUSES } from './answer-guarantee.ts';
  *   is only worth the savings behind it).
  */
 export function heldKoboSql(accountId: SQL): SQL {
-  const binding = sql.raw(BINDING_STATUSES.map((status) => `'${status}'`).join(', '));
+  const binding = sql.raw(GUARANTEE_BINDING_STATUSES.map((status) => `'${status}'`).join(', '));
   return sql`(
     coalesce((
       select sum((owed.principal_left * 100 + l.savings_multiple - 1) / l.savings_multiple)

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { allocateRepayment, AppError, MESSAGES, outstandingTotal, positionAfter, type Kobo, type LoanView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
-import { loanInstalments, loans, savingsAccounts } from '../../db/schema.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { loanInstalments, loans } from '../../db/schema.ts';
+import { auditLoanAct } from './audit-loan-act.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
 import { resolveValueDate } from '../savings/value-date.ts';
 import type { LoanDeps } from './loan-deps.ts';
@@ -39,12 +39,10 @@ export async function repayLoan(
     const repaid = outstandingTotal(after) === 0;
     const at = deps.now();
     await storeRepayments(tx, actor, at, [{ loanId, amountKobo: request.amountKobo, valueDate, allocation, repaid, batchId: null }]);
-    const [holder] = await tx.select({ userId: savingsAccounts.userId, name: savingsAccounts.holderName }).from(savingsAccounts).where(eq(savingsAccounts.id, loan.accountId));
-    await recordAudit(tx, {
+    await auditLoanAct(tx, {
       kind: 'loan.repayment',
       actor,
-      target: { type: 'loan', id: loanId, label: `${loan.productName}: ${holder?.name ?? ''}` },
-      people: [holder?.userId ?? null],
+      loan: { id: loanId, productName: loan.productName, accountId: loan.accountId },
       before: { outstandingTotalKobo: outstandingTotal(position) },
       after: { outstandingTotalKobo: outstandingTotal(after), amountKobo: request.amountKobo, valueDate, allocation, status: repaid ? 'repaid' : 'active' },
       at,

@@ -3,8 +3,8 @@ import { AppError, isUuid, MESSAGES, type IsoDate, type LoanView } from '@kobo/c
 import type { Actor } from '../../auth/actor.ts';
 import type { Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { loanInstalments, loans, loanTransactions, savingsAccounts } from '../../db/schema.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { loanInstalments, loans, loanTransactions } from '../../db/schema.ts';
+import { auditLoanAct } from './audit-loan-act.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
 import { resolveValueDate } from '../savings/value-date.ts';
 import type { LoanDeps } from './loan-deps.ts';
@@ -42,12 +42,11 @@ export async function reverseLoanEntry(
     else await reverseDisbursement(tx, entry.loanId, reversal);
     const [loan] = await loanViews(tx, [entry.loanId], at, deps.timeZone);
     if (!loan) throw new AppError('LOAN_NOT_FOUND');
-    const [holder] = await tx.select({ userId: savingsAccounts.userId }).from(loans).innerJoin(savingsAccounts, eq(savingsAccounts.id, loans.accountId)).where(eq(loans.id, entry.loanId));
-    await recordAudit(tx, {
+    const [row] = await tx.select({ accountId: loans.accountId }).from(loans).where(eq(loans.id, entry.loanId));
+    await auditLoanAct(tx, {
       kind: entry.type === 'repayment' ? 'loan.repayment_reversed' : 'loan.disbursement_reversed',
       actor,
-      target: { type: 'loan', id: entry.loanId, label: `${loan.productName}: ${loan.borrower.name}` },
-      people: [holder?.userId ?? null],
+      loan: { id: entry.loanId, productName: loan.productName, accountId: row?.accountId ?? '' },
       before: { outstandingTotalKobo: before, status: beforeView?.status ?? null },
       after: { entryId, amountKobo: entry.amountKobo, reason: input.reason, valueDate, status: loan.status, outstandingTotalKobo: loan.ledger?.outstandingTotalKobo ?? 0 },
       at,
