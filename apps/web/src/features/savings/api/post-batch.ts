@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BatchDraft, BatchView } from '@kobo/core';
 import { idempotentPost } from '../../../lib/idempotent-post.ts';
-import { savingsKeys } from '../../../lib/savings-query-keys.ts';
+import { refreshAfterBatch } from './refresh-after-batch.ts';
 
 /** Posts a reviewed batch, all rows or none; the key makes a retry after a lost answer post once. */
 export async function postBatch(input: { draft: BatchDraft; idempotencyKey: string }): Promise<BatchView> {
@@ -13,6 +13,6 @@ export function usePostBatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postBatch,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savingsKeys.all }),
+    onSettled: () => refreshAfterBatch(queryClient),
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BatchView } from '@kobo/core';
 import { idempotentPost } from '../../../lib/idempotent-post.ts';
-import { savingsKeys } from '../../../lib/savings-query-keys.ts';
+import { refreshAfterBatch } from './refresh-after-batch.ts';
 
-/** Reverses every posting of a batch at once, or none of them. */
+/** Reverses every posting of a batch at once (its loan repayments too), or none of them. */
 export async function reverseBatch(input: { batchId: string; reason: string; idempotencyKey: string }): Promise<BatchView> {
   const { batch } = await idempotentPost<{ batch: BatchView }>(
     `/api/savings/batches/${encodeURIComponent(input.batchId)}/reversal`,
@@ -17,6 +17,6 @@ export function useReverseBatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reverseBatch,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savingsKeys.all }),
+    onSettled: () => refreshAfterBatch(queryClient),
   });
 }

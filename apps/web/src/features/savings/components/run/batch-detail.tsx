@@ -14,12 +14,17 @@ import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
 import { ReasonModal, refusalOf, type ReasonRefusal } from '../../../../components/reason-modal.tsx';
 import { BatchStatusBadge } from './history-panel.tsx';
 import { FactList } from '../../../../components/fact-list.tsx';
+import { BatchRepayments } from './batch-repayments.tsx';
+import { movedKobo } from './run-labels.ts';
 
 const POSTINGS_PER_PAGE = 50;
 
 type Props = { batchId: string; onBack: () => void; onReversed: () => void };
 
-/** One batch (issue 11): its facts, its postings, the .xlsx download, and Reverse batch. */
+/**
+ * One batch (issue 11): its facts, its postings, the .xlsx download, and Reverse batch. Issue 12:
+ * the loan repayments it posted, each borrower linked to their loan.
+ */
 export function BatchDetail({ batchId, onBack, onReversed }: Props) {
   const detail = useBatch(batchId);
   return (
@@ -69,6 +74,7 @@ function BatchBody({ detail, onReversed }: { detail: BatchDetailData; onReversed
     { label: 'Rows', value: String(batch.rowCount) },
     { label: 'Deposits', value: formatNaira(batch.depositKobo) },
     { label: 'Withdrawals', value: formatNaira(batch.withdrawalKobo) },
+    ...(batch.loanRepaymentKobo > 0 || detail.repayments.length > 0 ? [{ label: 'Loan repayments', value: formatNaira(batch.loanRepaymentKobo) }] : []),
     { label: 'Posted by', value: batch.postedByName },
     { label: 'Posted at', value: formatDateTime(batch.postedAt) },
     ...(batch.fileName ? [{ label: 'File', value: batch.fileName }] : []),
@@ -112,7 +118,9 @@ function BatchBody({ detail, onReversed }: { detail: BatchDetailData; onReversed
         </Group>
         <ErrorBanner message={download.isError ? errorMessage(download.error, MESSAGES.exportFailed) : null} />
         <FactList facts={facts} cols={{ base: 2, md: 4 }} m={0} />
-        <Postings detail={detail} />
+        {/* A batch of repayments alone posts no savings. */}
+        {detail.postings.length > 0 && <Postings detail={detail} />}
+        {detail.repayments.length > 0 && <BatchRepayments repayments={detail.repayments} />}
       </Stack>
       <ReasonModal
         opened={isReverseOpen}
@@ -126,8 +134,8 @@ function BatchBody({ detail, onReversed }: { detail: BatchDetailData; onReversed
         onClose={() => setReverseOpen(false)}
       >
         <Text size="sm">
-          Every posting of this batch ({batch.rowCount} rows, {formatNaira(batch.depositKobo + batch.withdrawalKobo)}) is undone at once,
-          or none is. The postings stay in each history, marked Reversed.
+          Every posting of this batch ({batch.rowCount} rows, {formatNaira(movedKobo(batch))}), its loan repayments with them, is
+          undone at once, or none is. The postings stay in each history, marked Reversed.
         </Text>
       </ReasonModal>
     </Paper>

@@ -100,7 +100,10 @@ export function BatchStatusBadge({ batch }: { batch: BatchView }) {
   );
 }
 
-/** All the money moved; withdrawals, which payroll files rarely hold, are named when there are any. */
+/**
+ * All the money moved; withdrawals, which payroll files rarely hold, and loan repayments (issue
+ * 12) are named when there are any.
+ */
 function BatchTotal({ batch }: { batch: BatchView }) {
   return (
     <>
@@ -111,6 +114,12 @@ function BatchTotal({ batch }: { batch: BatchView }) {
         <Text span size="xs" c="dimmed">
           {' '}
           (out {formatNaira(batch.withdrawalKobo)})
+        </Text>
+      )}
+      {batch.loanRepaymentKobo > 0 && (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          (loans {formatNaira(batch.loanRepaymentKobo)})
         </Text>
       )}
     </>

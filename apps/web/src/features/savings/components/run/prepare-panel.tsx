@@ -13,13 +13,32 @@ import type { RunSettings } from './use-run-settings.ts';
 
 const ROWS_PER_PAGE = 25;
 
-/** One holder's line as the admin left it: the amount as typed, and whether they sit this month out. */
-type Line = { amount: string | number; isSkipped: boolean };
+/**
+ * One holder's line as the admin left it: the contribution and the loan repayment as typed, and
+ * whether they sit this month out.
+ */
+type Line = { amount: string | number; repayment: string | number; isSkipped: boolean };
 
 function standingLine(candidate: RunCandidate): Line {
   const kobo = candidate.monthlyContributionKobo;
-  // Someone with no standing amount starts skipped: a row of ₦0 could only be refused.
-  return kobo > 0 ? { amount: koboToNairaString(kobo), isSkipped: false } : { amount: '', isSkipped: true };
+  const dueKobo = candidate.loanDueKobo;
+  return {
+    amount: kobo > 0 ? koboToNairaString(kobo) : '',
+    repayment: dueKobo > 0 ? koboToNairaString(dueKobo) : '',
+    // Someone with neither a standing amount nor an instalment due starts skipped: a row of ₦0
+    // could only be refused. A repayment alone is a row of its own (no contribution this month).
+    isSkipped: kobo === 0 && dueKobo === 0,
+  };
+}
+
+/** A typed figure in kobo, blank or unreadable counting as nothing (the review names what is unreadable). */
+function koboOf(value: string | number): number {
+  return parseNaira(value) ?? 0;
+}
+
+/** What the row sends: blank stays blank (the review reads blank as none). */
+function typed(value: string | number): string {
+  return String(value).trim();
 }
 
 function matches(candidate: RunCandidate, search: string): boolean {
@@ -39,7 +58,8 @@ type Props = {
 /**
  * Prepare (issue 11): every active holder with their staff ID, name and standing amount, each
  * editable or skippable, searchable by name or staff ID. The edited amounts can be kept as the
- * standing contributions for the months after.
+ * standing contributions for the months after. Issue 12: beside each contribution, the loan
+ * repayment, starting on what the member's loans have due on the run's value date.
  */
 export function PreparePanel({ settings, isReviewing, reviewError, onReview }: Props) {
   const { preparation } = settings;
@@ -54,7 +74,8 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
 
   const lineOf = (candidate: RunCandidate) => edits[candidate.userId] ?? standingLine(candidate);
   const included = candidates.filter((candidate) => !lineOf(candidate).isSkipped);
-  const includedKobo = included.reduce((sum, candidate) => sum + (parseNaira(lineOf(candidate).amount) ?? 0), 0);
+  const includedKobo = included.reduce((sum, candidate) => sum + koboOf(lineOf(candidate).amount), 0);
+  const repaymentKobo = included.reduce((sum, candidate) => sum + koboOf(lineOf(candidate).repayment), 0);
   const changedAmounts = candidates.filter((candidate) => {
     const edit = edits[candidate.userId];
     return edit && (parseNaira(edit.amount === '' ? '0' : edit.amount) ?? -1) !== candidate.monthlyContributionKobo;
@@ -67,8 +88,9 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
   function change(candidate: RunCandidate, patch: Partial<Line>) {
     setEdits((all) => {
       const next = { ...(all[candidate.userId] ?? standingLine(candidate)), ...patch };
-      // Typing an amount for someone skipped includes them: that is why the amount was typed.
-      if ('amount' in patch && !('isSkipped' in patch) && (parseNaira(patch.amount ?? '') ?? 0) > 0) next.isSkipped = false;
+      // Typing an amount or a repayment for someone skipped includes them: that is why it was typed.
+      const typedKobo = koboOf(patch.amount ?? '') + koboOf(patch.repayment ?? '');
+      if (!('isSkipped' in patch) && typedKobo > 0) next.isSkipped = false;
       return { ...all, [candidate.userId]: next };
     });
   }
@@ -86,7 +108,12 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
   function handleReview() {
     setError(null);
     if (included.length === 0) return setError(MESSAGES.runNothingIncluded);
-    onReview(included.map((candidate) => ({ ref: candidate.staffId ?? candidate.email, amount: String(lineOf(candidate).amount).trim() })));
+    onReview(
+      included.map((candidate) => {
+        const line = lineOf(candidate);
+        return { ref: candidate.staffId ?? candidate.email, amount: typed(line.amount), loanRepayment: typed(line.repayment) || null };
+      }),
+    );
   }
 
   return (
@@ -121,7 +148,14 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
                   {isWide && <Table.Th>Staff ID</Table.Th>}
                   <Table.Th>{isWide ? 'Name' : 'Staff member'}</Table.Th>
                   {isWide && <Table.Th ta="right">Balance</Table.Th>}
-                  <Table.Th w={isWide ? 200 : 130}>Amount (₦)</Table.Th>
+                  {isWide ? (
+                    <>
+                      <Table.Th w={180}>Amount (₦)</Table.Th>
+                      <Table.Th w={180}>Loan repayment (₦)</Table.Th>
+                    </>
+                  ) : (
+                    <Table.Th w={140}>Amounts (₦)</Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -142,6 +176,7 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
         )}
         <Text size="sm" aria-live="polite">
           {included.length} of {candidates.length} included · {formatNaira(includedKobo)}
+          {repaymentKobo > 0 && ` · Loan repayments ${formatNaira(repaymentKobo)}`}
         </Text>
         <ErrorBanner message={reviewError} />
         <Group justify="flex-end" gap="sm">
@@ -161,6 +196,10 @@ type RowProps = { candidate: RunCandidate; line: Line; isWide: boolean; onChange
 
 function CandidateRow({ candidate, line, isWide, onChange }: RowProps) {
   const who = candidate.staffId ? `${candidate.name} (${candidate.staffId})` : candidate.name;
+  const amount = <AmountInput label={`Amount for ${who}`} isLabelHidden value={line.amount} onChange={(next) => onChange({ amount: next })} />;
+  const repayment = (
+    <AmountInput label={`Loan repayment for ${who}`} isLabelHidden value={line.repayment} onChange={(next) => onChange({ repayment: next })} />
+  );
   return (
     <Table.Tr>
       <Table.Td>
@@ -177,14 +216,43 @@ function CandidateRow({ candidate, line, isWide, onChange }: RowProps) {
           </Text>
         )}
       </Table.Td>
-      {isWide && (
-        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-          {formatNaira(candidate.balanceKobo)}
+      {isWide ? (
+        <>
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {formatNaira(candidate.balanceKobo)}
+          </Table.Td>
+          <Table.Td>{amount}</Table.Td>
+          <Table.Td>
+            {repayment}
+            <DueNote candidate={candidate} line={line} />
+          </Table.Td>
+        </>
+      ) : (
+        // A phone has no room for two amount columns: both fields share one, each captioned.
+        <Table.Td>
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed" aria-hidden>
+              Amount
+            </Text>
+            {amount}
+            <Text size="xs" c="dimmed" aria-hidden>
+              Loan repayment
+            </Text>
+            {repayment}
+            <DueNote candidate={candidate} line={line} />
+          </Stack>
         </Table.Td>
       )}
-      <Table.Td>
-        <AmountInput label={`Amount for ${who}`} isLabelHidden value={line.amount} onChange={(amount) => onChange({ amount })} />
-      </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** What the member's loans have due, under the repayment once it no longer says the same. */
+function DueNote({ candidate, line }: { candidate: RunCandidate; line: Line }) {
+  if (candidate.loanDueKobo === 0 || parseNaira(line.repayment) === candidate.loanDueKobo) return null;
+  return (
+    <Text size="xs" c="dimmed" mt={2}>
+      Due {formatNaira(candidate.loanDueKobo)}
+    </Text>
   );
 }

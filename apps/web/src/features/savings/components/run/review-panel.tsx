@@ -142,6 +142,8 @@ function ReviewSummary({ review }: { review: BatchReview }) {
     { label: 'Refused', value: String(review.refusedCount) },
     { label: 'Deposits', value: formatNaira(review.depositKobo) },
     ...(review.withdrawalKobo > 0 ? [{ label: 'Withdrawals', value: formatNaira(review.withdrawalKobo) }] : []),
+    // Named whenever a row carries one, so a refused repayment shows as ₦0.00 rather than vanishing.
+    ...(review.rows.some((row) => row.loanRepaymentKobo !== 0) ? [{ label: 'Loan repayments', value: formatNaira(review.loanRepaymentKobo) }] : []),
   ];
   return (
     <FactList facts={facts} cols={{ base: 2, sm: 4 }} m={0} aria-label="Review totals" />

@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { Badge, Button, Group, NativeSelect, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatNaira, type ReviewedRow } from '@kobo/core';
 import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
+import { AmountField, RefInput, RepaymentField, TypeField, type FieldProps, type ShownRow } from './review-row-fields.tsx';
 import { ROW_STATUS, ROW_TYPE_OPTIONS } from './run-labels.ts';
-import type { EditableRow, RunReview } from './use-run-review.ts';
+import type { RunReview } from './use-run-review.ts';
 
 const ROWS_PER_PAGE = 50;
 
-/** A reviewed row beside what the admin has made of it since: null once dropped. */
-type ShownRow = { reviewed: ReviewedRow; current: EditableRow | null; isChanged: boolean };
-
 /**
  * Every reviewed row, refused ones first so they are never pages away, each with its reason on
- * the row. A refused row is fixed in place (staff ID or email, amount, type) or dropped; a wide
- * screen shows a table, a phone a card per row.
+ * the row. A refused row is fixed in place (staff ID or email, amount, loan repayment, type) or
+ * dropped; a wide screen shows a table, a phone a card per row. Issue 12: each row's loan
+ * repayment, with what is due beside it when the two differ, and what loans hold of a balance a
+ * withdrawal draws on.
  */
 export function ReviewRows({ run }: { run: RunReview }) {
   const [page, setPage] = useState(1);
@@ -43,11 +43,10 @@ export function ReviewRows({ run }: { run: RunReview }) {
 }
 
 type RowsProps = { rows: ShownRow[]; run: RunReview };
-type FieldProps = { row: ShownRow; run: RunReview };
 
 function RowsTable({ rows, run }: RowsProps) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="xs" aria-label="Reviewed rows">
         <Table.Thead>
           <Table.Tr>
@@ -55,6 +54,7 @@ function RowsTable({ rows, run }: RowsProps) {
             <Table.Th>Staff ID</Table.Th>
             <Table.Th>Name</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th ta="right">Loan repayment</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th>Status</Table.Th>
           </Table.Tr>
@@ -71,6 +71,11 @@ function RowsTable({ rows, run }: RowsProps) {
                   <Table.Td>{row.reviewed.name ?? '—'}</Table.Td>
                   <Table.Td>
                     <AmountField row={row} run={run} />
+                    <HeldNote row={row.reviewed} />
+                  </Table.Td>
+                  <Table.Td>
+                    <RepaymentField row={row} run={run} />
+                    <DueNote row={row.reviewed} />
                   </Table.Td>
                   <Table.Td>
                     <TypeField row={row} run={run} />
@@ -82,6 +87,11 @@ function RowsTable({ rows, run }: RowsProps) {
                   <Table.Td>{row.reviewed.name ?? '—'}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     <ReviewedAmount row={row.reviewed} />
+                    <HeldNote row={row.reviewed} />
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <ReviewedRepayment row={row} run={run} />
+                    <DueNote row={row.reviewed} />
                   </Table.Td>
                   <Table.Td>{typeLabel(row.reviewed)}</Table.Td>
                 </>
@@ -110,16 +120,30 @@ function RowCards({ rows, run }: RowsProps) {
           </Group>
           {row.reviewed.status === 'refused' && row.current ? (
             <Stack gap="xs" mt="xs">
-              <RefInput row={row} run={run} />
-              <Group grow gap="xs" preventGrowOverflow={false}>
-                <AmountField row={row} run={run} />
-                <TypeField row={row} run={run} />
+              <RefInput row={row} run={run} isLabelShown />
+              <Group grow gap="xs" preventGrowOverflow={false} align="flex-start">
+                <AmountField row={row} run={run} isLabelShown />
+                <TypeField row={row} run={run} isLabelShown />
               </Group>
+              <HeldNote row={row.reviewed} />
+              <RepaymentField row={row} run={run} isLabelShown />
+              <DueNote row={row.reviewed} />
             </Stack>
           ) : (
-            <Text size="xs" c="dimmed">
-              {row.reviewed.staffId ?? row.reviewed.ref} · {typeLabel(row.reviewed)}
-            </Text>
+            <>
+              <Text size="xs" c="dimmed">
+                {row.reviewed.staffId ?? row.reviewed.ref} · {typeLabel(row.reviewed)}
+              </Text>
+              <HeldNote row={row.reviewed} />
+              {hasLoanFigures(row.reviewed) && (
+                <Group gap={6} mt={4} wrap="wrap">
+                  <Text size="sm">
+                    Loan repayment <ReviewedRepayment row={row} run={run} />
+                  </Text>
+                  <DueNote row={row.reviewed} />
+                </Group>
+              )}
+            </>
           )}
           <Stack gap={4} mt="xs">
             <Status row={row} run={run} />
@@ -130,14 +154,55 @@ function RowCards({ rows, run }: RowsProps) {
   );
 }
 
+/** A row that only repays a loan (its amount blank or ₦0) moves no savings: it has no amount or type to show. */
+function isRepaymentOnly(row: ReviewedRow): boolean {
+  return row.amountKobo === 0 && (row.loanRepaymentKobo ?? 0) > 0;
+}
+
+function hasLoanFigures(row: ReviewedRow): boolean {
+  return row.loanRepaymentKobo !== 0 || (row.loanDueKobo ?? 0) > 0;
+}
+
 function typeLabel(row: ReviewedRow): string {
+  if (isRepaymentOnly(row)) return '—';
   return ROW_TYPE_OPTIONS.find((option) => option.value === row.type)?.label ?? '—';
 }
 
 function ReviewedAmount({ row }: { row: ReviewedRow }) {
   return (
     <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-      {row.amountKobo === null ? row.amountText : formatNaira(row.amountKobo)}
+      {row.amountKobo === null ? row.amountText : isRepaymentOnly(row) ? '—' : formatNaira(row.amountKobo)}
+    </Text>
+  );
+}
+
+/** The repayment as judged: '—' for none, and as written when it could not be read. */
+function ReviewedRepayment({ row, run }: FieldProps) {
+  const kobo = row.reviewed.loanRepaymentKobo;
+  return (
+    <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+      {kobo === null ? (run.sentRow(row.reviewed.line)?.loanRepayment ?? '—') : kobo === 0 ? '—' : formatNaira(kobo)}
+    </Text>
+  );
+}
+
+/** What the member's loans have due on the value date, when the row repays something else. */
+function DueNote({ row }: { row: ReviewedRow }) {
+  const due = row.loanDueKobo ?? 0;
+  if (due === 0 || due === row.loanRepaymentKobo) return null;
+  return (
+    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      Due {formatNaira(due)}
+    </Text>
+  );
+}
+
+/** A withdrawal may take only what loans leave free of the balance: what they hold is named on the row. */
+function HeldNote({ row }: { row: ReviewedRow }) {
+  if (row.type !== 'withdrawal' || (row.heldKobo ?? 0) === 0) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {formatNaira(row.heldKobo ?? 0)} held against loans
     </Text>
   );
 }
@@ -174,48 +239,5 @@ function Status({ row, run }: FieldProps) {
         </Text>
       )}
     </Stack>
-  );
-}
-
-function RefInput({ row, run }: FieldProps) {
-  return (
-    <TextInput
-      size="xs"
-      aria-label={`Staff ID or email, line ${row.reviewed.line}`}
-      value={row.current?.ref ?? ''}
-      onChange={(event) => run.edit(row.reviewed.line, { ref: event.currentTarget.value })}
-      miw={0}
-    />
-  );
-}
-
-/** A text field, not a number field: what payroll wrote ('12.345') must show as written to be fixed. */
-function AmountField({ row, run }: FieldProps) {
-  return (
-    <TextInput
-      size="xs"
-      aria-label={`Amount, line ${row.reviewed.line}`}
-      inputMode="decimal"
-      value={row.current?.amount ?? ''}
-      onChange={(event) => run.edit(row.reviewed.line, { amount: event.currentTarget.value })}
-      miw={0}
-    />
-  );
-}
-
-function TypeField({ row, run }: FieldProps) {
-  const type = (row.current?.type ?? '').trim().toLowerCase();
-  // An unreadable type ('Credit') stays on offer as written, so the select shows what is wrong.
-  const isKnown = type === '' || ROW_TYPE_OPTIONS.some((option) => option.value === type);
-  const data = isKnown ? ROW_TYPE_OPTIONS : [{ value: row.current?.type ?? '', label: row.current?.type ?? '' }, ...ROW_TYPE_OPTIONS];
-  return (
-    <NativeSelect
-      size="xs"
-      aria-label={`Type, line ${row.reviewed.line}`}
-      data={data}
-      value={isKnown ? type || 'deposit' : (row.current?.type ?? '')}
-      onChange={(event) => run.edit(row.reviewed.line, { type: event.currentTarget.value })}
-      miw={0}
-    />
   );
 }

@@ -17,9 +17,12 @@ export const ROW_TYPE_OPTIONS: { value: BatchRowType; label: string }[] = [
   { value: 'withdrawal', label: 'Withdrawal' },
 ];
 
-/** All the money a batch moves, in and out: what 'Post N transactions (₦X)' names. */
-export function movedKobo(totals: Pick<BatchReview, 'depositKobo' | 'withdrawalKobo'>): number {
-  return totals.depositKobo + totals.withdrawalKobo;
+/**
+ * All the money a batch moves, in and out: what 'Post N transactions (₦X)' names. Issue 12: with
+ * the loan repayments, so ₦X is what payroll deducted, the figure the treasurer checks against.
+ */
+export function movedKobo(totals: Pick<BatchReview, 'depositKobo' | 'withdrawalKobo' | 'loanRepaymentKobo'>): number {
+  return totals.depositKobo + totals.withdrawalKobo + totals.loanRepaymentKobo;
 }
 
 /** Issue 11's words for the one button that posts: nothing moves before it is pressed. */

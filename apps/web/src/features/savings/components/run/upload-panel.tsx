@@ -21,7 +21,8 @@ type Props = {
 
 /**
  * Upload (issue 11): payroll's own sheet (.xlsx or .csv) instead of the Prepare list. The template
- * holds every active holder with their standing amount, in the columns the reader knows. A file
+ * holds every active holder with their standing amount and (issue 12) what their loans have due,
+ * in the columns the reader knows. A file
  * is read as soon as it is chosen, so a refusal is said next to it at once.
  */
 export function UploadPanel({ settings, isReviewing, reviewError, onReview }: Props) {
@@ -50,8 +51,8 @@ export function UploadPanel({ settings, isReviewing, reviewError, onReview }: Pr
         Payroll file
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        An .xlsx or .csv file whose first row names the columns: Staff ID (or Email) and Amount; Description and Type (Deposit
-        or Withdrawal) are optional.
+        An .xlsx or .csv file whose first row names the columns: Staff ID (or Email) and Amount; Description, Type (Deposit or
+        Withdrawal) and Loan Repayment are optional. A row with a loan repayment may leave its amount blank.
       </Text>
       <Stack gap="sm">
         <Group gap="sm">

@@ -5,7 +5,7 @@ import { useReviewBatch } from '../../api/review-batch.ts';
 import type { RunSettings } from './use-run-settings.ts';
 
 /** A row as the review screen edits it: what will be sent again, or null once dropped. */
-export type EditableRow = { ref: string; amount: string; type: string; description: string | null };
+export type EditableRow = { ref: string; amount: string; type: string; description: string | null; loanRepayment: string };
 
 type ReviewState = {
   base: Omit<BatchDraft, 'rows'>;
@@ -17,11 +17,11 @@ type ReviewState = {
 };
 
 function editable(row: BatchRowInput): EditableRow {
-  return { ref: row.ref, amount: String(row.amount), type: row.type ?? '', description: row.description ?? null };
+  return { ref: row.ref, amount: String(row.amount), type: row.type ?? '', description: row.description ?? null, loanRepayment: String(row.loanRepayment ?? '') };
 }
 
 function sameRow(a: EditableRow | null, b: EditableRow | undefined): boolean {
-  return a !== null && b !== undefined && a.ref === b.ref && a.amount === b.amount && a.type === b.type;
+  return a !== null && b !== undefined && a.ref === b.ref && a.amount === b.amount && a.type === b.type && a.loanRepayment === b.loanRepayment;
 }
 
 /**
@@ -63,6 +63,8 @@ export function useRunReview(settings: RunSettings) {
     /** True when a row was fixed or dropped since the server last judged them. */
     isStale: changedLines.length > 0,
     isChanged: (line: number) => changedLines.includes(line),
+    /** The row as it was sent to the last review: what a dropped row showed. */
+    sentRow: (line: number): EditableRow | null => state?.reviewedRows[line - 1] ?? null,
     /** Starts a review of new rows (from Prepare or a file); `onReviewed` runs once it is in. */
     start(base: Omit<BatchDraft, 'rows'>, rows: BatchRowInput[], onReviewed?: () => void) {
       send(base, rows.map(editable), onReviewed);
