@@ -31,6 +31,19 @@ describe('loanLimitProblem', () => {
   });
 });
 
+describe('what is already borrowed', () => {
+  it('comes off the multiple: two loans never borrow the same savings twice', () => {
+    // ₦100,000 saved at 2× supports ₦200,000; ₦150,000 is already owed or asked for.
+    expect(maxLoanFor(staffLoan, kobo(10_000_000), 15_000_000)).toBe(5_000_000);
+    expect(loanLimitProblem(staffLoan, { amount: kobo(5_000_000), months: 6 }, kobo(10_000_000), 15_000_000)).toBeNull();
+    expect(loanLimitProblem(staffLoan, { amount: kobo(5_000_001), months: 6 }, kobo(10_000_000), 15_000_000)).toBe(
+      'At most ₦50,000.00 can be borrowed: 2× savings of ₦100,000.00, less ₦150,000.00 already borrowed',
+    );
+    // Owing more than the savings support leaves nothing, never less than nothing.
+    expect(maxLoanFor(staffLoan, kobo(10_000_000), 25_000_000)).toBe(0);
+  });
+});
+
 describe('the arithmetic of a product', () => {
   it('lends the lesser of the multiple and the cap', () => {
     expect(maxLoanFor(staffLoan, kobo(10_000_000))).toBe(20_000_000);

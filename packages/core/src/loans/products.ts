@@ -33,11 +33,19 @@ export function loanFee(fee: LoanFee, principal: Kobo): Kobo {
   return Number((2n * BigInt(principal) * BigInt(fee.basisPoints) + 10_000n) / 20_000n) as Kobo;
 }
 
-/** The most an applicant with `savingsBalance` may borrow on this product: the multiple or the cap, whichever is less. */
-export function maxLoanFor(product: Pick<LoanProductRules, 'savingsMultiple' | 'maxAmount'>, savingsBalance: Kobo): Kobo {
+/** Savings × the multiple: what the savings alone would support. */
+function savingsSupport(savingsMultiple: number, savingsBalance: Kobo): number {
   // BigInt: ₦1 trillion of savings × 300 passes 2^53 before the division brings it back.
-  const bySavings = Number((BigInt(Math.max(0, savingsBalance)) * BigInt(product.savingsMultiple)) / 100n);
-  return Math.min(bySavings, product.maxAmount) as Kobo;
+  return Number((BigInt(Math.max(0, savingsBalance)) * BigInt(savingsMultiple)) / 100n);
+}
+
+/**
+ * The most an applicant with `savingsBalance` may borrow on this product: the multiple of their
+ * savings less what they already owe or have asked for (`alreadyBorrowed`: the multiple covers
+ * all their borrowing, not each loan), or the product's cap, whichever is less.
+ */
+export function maxLoanFor(product: Pick<LoanProductRules, 'savingsMultiple' | 'maxAmount'>, savingsBalance: Kobo, alreadyBorrowed = 0): Kobo {
+  return Math.max(0, Math.min(savingsSupport(product.savingsMultiple, savingsBalance) - alreadyBorrowed, product.maxAmount)) as Kobo;
 }
 
 /** Issue 12's sentence for a withdrawal the balance covers but what loans hold does not. */
@@ -58,12 +66,17 @@ export function loanLimitProblem(
   product: LoanProductRules,
   application: { amount: Kobo; months: number },
   savingsBalance: Kobo,
+  alreadyBorrowed = 0,
 ): string | null {
   if (application.months > product.maxMonths) return `The longest term ${product.name} allows is ${product.maxMonths} months`;
   if (application.amount > product.maxAmount) return `${product.name} lends at most ${formatNaira(product.maxAmount)}`;
-  const bySavings = maxLoanFor({ savingsMultiple: product.savingsMultiple, maxAmount: Number.MAX_SAFE_INTEGER as Kobo }, savingsBalance);
+  const support = savingsSupport(product.savingsMultiple, savingsBalance);
+  const bySavings = Math.max(0, support - alreadyBorrowed) as Kobo;
   if (application.amount > bySavings) {
-    return `At most ${formatNaira(bySavings)} can be borrowed: ${formatMultiple(product.savingsMultiple)} savings of ${formatNaira(savingsBalance)}`;
+    const basis = `${formatMultiple(product.savingsMultiple)} savings of ${formatNaira(savingsBalance)}`;
+    return alreadyBorrowed > 0
+      ? `At most ${formatNaira(bySavings)} can be borrowed: ${basis}, less ${formatNaira(alreadyBorrowed as Kobo)} already borrowed`
+      : `At most ${formatNaira(bySavings)} can be borrowed: ${basis}`;
   }
   return null;
 }

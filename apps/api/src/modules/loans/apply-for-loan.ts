@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AppError,
   guaranteeShares,
@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { holderForRequest } from '../savings/holder-for-request.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { eligibleGuarantorSql } from './guarantor-eligibility.ts';
+import { alreadyBorrowedSql } from './lien-sql.ts';
 import { loanViews } from './loan-views.ts';
 import { productRules } from './product-views.ts';
 
@@ -32,10 +33,16 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
   const loanId = await deps.db.transaction(async (tx) => {
     const [product] = await tx.select().from(loanProducts).where(eq(loanProducts.id, application.productId));
     if (!product || product.retiredAt !== null) throw new AppError('LOAN_PRODUCT_NOT_FOUND', { field: 'productId' });
-    const [account] = await tx.select().from(savingsAccounts).where(eq(savingsAccounts.userId, holderId));
+    // Locked first, in its own statement, so two applications at once are judged one after the other:
+    // the second reads what is already borrowed in a later snapshot, which sees the first.
+    await tx.select({ id: savingsAccounts.id }).from(savingsAccounts).where(eq(savingsAccounts.userId, holderId)).for('no key update');
+    const [account] = await tx
+      .select({ id: savingsAccounts.id, holderName: savingsAccounts.holderName, balanceKobo: savingsAccounts.balanceKobo, alreadyBorrowed: sql<string>`${alreadyBorrowedSql(sql`${savingsAccounts.id}`)}` })
+      .from(savingsAccounts)
+      .where(eq(savingsAccounts.userId, holderId));
     if (!account) throw new AppError('NO_SAVINGS_ACCOUNT');
     const rules = productRules(product);
-    const problem = loanLimitProblem(rules, { amount: application.amountKobo, months: application.months }, account.balanceKobo as Kobo);
+    const problem = loanLimitProblem(rules, { amount: application.amountKobo, months: application.months }, account.balanceKobo as Kobo, Number(account.alreadyBorrowed));
     if (problem) throw new AppError('LOAN_OUTSIDE_LIMITS', { message: problem, field: application.months > rules.maxMonths ? 'months' : 'amount' });
 
     const guarantorIds = application.guarantorIds;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError, calendarDate, loanSchedule, MESSAGES, type Kobo, type LoanView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
-import { loanInstalments, loans, loanTransactions } from '../../db/schema.ts';
+import { loanInstalments, loans, loanTransactions, savingsAccounts } from '../../db/schema.ts';
 import { auditLoanAct } from './audit-loan-act.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
 import { resolveValueDate } from '../savings/value-date.ts';
@@ -30,6 +30,8 @@ export async function disburseLoan(
     if (valueDate < calendarDate(loan.appliedAt, deps.timeZone)) {
       throw new AppError('VALIDATION', { message: MESSAGES.disbursementBeforeApplication, field: 'valueDate' });
     }
+    // The payout starts the borrower's lien: a withdrawal on their account waits for it, then sees it.
+    await tx.select({ id: savingsAccounts.id }).from(savingsAccounts).where(eq(savingsAccounts.id, loan.accountId)).for('no key update');
     const at = deps.now();
     const schedule = loanSchedule(
       { principal: loan.principalKobo as Kobo, annualRateBp: loan.annualRateBp, months: loan.months, method: loan.method },

@@ -28,3 +28,22 @@ export function heldKoboSql(accountId: SQL): SQL {
     ), 0)
   )::bigint`;
 }
+
+/**
+ * What a borrower already owes or has asked for, in SQL: the outstanding principal of their active
+ * loans and the principal of their applications not yet decided or paid out. A new loan's limit is
+ * the multiple of savings less this (core's maxLoanFor), so two loans never borrow the same savings twice.
+ */
+export function alreadyBorrowedSql(accountId: SQL): SQL {
+  return sql`(
+    coalesce((
+      select sum(i.principal_kobo - i.principal_paid_kobo)
+      from loans l join loan_instalments i on i.loan_id = l.id
+      where l.account_id = ${accountId} and l.status = 'active'
+    ), 0)
+    + coalesce((
+      select sum(l.principal_kobo) from loans l
+      where l.account_id = ${accountId} and l.status in ('awaiting_guarantors', 'awaiting_approval', 'approved')
+    ), 0)
+  )::bigint`;
+}

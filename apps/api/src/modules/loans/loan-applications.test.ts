@@ -38,6 +38,31 @@ beforeAll(async () => {
   twoGuarantors = two.json().product.id;
 });
 
+describe('what is already borrowed', () => {
+  it('comes off the multiple: an application and an active loan count, a rejected one does not', async () => {
+    const borrower = await holderWith('100,000');
+    // ₦100,000 at 2×: ₦200,000 in all.
+    const first = await borrower.client.post('/api/loans', { productId, amount: '120,000', months: '12', purpose: 'Rent' });
+    expect(first.statusCode, first.body).toBe(201);
+    const quote = (await borrower.client.get(`/api/loan-products/${productId}/quote?amount=80,000.01&months=6`)).json().quote;
+    expect(quote).toMatchObject({ maxAmountKobo: 8_000_000, problem: 'At most ₦80,000.00 can be borrowed: 2× savings of ₦100,000.00, less ₦120,000.00 already borrowed' });
+    await expectNoRowsWritten(ctx.app.kobo.database.db, async () => {
+      const refused = await borrower.client.post('/api/loans', { productId, amount: '80,000.01', months: '6', purpose: 'Phone' });
+      expect(refused.json()).toEqual({ error: 'LOAN_OUTSIDE_LIMITS', message: 'At most ₦80,000.00 can be borrowed: 2× savings of ₦100,000.00, less ₦120,000.00 already borrowed', field: 'amount' });
+    });
+    await admin.post(`/api/loans/${first.json().loan.id}/decision`, { decision: 'reject', reason: 'Not now' });
+    expect((await borrower.client.get(`/api/loan-products/${productId}/quote?amount=1&months=6`)).json().quote.maxAmountKobo).toBe(20_000_000);
+  });
+
+  it('judges two applications sent at once one after the other', async () => {
+    const borrower = await holderWith('100,000');
+    const answers = await Promise.all(
+      ['Rent', 'Car'].map((purpose) => borrower.client.post('/api/loans', { productId, amount: '150,000', months: '12', purpose })),
+    );
+    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([201, 409]);
+  });
+});
+
 describe('applying for a loan', () => {
   it('records an application within the limits, with its fee and the schedule it would run on', async () => {
     const borrower = await holderWith('100,000');

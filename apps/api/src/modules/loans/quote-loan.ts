@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError, calendarDate, loanFee, loanLimitProblem, loanSchedule, maxLoanFor, type Kobo, type LoanQuote } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { loanProducts, savingsAccounts } from '../../db/schema.ts';
 import { holderForRequest } from '../savings/holder-for-request.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { productRules } from './product-views.ts';
+import { alreadyBorrowedSql } from './lien-sql.ts';
 
 /**
  * The schedule an application would have, and whether it is within the product's limits for this
@@ -19,7 +20,10 @@ export async function quoteLoan(
   const holderId = holderForRequest(actor, request.userId, 'view_own_savings');
   const [product] = await deps.db.select().from(loanProducts).where(eq(loanProducts.id, productId));
   if (!product || (product.retiredAt !== null && holderId === actor.id)) throw new AppError('LOAN_PRODUCT_NOT_FOUND');
-  const [account] = await deps.db.select({ balanceKobo: savingsAccounts.balanceKobo }).from(savingsAccounts).where(eq(savingsAccounts.userId, holderId));
+  const [account] = await deps.db
+    .select({ balanceKobo: savingsAccounts.balanceKobo, alreadyBorrowed: sql<string>`${alreadyBorrowedSql(sql`${savingsAccounts.id}`)}` })
+    .from(savingsAccounts)
+    .where(eq(savingsAccounts.userId, holderId));
   if (!account) throw new AppError('NO_SAVINGS_ACCOUNT');
   const rules = productRules(product);
   const balance = account.balanceKobo as Kobo;
@@ -30,8 +34,8 @@ export async function quoteLoan(
     months: request.months,
     feeKobo: loanFee(rules.fee, request.amountKobo),
     savingsBalanceKobo: balance,
-    maxAmountKobo: maxLoanFor(rules, balance),
-    problem: loanLimitProblem(rules, { amount: request.amountKobo, months: request.months }, balance),
+    maxAmountKobo: maxLoanFor(rules, balance, Number(account.alreadyBorrowed)),
+    problem: loanLimitProblem(rules, { amount: request.amountKobo, months: request.months }, balance, Number(account.alreadyBorrowed)),
     schedule: loanSchedule({ principal: request.amountKobo, annualRateBp: rules.annualRateBp, months: request.months, method: rules.method }, thisMonth),
   };
 }

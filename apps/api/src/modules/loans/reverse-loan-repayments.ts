@@ -27,6 +27,12 @@ export async function reverseLoanRepayments(tx: Transaction, reversal: LoanRever
     order by id
     for update`);
   if (loans.some((loan) => loan.status === 'written_off')) throw new AppError('LOAN_REVERSAL_REFUSED', { message: MESSAGES.loanClosedForReversal });
+  // Undoing a repayment restores part of the borrower's lien: their withdrawals wait for it, then see it.
+  await tx.execute(sql`
+    select a.id from savings_accounts a
+    where a.id in (select account_id from loans where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(loans.map((loan) => loan.id))}::jsonb)))
+    order by a.id
+    for no key update`);
   const [later] = await queryRows<{ id: string }>(tx, sql`
     select later.id from loan_transactions t
     join loan_transactions later on later.loan_id = t.loan_id and later.seq > t.seq and later.type = 'repayment' and later.reverses_id is null

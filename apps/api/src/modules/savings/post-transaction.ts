@@ -62,7 +62,7 @@ export async function postTransaction(
   const userId = holderForRequest(actor, input.userId, 'post_own_savings');
   const posting: Posting = { actor, userId, input, at: deps.now().toISOString(), valueDate: resolveValueDate(deps, actor, input.valueDate) };
   const post = async (db: Database | Transaction) => {
-    const row = await postOnHeldAccount(db, posting);
+    const row = input.type === 'withdrawal' ? await db.transaction((tx) => withdrawAfterLocking(tx, posting)) : await postOnHeldAccount(db, posting);
     return row ? toPosted(row, posting) : postOnUnopenedAccount(db, posting);
   };
   // Without a key the one statement is the transaction; with one, the key is stored in the same
@@ -87,6 +87,17 @@ async function postOnUnopenedAccount(db: Database | Transaction, posting: Postin
     if (!row) throw new AppError('NO_SAVINGS_ACCOUNT');
     return toPosted(row, posting);
   });
+}
+
+/**
+ * A withdrawal takes the account's lock in a statement of its own first. The posting's statement
+ * then starts after any act that changed what loans hold of the account has committed (a payout,
+ * a guarantee accepted, a repayment undone: each takes the same lock), so it reads those holds as
+ * they now are; one statement that waited for the lock would read them as they were when it began.
+ */
+async function withdrawAfterLocking(tx: Transaction, posting: Posting): Promise<PostingRow | null> {
+  await tx.execute(sql`select a.id from savings_accounts a where a.user_id = ${posting.userId} for no key update`);
+  return postOnHeldAccount(tx, posting);
 }
 
 /** Null when `userId` holds no open account; a row without a transaction when the balance is short. */
