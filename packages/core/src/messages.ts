@@ -144,6 +144,7 @@ export const MESSAGES = {
   loanDisbursed: 'Loan disbursed',
   repaymentPosted: 'Repayment posted',
   loanWrittenOff: 'Loan written off',
+  loanEntryReversed: 'Entry reversed',
   guaranteeAccepted: 'Guarantee accepted',
   guaranteeDeclined: 'Guarantee declined',
   loanProductSaved: 'Loan product saved',

@@ -1,5 +1,5 @@
 import { formatNaira } from '../money.ts';
-import type { LoanPerson } from './contracts.ts';
+import type { LoanEntryView, LoanPerson } from './contracts.ts';
 import type { LoanFee, OverpaymentRule } from './products.ts';
 
 /** How every screen and sheet writes a loan's terms (issue 12). */
@@ -29,4 +29,12 @@ export const OVERPAYMENT_LABELS: Record<OverpaymentRule, string> = {
 /** 'Tunde Bello (STF001)', or the name alone for someone with no staff ID. */
 export function personLabel(person: Pick<LoanPerson, 'name' | 'staffId'>): string {
   return person.staffId ? `${person.name} (${person.staffId})` : person.name;
+}
+
+const ENTRY_LABELS: Record<LoanEntryView['type'], string> = { disbursement: 'Disbursement', fee: 'Processing fee', repayment: 'Repayment' };
+
+/** A ledger entry: 'Repayment', or 'Reversal of repayment' for the entry that undid one (it carries the same type). */
+export function loanEntryLabel(entry: Pick<LoanEntryView, 'type' | 'reversesId'>): string {
+  const label = ENTRY_LABELS[entry.type];
+  return entry.reversesId ? `Reversal of ${label.toLowerCase()}` : label;
 }

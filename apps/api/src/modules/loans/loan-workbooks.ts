@@ -1,12 +1,11 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { INTEREST_METHOD_LABELS, LOAN_STATUS_LABELS, type LoanView } from '@kobo/core';
+import { INTEREST_METHOD_LABELS, LOAN_STATUS_LABELS, loanEntryLabel, type LoanView } from '@kobo/core';
 import { NAIRA_FORMAT, nairaCell as naira, typedTextColumn, wallClockCell as wallClock } from '../../spreadsheet/cells.ts';
 import type { LoanStatement } from './loan-statement.ts';
 
 const DAY_FORMAT = 'dd/mm/yyyy';
 const day = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
-const ENTRY_LABELS = { disbursement: 'Disbursement', fee: 'Processing fee', repayment: 'Repayment' } as const;
 
 export function loanStatementFileName(statement: LoanStatement): string {
   const who = statement.loan.borrower.staffId ?? 'loan';
@@ -47,7 +46,7 @@ export async function writeLoanStatementWorkbook({ loan }: LoanStatement, timeZo
     ledger
       .addRow({
         valueDate: day(entry.valueDate),
-        entry: entry.reversesId ? `Reversal of ${ENTRY_LABELS[entry.type].toLowerCase()}: ${entry.reason ?? ''}` : ENTRY_LABELS[entry.type],
+        entry: entry.reversesId ? `${loanEntryLabel(entry)}: ${entry.reason ?? ''}` : loanEntryLabel(entry),
         amount: naira(sign * entry.amountKobo),
         fee: entry.allocation ? naira(sign * entry.allocation.fee) : null,
         interest: entry.allocation ? naira(sign * lines.reduce((sum, line) => sum + line.interest, 0)) : null,

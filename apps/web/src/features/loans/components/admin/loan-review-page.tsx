@@ -14,13 +14,15 @@ import { ScheduleTable } from '../schedule-table.tsx';
 import { LoanActions } from './loan-actions.tsx';
 import { LoanEligibilitySection } from './loan-eligibility-section.tsx';
 import { LoanGuarantorsSection } from './loan-guarantors-section.tsx';
+import { LoanHistorySection } from './loan-history-section.tsx';
 import { LoanPositionSection } from './loan-position-section.tsx';
 import { LoanSummary } from './loan-summary.tsx';
 import { Section } from './section.tsx';
 
 /**
  * /loans/:id (officers): one loan's terms, what the borrower's savings support, the guarantors'
- * answers, the schedule and, once disbursed, where it stands; the actions its status allows.
+ * answers, the schedule and, once disbursed, where it stands and its ledger's history; the
+ * actions its status allows, and the reversal of a ledger entry.
  */
 export function LoanReviewPage() {
   const { id = '' } = useParams();
@@ -51,6 +53,7 @@ function LoanReview({ detail }: { detail: LoanDetail }) {
       <LoanSummary loan={loan} actions={<LoanActions loan={loan} onDone={flash.show} onStart={flash.clear} />} />
       <SuccessBanner message={flash.message} />
       {loan.ledger && <LoanPositionSection loan={loan} ledger={loan.ledger} />}
+      {loan.ledger && <LoanHistorySection loan={loan} entries={loan.ledger.entries} onDone={flash.show} onStart={flash.clear} />}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <LoanEligibilitySection loan={loan} eligibility={eligibility} />

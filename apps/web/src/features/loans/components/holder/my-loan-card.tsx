@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../../lib/format-date-time.ts';
 import { LoanStatusBadge } from '../loan-status-badge.tsx';
 import { ArrearsNote } from './arrears-note.tsx';
 import { GuarantorAnswers } from './guarantor-answers.tsx';
+import { HistoryDisclosure } from './history-disclosure.tsx';
 import { LoanStatementButton } from './loan-statement-button.tsx';
 import { nextInstalment } from './loan-figures.ts';
 import { ScheduleDisclosure } from './schedule-disclosure.tsx';
@@ -13,8 +14,8 @@ import classes from '../../../../components/figures.module.css';
 
 /**
  * One of the holder's loans. Once disbursed: what is still owed, the next instalment, any arrears,
- * the schedule with what is paid, and the statement. Before: who guarantees it and how they
- * answered, and the schedule as quoted.
+ * the schedule with what is paid, the ledger's history, and the statement. Before: who guarantees
+ * it and how they answered, and the schedule as quoted.
  */
 export function MyLoanCard({ loan }: { loan: LoanView }) {
   return (
@@ -57,6 +58,7 @@ function DisbursedPosition({ loan, ledger }: { loan: LoanView; ledger: LoanLedge
       <FactList facts={facts} cols={{ base: 1, xs: 3 }} m={0} />
       <ArrearsNote arrears={ledger.arrears} />
       <ScheduleDisclosure schedule={loan.schedule} positions={ledger.instalments} asOf={ledger.asOf} />
+      <HistoryDisclosure entries={ledger.entries} />
       <LoanStatementButton loanId={loan.id} />
     </>
   );

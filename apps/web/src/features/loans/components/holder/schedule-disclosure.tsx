@@ -1,9 +1,6 @@
-import { useId } from 'react';
-import { Box, Button, Collapse } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { FaChevronDown, FaChevronUp } from 'react-icons/fa';
 import type { InstalmentPosition, IsoDate, LoanSchedule } from '@kobo/core';
 import { ScheduleTable } from '../schedule-table.tsx';
+import { CardDisclosure } from './card-disclosure.tsx';
 
 type Props = {
   schedule: LoanSchedule;
@@ -13,26 +10,7 @@ type Props = {
   caption?: string;
 };
 
-/** A "Schedule" button that shows or hides the repayment table, so a card stays short until asked. */
+/** A "Schedule" button that shows or hides the repayment table. */
 export function ScheduleDisclosure({ schedule, positions, asOf, label = 'Schedule', caption }: Props) {
-  const [isOpen, toggle] = useDisclosure(false);
-  const panelId = useId();
-  return (
-    <Box miw={0}>
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        px={4}
-        onClick={toggle.toggle}
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        rightSection={isOpen ? <FaChevronUp aria-hidden /> : <FaChevronDown aria-hidden />}
-      >
-        {label}
-      </Button>
-      <Collapse expanded={isOpen} id={panelId}>
-        {isOpen && <ScheduleTable schedule={schedule} positions={positions} asOf={asOf} caption={caption} />}
-      </Collapse>
-    </Box>
-  );
+  return <CardDisclosure label={label}>{() => <ScheduleTable schedule={schedule} positions={positions} asOf={asOf} caption={caption} />}</CardDisclosure>;
 }

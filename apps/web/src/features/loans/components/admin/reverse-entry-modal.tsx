@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Text } from '@mantine/core';
+import { MESSAGES, formatNaira, type LoanEntryView } from '@kobo/core';
+import { ReasonModal, refusalOf, type ReasonRefusal } from '../../../../components/reason-modal.tsx';
+import { ValueDateInput } from '../../../../components/value-date-input.tsx';
+import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
+import { useIdempotencyKey } from '../../../../lib/idempotency-key.ts';
+import { useValueDate } from '../../../../lib/use-value-date.ts';
+import { useReverseLoanEntry } from '../../api/admin-reverse-loan-entry.ts';
+import { entryLabel, entrySplit } from '../loan-entries.ts';
+
+type Props = {
+  /** The entry to reverse; null while the modal is closed. */
+  entry: LoanEntryView | null;
+  onClose: () => void;
+  onReversed: () => void;
+};
+
+/**
+ * Issue 12's undo, with the savings reversal's rules: the ledger is append-only, so an entry is
+ * taken back by a linked entry the other way, with a reason and a value date (today unless an
+ * earlier day, never before the entry's own). A retry of the same dialog sends the same
+ * Idempotency-Key, so a lost answer never reverses twice.
+ */
+export function ReverseEntryModal({ entry, onClose, onReversed }: Props) {
+  const reverse = useReverseLoanEntry();
+  const idempotency = useIdempotencyKey();
+  const valueDate = useValueDate();
+  const [refusal, setRefusal] = useState<ReasonRefusal>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
+
+  function close() {
+    setRefusal(null);
+    setDateError(null);
+    valueDate.reset();
+    onClose();
+  }
+
+  function handleSubmit(reason: string) {
+    if (!entry) return;
+    const before = valueDate.value && valueDate.value < entry.valueDate ? MESSAGES.reversalBeforeOriginal : null;
+    const dateProblem = valueDate.problem() ?? before;
+    setDateError(dateProblem);
+    if (dateProblem) return;
+    setRefusal(null);
+    const body = { reason, ...valueDate.field() };
+    reverse.mutate(
+      { entryId: entry.id, body, idempotencyKey: idempotency.keyFor({ id: entry.id, ...body }) },
+      {
+        onSuccess: () => {
+          idempotency.reset();
+          setRefusal(null);
+          valueDate.reset();
+          onReversed();
+        },
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.field === 'valueDate') return setDateError(errorMessage(failure, MESSAGES.serverError));
+          setRefusal(refusalOf(failure, MESSAGES.serverError));
+        },
+      },
+    );
+  }
+
+  return (
+    <ReasonModal
+      opened={entry !== null}
+      title={entry ? `Reverse ${entryLabel(entry).toLowerCase()}` : 'Reverse entry'}
+      confirmLabel="Reverse"
+      isDestructive
+      requiredMessage={MESSAGES.reversalReasonRequired}
+      isPending={reverse.isPending}
+      refusal={refusal}
+      onSubmit={handleSubmit}
+      onClose={close}
+    >
+      {entry && (
+        <>
+          <Text size="sm">
+            {entryLabel(entry)} of <strong>{formatNaira(entry.amountKobo)}</strong> valued {formatCalendarDate(entry.valueDate)}. {consequence(entry)} The
+            original stays in the history, marked Reversed.
+          </Text>
+          <ValueDateInput
+            state={valueDate}
+            error={dateError}
+            description={`The day the reversal counts for. Leave it on today unless it belongs to an earlier day, not before ${formatCalendarDate(entry.valueDate)}.`}
+          />
+        </>
+      )}
+    </ReasonModal>
+  );
+}
+
+/** What undoing this entry does to the loan, in a sentence. */
+function consequence(entry: LoanEntryView): string {
+  if (entry.type === 'disbursement') return 'Its processing fee is reversed with it, and the loan goes back to Approved, ready to be disbursed again.';
+  const split = entrySplit(entry)
+    .map((part) => `${part.label.toLowerCase()} ${formatNaira(part.amountKobo)}`)
+    .join(', ');
+  return `What it paid (${split}) is owed again.`;
+}

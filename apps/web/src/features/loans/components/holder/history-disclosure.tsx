@@ -1,0 +1,13 @@
+import type { LoanEntryView } from '@kobo/core';
+import { newestFirst } from '../loan-entries.ts';
+import { LoanEntryCards } from '../loan-entry-parts.tsx';
+import { CardDisclosure } from './card-disclosure.tsx';
+
+/**
+ * A "History" button that shows or hides the loan's ledger, newest first, as the officers see it
+ * but read-only: what was paid out and charged, each repayment and where it went, and what was
+ * reversed and why.
+ */
+export function HistoryDisclosure({ entries }: { entries: LoanEntryView[] }) {
+  return <CardDisclosure label="History">{() => <LoanEntryCards entries={newestFirst(entries)} audience="holder" label="Loan history" />}</CardDisclosure>;
+}

@@ -1,0 +1,52 @@
+import { loanEntryLabel, type Kobo, type LoanEntryView, type RepaymentLine } from '@kobo/core';
+
+/**
+ * How a loan's ledger entries read, for the officers' History section and the holder's card
+ * alike (issue 12), so both name an entry, its split and its source the same way.
+ */
+
+/** Officers also see who recorded each entry; a holder reads plain words. */
+export type EntryAudience = 'officer' | 'holder';
+
+/** 'Repayment', or 'Reversal of repayment' (core writes it, for the statement sheet too). */
+export const entryLabel = loanEntryLabel;
+
+export type SplitPart = { label: string; amountKobo: Kobo };
+
+/**
+ * Where a repayment went (or what its reversal put back): fee, interest, principal, and interest
+ * waived by early repayment; parts of nothing are left out. Empty for an entry with no allocation.
+ */
+export function entrySplit(entry: Pick<LoanEntryView, 'allocation'>): SplitPart[] {
+  const { allocation } = entry;
+  if (!allocation) return [];
+  const { lines } = allocation;
+  const sum = (pick: (line: RepaymentLine) => number) => lines.reduce((total, line) => total + pick(line), 0) as Kobo;
+  const parts: SplitPart[] = [
+    { label: 'Fee', amountKobo: allocation.fee },
+    { label: 'Interest', amountKobo: sum((line) => line.interest) },
+    { label: 'Principal', amountKobo: sum((line) => line.principal) },
+    { label: 'Interest waived', amountKobo: sum((line) => line.interestWaived) },
+  ];
+  return parts.filter((part) => part.amountKobo > 0);
+}
+
+/** An entry the monthly run posted: officers know it by the run, a holder as their payroll deduction. */
+export function entrySource(entry: Pick<LoanEntryView, 'batchId'>, audience: EntryAudience): string | null {
+  if (!entry.batchId) return null;
+  return audience === 'officer' ? 'Monthly run' : 'Payroll deduction';
+}
+
+/**
+ * What an officer may offer to reverse: a repayment or a disbursement neither undone already nor
+ * itself an undo. A fee goes with its disbursement; the server judges the rest (newest repayment
+ * first, a disbursement only once no repayment stands) and says why when it refuses.
+ */
+export function isReversibleEntry(entry: Pick<LoanEntryView, 'type' | 'reversesId' | 'reversedById'>): boolean {
+  return entry.type !== 'fee' && !entry.reversesId && !entry.reversedById;
+}
+
+/** The ledger comes oldest first; the history reads newest first, in the order entries were recorded. */
+export function newestFirst(entries: readonly LoanEntryView[]): LoanEntryView[] {
+  return entries.toReversed();
+}
