@@ -32,7 +32,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new Pool({ connectionString: url, max: poolSize });
+  // JIT off: Kobo's statements are short, and a monthly run's review (a correlated subquery per
+  // member) crossed the planner's cost threshold, spending about a second of 1.4 compiling
+  // (npm run bench:loans, docs/decisions/019-loans.md).
+  const pool = new Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
