@@ -60,6 +60,8 @@ export type SavingsHolderListItem = {
   /** Null until the account is first needed (regular users); staff always have one. */
   accountId: string | null;
   balanceKobo: Kobo;
+  /** What loans hold of the balance (issue 12): a withdrawal or transfer may take only the rest. */
+  heldKobo: Kobo;
   lastUpdated: string | null;
   /** The standing monthly contribution (issue 11); 0 means none. */
   monthlyContributionKobo: Kobo;

@@ -61,6 +61,8 @@ describe('the lien on a borrower', () => {
     const holder = await borrower();
     const detail = await admin.get(`/api/savings/accounts/${holder.staffId}?period=month`);
     expect(detail.json().account).toMatchObject({ balanceKobo: 10_000_000, heldKobo: 6_000_000 });
+    const listed = (await admin.get(`/api/savings/holders?search=${holder.staffId}`)).json().holders;
+    expect(listed).toEqual([expect.objectContaining({ userId: holder.userId, balanceKobo: 10_000_000, heldKobo: 6_000_000 })]);
     // A deposit is never refused for a hold, and its answer says what is held.
     const deposited = await post(admin, { userId: holder.userId, type: 'deposit', amount: '1,000' });
     expect(deposited.json().account).toMatchObject({ balanceKobo: 10_100_000, heldKobo: 6_000_000 });

@@ -7,6 +7,8 @@ import { createAccount } from '../auth/create-account.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { auditStaffCreated } from '../audit/audit-acts.ts';
 import { holderRoleSql } from './ledger-sql.ts';
+import { koboFromDb } from '../../db/kobo.ts';
+import { heldKoboSql } from '../loans/lien-sql.ts';
 
 const holderColumns = {
   userId: users.id,
@@ -18,12 +20,14 @@ const holderColumns = {
   active: users.active,
   accountId: savingsAccounts.id,
   balanceKobo: savingsAccounts.balanceKobo,
+  heldKobo: sql<string>`case when ${savingsAccounts.id} is null then 0 else ${heldKoboSql(sql`${savingsAccounts.id}`)} end`,
   lastUpdated: savingsAccounts.lastUpdated,
   monthlyContributionKobo: standingContributions.amountKobo,
 };
 
-type HolderRow = Omit<SavingsHolderListItem, 'balanceKobo' | 'lastUpdated' | 'monthlyContributionKobo'> & {
+type HolderRow = Omit<SavingsHolderListItem, 'balanceKobo' | 'heldKobo' | 'lastUpdated' | 'monthlyContributionKobo'> & {
   balanceKobo: number | null;
+  heldKobo: string | number | null;
   lastUpdated: Date | null;
   monthlyContributionKobo: number | null;
 };
@@ -32,6 +36,7 @@ function toListItem(row: HolderRow): SavingsHolderListItem {
   return {
     ...row,
     balanceKobo: asKobo(row.balanceKobo ?? 0),
+    heldKobo: koboFromDb(row.heldKobo),
     lastUpdated: row.lastUpdated?.toISOString() ?? null,
     monthlyContributionKobo: asKobo(row.monthlyContributionKobo ?? 0),
   };

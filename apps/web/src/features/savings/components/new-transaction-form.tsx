@@ -109,7 +109,7 @@ export function NewTransactionForm(props: Props) {
               data={staffOptions.map((holder) => ({ value: holder.userId, label: holderLabel(holder) }))}
               value={chosenUserId}
               onChange={setChosenUserId}
-              description={chosen ? `Balance: ${formatNaira(chosen.balanceKobo)}` : undefined}
+              description={chosen ? balanceLine(chosen) : undefined}
             />
           )}
           <AmountInput value={amount} onChange={setAmount} />
@@ -133,4 +133,10 @@ export function NewTransactionForm(props: Props) {
       </form>
     </Paper>
   );
+}
+
+/** 'Balance: ₦100,000.00', and what is available when loans hold part of it (issue 12). */
+function balanceLine(holder: { balanceKobo: number; heldKobo: number }): string {
+  const balance = `Balance: ${formatNaira(holder.balanceKobo)}`;
+  return holder.heldKobo > 0 ? `${balance} · Available: ${formatNaira(holder.balanceKobo - holder.heldKobo)}` : balance;
 }

@@ -89,6 +89,11 @@ function HolderLink({ holder }: { holder: SavingsHolderListItem }) {
             <Text fw={600} className={classes.figure}>
               {formatNaira(holder.balanceKobo)}
             </Text>
+            {holder.heldKobo > 0 && (
+              <Text size="xs" c="dimmed" className={classes.figure}>
+                Available {formatNaira(holder.balanceKobo - holder.heldKobo)}
+              </Text>
+            )}
             <Group gap={4} wrap="nowrap">
               {holder.staffId && (
                 <Badge variant="outline" size="sm">

@@ -115,7 +115,7 @@ function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
       <ReverseTransactionModal transaction={reversing} onClose={() => setReversing(null)} onReversed={handleReversed} />
       {holderUserId && (
         <TransferModal
-          source={{ userId: holderUserId, name: account.holderName, balanceKobo: account.balanceKobo }}
+          source={{ userId: holderUserId, name: account.holderName, balanceKobo: account.balanceKobo, heldKobo: account.heldKobo }}
           opened={isTransferOpen}
           onClose={transferModal.close}
           onTransferred={handleTransferred}

@@ -12,7 +12,8 @@ import { useIsPhone } from '../../../lib/use-screen-size.ts';
 import { useValueDate } from '../../../lib/use-value-date.ts';
 import { ValueDateInput } from '../../../components/value-date-input.tsx';
 
-export type TransferSource = { userId: string; name: string; balanceKobo: number };
+/** The sender: their balance, and what loans hold of it (issue 12), which a transfer may not take. */
+export type TransferSource = { userId: string; name: string; balanceKobo: number; heldKobo: number };
 
 type Props = { source: TransferSource; opened: boolean; onClose: () => void; onTransferred: () => void };
 
@@ -46,7 +47,7 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
     event.preventDefault();
     if (post.isPending) return;
     const values = { fromUserId: source.userId, toUserId, amount, description };
-    const parsed = transferFormSchema(source.balanceKobo).safeParse(values);
+    const parsed = transferFormSchema(source.balanceKobo - source.heldKobo).safeParse(values);
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
     setError(null);
     const dateProblem = valueDate.problem();
@@ -80,7 +81,8 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
       <Stack gap="sm">
         <ErrorBanner message={error ?? (holders.isError ? MESSAGES.loadStaffListFailed : null)} />
         <Text size="sm">
-          Available balance: <strong>{formatNaira(source.balanceKobo)}</strong>
+          Available balance: <strong>{formatNaira(source.balanceKobo - source.heldKobo)}</strong>
+          {source.heldKobo > 0 && ` (${formatNaira(source.heldKobo)} held against loans)`}
         </Text>
         <Select
           label="Transfer to"
