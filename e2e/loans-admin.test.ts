@@ -10,7 +10,7 @@ import { startKobo, type KoboServer, type TestUser } from './support/kobo-server
 import { loansSeed, type LoanHolder } from './support/loans-seed.ts';
 import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { signInQuickly } from './support/session.ts';
-import { settledDialog } from './support/users-seed.ts';
+import { choose, settledDialog } from './support/users-seed.ts';
 
 let kobo: KoboServer;
 let browser: Browser;
@@ -206,6 +206,59 @@ describe('/loans/:id', () => {
   });
 });
 
+describe('/loans new application', () => {
+  it('applies for a member: the quote is on their savings, and the application awaits approval in their name', async () => {
+    const efe = await seed.holderWithSavings('Efe Applicant', '75,000');
+    const { context, page } = await pageAs(admin, '/loans');
+    await page.getByRole('button', { name: 'New application' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New loan application' });
+    const member = dialog.getByRole('combobox', { name: 'Member' });
+    // The member comes first, and has the focus as the form opens.
+    await expect.poll(() => member.evaluate((element) => element === document.activeElement)).toBe(true);
+    await member.fill(efe.staffId);
+    await page.getByRole('option', { name: /Efe Applicant/ }).click();
+    await expect.poll(() => besideField(member)).toContain('Savings balance ₦75,000.00');
+
+    await choose(page, 'Loan product', 'Flat Loan');
+    await expectText(dialog, 'Borrow up to2× their savings, at most ₦500,000.00');
+    const amount = dialog.getByLabel('Amount (₦)');
+    await amount.fill('200000');
+    await dialog.getByLabel('Months').fill('6');
+    // Efe's limit, not the officer's: 2 × ₦75,000 of savings.
+    await expectBeside(amount, 'At most ₦150,000.00 can be borrowed: 2× savings of ₦75,000.00');
+
+    await amount.fill('60000');
+    const quote = dialog.getByRole('region', { name: 'Quote' });
+    // Flat 12% on ₦60,000 for 6 months: ₦60,000 × 12% × 6 ÷ 12 = ₦3,600 interest;
+    // (₦60,000 + ₦3,600) ÷ 6 = ₦10,600 a month; the product charges no fee.
+    await expectText(quote, 'Monthly instalment₦10,600.00');
+    await expectText(quote, 'Total interest₦3,600.00');
+    await expectText(quote, 'Total repayable₦63,600.00');
+    await expectText(quote, 'Processing fee₦0.00');
+    await expectText(quote, 'Most they can borrow₦150,000.00');
+    await expectText(quote, 'Their savings₦75,000.00');
+
+    await dialog.getByLabel('Purpose').fill('Rent');
+    await dialog.getByRole('button', { name: 'Send application' }).click();
+    // The new application opens on its own page, which says it was sent.
+    await page.waitForURL(/\/loans\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Efe Applicant: Flat Loan', level: 1 }).waitFor();
+    await expectText(banner(page, MESSAGES.loanApplied), MESSAGES.loanApplied);
+    const summary = page.getByRole('region', { name: 'Loan summary' });
+    await expectText(summary, 'Awaiting approval');
+    await expectText(summary, '₦60,000.00');
+    await expectText(summary, 'Rent');
+
+    // And the list has it, in Efe's name.
+    await page.getByRole('link', { name: 'Back to Loans' }).click();
+    const row = page.getByRole('table', { name: 'Loans' }).getByRole('row').filter({ hasText: 'Efe Applicant' });
+    await expectText(row, 'Awaiting approval');
+    await expectText(row, 'Flat Loan');
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('/loans arrears', () => {
   it('lists a loan whose instalments are overdue, and counts it in the portfolio', async () => {
     // Disbursed on the first of the month four months ago: three instalments are past due.
@@ -274,7 +327,9 @@ describe('two-person approval', () => {
 
 describe('how the officers’ loan screens look', () => {
   let overdueLoan: LoanView;
+  let femi: LoanHolder;
   beforeAll(async () => {
+    femi = await seed.holderWithSavings('Femi Pictured', '120,000');
     // Their own loans, so the pictures need none of the tests above; a second officer approves,
     // as two-person approval may be on by now.
     const officer = await loansSeed(kobo, await kobo.createUser('admin', { name: 'Second Officer' }));
@@ -313,6 +368,22 @@ describe('how the officers’ loan screens look', () => {
       // Saved empty: every problem shows beside its field.
       await page.getByRole('dialog', { name: 'New loan product' }).getByRole('button', { name: 'Save product' }).click();
       await settledDialog(page, 'New loan product');
+    },
+  });
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'loan-new-application',
+    path: '/loans',
+    user: () => admin,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'New application' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New loan application' });
+      await dialog.getByRole('combobox', { name: 'Member' }).fill(femi.staffId);
+      await page.getByRole('option', { name: /Femi Pictured/ }).click();
+      await choose(page, 'Loan product', 'Flat Loan');
+      await dialog.getByLabel('Amount (₦)').fill('90000');
+      await dialog.getByLabel('Months').fill('12');
+      await expectText(dialog.getByRole('region', { name: 'Quote' }), 'Their savings₦120,000.00');
+      await settledDialog(page, 'New loan application');
     },
   });
   itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {

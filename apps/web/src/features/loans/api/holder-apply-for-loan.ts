@@ -4,10 +4,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { holderLoanKeys } from './holder-query-keys.ts';
 import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 
-/** An application as the form sends it: figures as typed, guarantors as user ids. */
-export type LoanApplicationBody = { productId: string; amount: string; months: string; purpose: string; guarantors: string[] };
+/**
+ * An application as the form sends it: figures as typed, guarantors as user ids, and `userId` the
+ * holder an officer applies for (a holder applying for themselves leaves it out).
+ */
+export type LoanApplicationBody = { productId: string; amount: string; months: string; purpose: string; guarantors: string[]; userId?: string };
 
-/** A holder applies for themselves; refusals name their field (amount, months, guarantors, purpose, productId). */
+/** A holder applies for themselves, an officer for a named holder; refusals name their field (amount, months, guarantors, purpose, productId). */
 export async function applyForLoan(body: LoanApplicationBody): Promise<LoanView> {
   const { loan } = await apiRequest<{ loan: LoanView }>('/api/loans', { body });
   return loan;

@@ -3,21 +3,23 @@ import type { LoanQuote } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { holderLoanKeys } from './holder-query-keys.ts';
 
-export type QuoteRequest = { productId: string; amount: string; months: string };
+/** `borrowerId` names the holder an officer quotes for; a holder quotes on their own savings without it. */
+export type QuoteRequest = { productId: string; amount: string; months: string; borrowerId?: string };
 
-/** The schedule, fee and limits of a loan as asked for, on the holder's own savings; reads only. */
+/** The schedule, fee and limits of a loan as asked for, on the borrower's savings; reads only. */
 export async function getLoanQuote(request: QuoteRequest, signal?: AbortSignal): Promise<LoanQuote> {
   const query = new URLSearchParams({ amount: request.amount, months: request.months });
+  if (request.borrowerId) query.set('userId', request.borrowerId);
   const { quote } = await apiRequest<{ quote: LoanQuote }>(`/api/loan-products/${request.productId}/quote?${query}`, { signal });
   return quote;
 }
 
 /** Null until a product, an amount and a term are all given: there is nothing to quote before. */
 export function loanQuoteQueryOptions(request: QuoteRequest | null) {
-  const { productId = '', amount = '', months = '' } = request ?? {};
+  const { productId = '', amount = '', months = '', borrowerId } = request ?? {};
   return queryOptions({
-    queryKey: holderLoanKeys.quote(productId, amount, months),
-    queryFn: ({ signal }) => getLoanQuote({ productId, amount, months }, signal),
+    queryKey: holderLoanKeys.quote(productId, amount, months, borrowerId),
+    queryFn: ({ signal }) => getLoanQuote({ productId, amount, months, borrowerId }, signal),
     enabled: request !== null,
     // While the next figures load, the last ones stay on screen instead of flashing away.
     placeholderData: keepPreviousData,

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button, Grid, Stack } from '@mantine/core';
 import { FaArrowLeft } from 'react-icons/fa';
 import { MESSAGES, type LoanDetail } from '@kobo/core';
@@ -10,6 +11,7 @@ import { errorMessage } from '../../../../lib/api-client.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { useFlashMessage } from '../../../../lib/use-flash-message.ts';
 import { useLoan } from '../../api/admin-get-loan.ts';
+import { noticeOf } from './arrival-notice.ts';
 import { ScheduleTable } from '../schedule-table.tsx';
 import { LoanActions } from './loan-actions.tsx';
 import { LoanEligibilitySection } from './loan-eligibility-section.tsx';
@@ -48,6 +50,7 @@ export function LoanReviewPage() {
 function LoanReview({ detail }: { detail: LoanDetail }) {
   const { loan, eligibility } = detail;
   const flash = useFlashMessage();
+  useArrivalNotice(flash.show);
   return (
     <Stack gap="md">
       <LoanSummary loan={loan} actions={<LoanActions loan={loan} onDone={flash.show} onStart={flash.clear} />} />
@@ -72,4 +75,19 @@ function LoanReview({ detail }: { detail: LoanDetail }) {
       </Section>
     </Stack>
   );
+}
+
+/**
+ * Shows the message this page was opened with (an application just sent), then forgets it, so a
+ * reload or coming back to the page does not say it again.
+ */
+function useArrivalNotice(show: (message: string) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notice = noticeOf(location.state);
+  useEffect(() => {
+    if (!notice) return;
+    show(notice);
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [notice, show, navigate, location.pathname]);
 }

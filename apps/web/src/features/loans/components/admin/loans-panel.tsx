@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { FaFileExcel, FaSearch } from 'react-icons/fa';
-import { LOAN_STATUS_FILTERS, LOAN_STATUS_LABELS, MESSAGES, type LoanStatus } from '@kobo/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { FaFileExcel, FaPlus, FaSearch } from 'react-icons/fa';
+import { LOAN_STATUS_FILTERS, LOAN_STATUS_LABELS, MESSAGES, type LoanStatus, type LoanView } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { PageLoading } from '../../../../components/full-screen-loading.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
+import { paths } from '../../../../lib/paths.ts';
 import { useExportLoans } from '../../api/admin-export-loans.ts';
 import { useLoans, type LoanListFilter } from '../../api/admin-get-loans.ts';
+import { withNotice } from './arrival-notice.ts';
 import { LoanList } from './loan-list.tsx';
+import { NewApplicationModal } from './new-application-modal.tsx';
 
 /** The most loans the server answers at once (GET /api/loans). */
 const LIST_LIMIT = 200;
@@ -22,7 +25,8 @@ function statusOf(value: string | null): LoanStatus | null {
 
 /**
  * Applications and loans, newest first: filtered by status (kept in the address, `?status=`) and
- * searched by the borrower's name or staff ID; the export holds exactly what is shown.
+ * searched by the borrower's name or staff ID; the export holds exactly what is shown. A new
+ * application, made for a member, opens on its own page once sent.
  */
 export function LoansPanel() {
   const [params, setParams] = useSearchParams();
@@ -32,6 +36,13 @@ export function LoansPanel() {
   const filter: LoanListFilter = { status, search: debouncedSearch };
   const loans = useLoans(filter);
   const exportLoans = useExportLoans();
+  const [isApplying, applyModal] = useDisclosure(false);
+  const navigate = useNavigate();
+
+  function handleApplied(loan: LoanView) {
+    applyModal.close();
+    void navigate(paths.loans.detail(loan.id), { state: withNotice(MESSAGES.loanApplied) });
+  }
 
   function chooseStatus(value: string | null) {
     const next = statusOf(value);
@@ -40,6 +51,11 @@ export function LoansPanel() {
 
   return (
     <Stack gap="sm">
+      <Group justify="flex-end">
+        <Button leftSection={<FaPlus aria-hidden />} onClick={applyModal.open}>
+          New application
+        </Button>
+      </Group>
       <Group gap="sm" align="flex-end">
         <Select
           label="Status"
@@ -86,6 +102,7 @@ export function LoansPanel() {
           )}
         </>
       )}
+      <NewApplicationModal opened={isApplying} onClose={applyModal.close} onApplied={handleApplied} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
   loanApplicationSchema,
   type GuarantorCandidate,
   type LoanProductView,
+  type LoanView,
 } from '@kobo/core';
 import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
@@ -25,31 +26,54 @@ function fieldNamed(name: unknown): Field | null {
 }
 type Refusal = { field: Field | null; message: string };
 
-type Props = { products: LoanProductView[]; onApplied: () => void; onCancel: () => void };
+/** The member an officer applies for. */
+export type Borrower = { userId: string };
+
+type Props = {
+  /** The products on offer: never a retired one. */
+  products: LoanProductView[];
+  /** Absent when a holder applies for themselves; the member chosen when an officer applies for them. */
+  borrower?: Borrower;
+  onApplied: (loan: LoanView) => void;
+  onCancel: () => void;
+};
 
 /**
- * A holder's application: a product (its terms shown), amount, term, purpose and, when the product
- * asks for them, guarantors. The quote follows the amount and term as they are typed, so the
- * instalment and any limit passed are seen before sending. The server has the last word, and its
- * refusals appear beside the field they name.
+ * An application: a product (its terms shown), amount, term, purpose and, when the product asks
+ * for them, guarantors. A holder applies for themselves; an officer names the `borrower`, and the
+ * quote, the limits and the guarantors offered are then that member's. The quote follows the
+ * amount and term as they are typed, so the instalment and any limit passed are seen before
+ * sending. The server has the last word, and its refusals appear beside the field they name.
  */
-export function ApplyLoanForm({ products, onApplied, onCancel }: Props) {
+export function ApplyLoanForm({ products, borrower, onApplied, onCancel }: Props) {
   const apply = useApplyForLoan();
+  const borrowerId = borrower?.userId;
+  const isOnBehalf = borrowerId !== undefined;
   const [productId, setProductId] = useState<string | null>(products.length === 1 ? (products[0]?.id ?? null) : null);
   const [amount, setAmount] = useState<string | number>('');
   const [months, setMonths] = useState<string | number>('');
   const [purpose, setPurpose] = useState('');
   const [guarantors, setGuarantors] = useState<GuarantorCandidate[]>([]);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // Another member chosen: the guarantors may include them, and a refusal was about the last one.
+  const [formBorrowerId, setFormBorrowerId] = useState(borrowerId);
+  if (formBorrowerId !== borrowerId) {
+    setFormBorrowerId(borrowerId);
+    setGuarantors([]);
+    setRefusal(null);
+  }
   const product = products.find((candidate) => candidate.id === productId);
   const amountText = String(amount).trim();
   const monthsText = String(months).trim();
-  const quote = useFormQuote(product, amountText, monthsText);
+  const quote = useFormQuote(product, amountText, monthsText, borrowerId);
   const refusalOn = (field: Field) => (refusal?.field === field ? refusal.message : null);
   const productInput = useRef<HTMLInputElement>(null);
   // The modal focuses its first field as it opens, but the products may still have been loading
-  // then: focus the form's first field once it is there.
-  useEffect(() => productInput.current?.focus(), []);
+  // then: focus the form's first field once it is there. An officer's form follows the member
+  // picker, which keeps the focus.
+  useEffect(() => {
+    if (!isOnBehalf) productInput.current?.focus();
+  }, [isOnBehalf]);
 
   function change<T>(field: Field, set: (value: T) => void) {
     return (value: T) => {
@@ -61,7 +85,14 @@ export function ApplyLoanForm({ products, onApplied, onCancel }: Props) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (apply.isPending) return;
-    const body = { productId: productId ?? '', amount: amountText, months: monthsText, purpose: purpose.trim(), guarantors: guarantors.map((person) => person.userId) };
+    const body = {
+      productId: productId ?? '',
+      amount: amountText,
+      months: monthsText,
+      purpose: purpose.trim(),
+      guarantors: guarantors.map((person) => person.userId),
+      userId: borrowerId,
+    };
     const parsed = loanApplicationSchema.safeParse({ ...body, productId: productId ?? undefined });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -99,7 +130,7 @@ export function ApplyLoanForm({ products, onApplied, onCancel }: Props) {
           required
           ref={productInput}
         />
-        {product && <ProductTerms product={product} />}
+        {product && <ProductTerms product={product} isOnBehalf={isOnBehalf} />}
         <Group grow align="flex-start" gap="sm" preventGrowOverflow={false}>
           <AmountInput value={amount} onChange={change('amount', setAmount)} error={refusalOn('amount') ?? quote.fieldError('amount')} required />
           <NumberInput
@@ -120,7 +151,7 @@ export function ApplyLoanForm({ products, onApplied, onCancel }: Props) {
           />
         </Group>
         <ErrorBanner message={quote.bannerError} />
-        {quote.quote && <QuoteSummary quote={quote.quote} isStale={quote.isStale} />}
+        {quote.quote && <QuoteSummary quote={quote.quote} isStale={quote.isStale} isOnBehalf={isOnBehalf} />}
         <Textarea
           label="Purpose"
           placeholder="What the loan is for"
@@ -133,7 +164,13 @@ export function ApplyLoanForm({ products, onApplied, onCancel }: Props) {
           required
         />
         {product && product.guarantorsRequired > 0 && (
-          <GuarantorPicker required={product.guarantorsRequired} chosen={guarantors} onChange={change('guarantors', setGuarantors)} error={refusalOn('guarantors')} />
+          <GuarantorPicker
+            required={product.guarantorsRequired}
+            chosen={guarantors}
+            onChange={change('guarantors', setGuarantors)}
+            error={refusalOn('guarantors')}
+            borrowerId={borrowerId}
+          />
         )}
         {products.length === 0 && <Text c="dimmed">{MESSAGES.noLoanProducts}</Text>}
         <Group justify="flex-end" gap="sm" mt="xs">

@@ -9,6 +9,8 @@ type Props = {
   chosen: GuarantorCandidate[];
   onChange: (chosen: GuarantorCandidate[]) => void;
   error?: string | null;
+  /** The member an officer applies for, left out of the candidates; a holder is left out of their own. */
+  borrowerId?: string;
 };
 
 function candidateLabel(candidate: GuarantorCandidate): string {
@@ -19,10 +21,10 @@ function candidateLabel(candidate: GuarantorCandidate): string {
  * Colleagues to guarantee the loan, searched on the server by name or staff ID (the first 20
  * matches), so it stays quick however many people save. Exactly as many as the product asks for.
  */
-export function GuarantorPicker({ required, chosen, onChange, error }: Props) {
+export function GuarantorPicker({ required, chosen, onChange, error, borrowerId }: Props) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const candidates = useGuarantorCandidates(debounced);
+  const candidates = useGuarantorCandidates(debounced, borrowerId);
   // The people already chosen stay in the list whatever is searched, so their names still show.
   const known = new Map([...chosen, ...(candidates.data ?? [])].map((candidate) => [candidate.userId, candidate]));
   const options = [...known.values()].map((candidate) => ({ value: candidate.userId, label: candidateLabel(candidate) }));

@@ -7,12 +7,15 @@ export function nextInstalment(instalments: InstalmentPosition[]): { dueDate: st
   return next ? { dueDate: next.dueDate, owedKobo: instalmentOwed(next) } : null;
 }
 
-/** A product's terms in a line each, for choosing between products. */
-export function productTerms(product: LoanProductView): { label: string; value: string }[] {
+/**
+ * A product's terms in a line each, for choosing between products; `whose` savings they lend
+ * against: the holder reading them, or the member an officer applies for.
+ */
+export function productTerms(product: LoanProductView, whose: 'your' | 'their' = 'your'): { label: string; value: string }[] {
   return [
     { label: 'Interest', value: `${formatRate(product.annualRateBp)} a year, ${INTEREST_METHOD_LABELS[product.method].toLowerCase()}` },
     { label: 'Longest term', value: `${product.maxMonths} months` },
-    { label: 'Borrow up to', value: `${formatMultiple(product.savingsMultiple)} your savings, at most ${formatNaira(product.maxAmount)}` },
+    { label: 'Borrow up to', value: `${formatMultiple(product.savingsMultiple)} ${whose} savings, at most ${formatNaira(product.maxAmount)}` },
     { label: 'Guarantors', value: product.guarantorsRequired === 0 ? 'None needed' : String(product.guarantorsRequired) },
     { label: 'Processing fee', value: formatFeeRule(product.fee) },
   ];

@@ -3,18 +3,25 @@ import { formatNaira, type LoanQuote } from '@kobo/core';
 import { FactList } from '../../../../components/fact-list.tsx';
 import { ScheduleDisclosure } from './schedule-disclosure.tsx';
 
+type Props = {
+  quote: LoanQuote;
+  isStale: boolean;
+  /** An officer applying for a member: the limits are the member's, said so. */
+  isOnBehalf?: boolean;
+};
+
 /**
  * What the loan asked for would cost, before applying: the instalment, the interest, the total, the
  * fee, and the most this holder may borrow. Read out politely as it changes.
  */
-export function QuoteSummary({ quote, isStale }: { quote: LoanQuote; isStale: boolean }) {
+export function QuoteSummary({ quote, isStale, isOnBehalf = false }: Props) {
   const facts = [
     { label: 'Monthly instalment', value: formatNaira(quote.schedule.monthlyInstalment) },
     { label: 'Total interest', value: formatNaira(quote.schedule.totalInterest) },
     { label: 'Total repayable', value: formatNaira(quote.schedule.totalRepayable) },
     { label: 'Processing fee', value: formatNaira(quote.feeKobo) },
-    { label: 'Most you can borrow', value: formatNaira(quote.maxAmountKobo) },
-    { label: 'Your savings', value: formatNaira(quote.savingsBalanceKobo) },
+    { label: isOnBehalf ? 'Most they can borrow' : 'Most you can borrow', value: formatNaira(quote.maxAmountKobo) },
+    { label: isOnBehalf ? 'Their savings' : 'Your savings', value: formatNaira(quote.savingsBalanceKobo) },
   ];
   return (
     <Paper

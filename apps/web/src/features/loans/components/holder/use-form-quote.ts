@@ -7,15 +7,16 @@ import { useLoanQuote } from '../../api/holder-get-loan-quote.ts';
 const QUOTE_DELAY_MS = 300;
 
 /**
- * The quote for what the form holds, asked again a moment after the amount or term stops changing.
+ * The quote for what the form holds, asked again a moment after the amount or term stops changing,
+ * on the savings of the borrower (`borrowerId`, when an officer applies for them) or the holder's own.
  * The server reads the figures (one reading, the application's own); what it cannot read comes
  * back on its field, and a limit passed comes back as `problem`, placed on the field it concerns.
  */
-export function useFormQuote(product: LoanProductView | undefined, amount: string, months: string) {
+export function useFormQuote(product: LoanProductView | undefined, amount: string, months: string, borrowerId?: string) {
   const [debouncedAmount] = useDebouncedValue(amount, QUOTE_DELAY_MS);
   const [debouncedMonths] = useDebouncedValue(months, QUOTE_DELAY_MS);
   const isComplete = Boolean(product && debouncedAmount && debouncedMonths);
-  const quote = useLoanQuote(product && isComplete ? { productId: product.id, amount: debouncedAmount, months: debouncedMonths } : null);
+  const quote = useLoanQuote(product && isComplete ? { productId: product.id, amount: debouncedAmount, months: debouncedMonths, borrowerId } : null);
 
   const failure = quote.error;
   const failedField = failure instanceof ApiError && (failure.field === 'amount' || failure.field === 'months') ? failure.field : null;
