@@ -215,8 +215,7 @@ describe('/loans new application', () => {
     const member = dialog.getByRole('combobox', { name: 'Member' });
     // The member comes first, and has the focus as the form opens.
     await expect.poll(() => member.evaluate((element) => element === document.activeElement)).toBe(true);
-    await member.fill(efe.staffId);
-    await page.getByRole('option', { name: /Efe Applicant/ }).click();
+    await pickMember(page, dialog, efe.staffId, /Efe Applicant/);
     await expect.poll(() => besideField(member)).toContain('Savings balance ₦75,000.00');
 
     await choose(page, 'Loan product', 'Flat Loan');
@@ -377,8 +376,7 @@ describe('how the officers’ loan screens look', () => {
     prepare: async (page) => {
       await page.getByRole('button', { name: 'New application' }).click();
       const dialog = page.getByRole('dialog', { name: 'New loan application' });
-      await dialog.getByRole('combobox', { name: 'Member' }).fill(femi.staffId);
-      await page.getByRole('option', { name: /Femi Pictured/ }).click();
+      await pickMember(page, dialog, femi.staffId, /Femi Pictured/);
       await choose(page, 'Loan product', 'Flat Loan');
       await dialog.getByLabel('Amount (₦)').fill('90000');
       await dialog.getByLabel('Months').fill('12');
@@ -393,3 +391,15 @@ describe('how the officers’ loan screens look', () => {
     prepare: (page) => page.getByRole('region', { name: 'Position' }).waitFor(),
   });
 });
+
+/**
+ * Searches the member picker by staff ID and picks the one answer, once the server's answer has
+ * replaced the list shown before it (clicking the earlier list races its replacement), then waits
+ * for the choice to show beside the field.
+ */
+async function pickMember(page: Page, dialog: Locator, staffId: string, name: RegExp) {
+  await dialog.getByRole('combobox', { name: 'Member' }).fill(staffId);
+  await expect.poll(() => page.getByRole('option').count()).toBe(1);
+  await page.getByRole('option', { name }).click();
+  await expectText(dialog, 'Savings balance');
+}
