@@ -78,6 +78,14 @@ async function openApplication(page: Page) {
 async function chooseGuarantor(page: Page, typed: string, name: string) {
   const dialog = page.getByRole('dialog', { name: 'Apply for a loan' });
   await dialog.getByLabel('Guarantors').fill(typed);
+  // Only once the server's answer for what was typed has replaced the list shown before it:
+  // clicking the earlier list races its replacement on a busy machine.
+  await expect
+    .poll(async () => {
+      const shown = await page.getByRole('option').allInnerTexts();
+      return shown.length > 0 && shown.every((text) => text.toLowerCase().includes(typed.toLowerCase()));
+    })
+    .toBe(true);
   await page.getByRole('option', { name: new RegExp(name) }).click();
 }
 
