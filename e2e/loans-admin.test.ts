@@ -8,7 +8,7 @@ import { MESSAGES, type LoanProductView, type LoanView } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { loansSeed, type LoanHolder } from './support/loans-seed.ts';
-import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
+import { besideField, expectBeside, expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { signInQuickly } from './support/session.ts';
 import { choose, settledDialog } from './support/users-seed.ts';
 
@@ -44,18 +44,6 @@ async function pageAs(user: TestUser, path: string) {
   await signInQuickly(opened.page, user);
   await opened.page.goto(path);
   return opened;
-}
-
-/** The text the field points to with aria-describedby: its error (and description) written beside it. */
-async function besideField(field: Locator): Promise<string> {
-  const ids = ((await field.getAttribute('aria-describedby', { timeout: 250 }).catch(() => null)) ?? '').split(/\s+/).filter(Boolean);
-  const texts = await Promise.all(ids.map((id) => field.page().locator(`[id="${id}"]`).textContent()));
-  return texts.join(' ');
-}
-
-async function expectBeside(field: Locator, text: string) {
-  await expect.poll(() => besideField(field)).toContain(text);
-  expect(await field.getAttribute('aria-invalid')).toBe('true');
 }
 
 function banner(page: Page, text: string) {

@@ -117,3 +117,16 @@ export async function pageSettled(page: Page, heading: string) {
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   await expect.poll(() => page.locator('.mantine-Loader-root').count()).toBe(0);
 }
+
+/** The text the field points to with aria-describedby: its error (and description) written beside it. */
+export async function besideField(field: Locator): Promise<string> {
+  const ids = ((await field.getAttribute('aria-describedby', { timeout: 250 }).catch(() => null)) ?? '').split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => field.page().locator(`[id="${id}"]`).textContent()));
+  return texts.join(' ');
+}
+
+/** A field marked invalid, with `text` among what it points to. */
+export async function expectBeside(field: Locator, text: string) {
+  await expect.poll(() => besideField(field)).toContain(text);
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+}
