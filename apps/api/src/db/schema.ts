@@ -43,6 +43,8 @@ export const users = pgTable(
     staffId: text('staff_id'),
     phoneNumber: text('phone_number'),
     accessLevel: text('access_level', { enum: ['full', 'readonly'] }).notNull().default('full'),
+    /** The kinds of mail this person turned off in User Settings (issue 15; core's MAIL_KINDS). */
+    mailOptOuts: text('mail_opt_outs').array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (table) => [
@@ -562,6 +564,122 @@ export const mailOutbox = pgTable(
     /** Set after the last attempt fails; admins see it (issue 15's outbox screen). */
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** An attachment made when the mail is sent (a month's statement), as { kind, ...its inputs }. */
+    attachment: jsonb('attachment'),
   },
   (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null and ${table.failedAt} is null`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue 15: members told of every movement, a second pair of eyes, invitations.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Postings whose holders have not been told yet. A trigger on each ledger writes one row per new
+ * ledger row in the posting's own transaction (migration 0010), so every path that posts (one
+ * posting, transfer, batch, reversal, loan) is covered and a notice exists exactly when its
+ * posting committed. The notifier (mail/ledger-notifier.ts) turns notices into mail and deletes them.
+ */
+export const ledgerNotices = pgTable(
+  'ledger_notices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Which ledger: 'savings' (savings_transactions) or 'loan' (loan_transactions). */
+    ledger: text('ledger', { enum: ['savings', 'loan'] }).notNull(),
+    entryId: uuid('entry_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('ledger_notices_ledger_check', sql`${table.ledger} in ('savings', 'loan')`)],
+);
+
+/**
+ * Work done once per period across every instance (the 1st-of-the-month statements; nightly
+ * backups): the instance whose insert wins runs it.
+ */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    name: text('name').notNull(),
+    /** The period it ran for: '2026-10' for a month, '2026-11-24' for a night. */
+    period: text('period').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** What it did or why it failed, for the admin screens. */
+    result: jsonb('result'),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.period] })],
+);
+
+/**
+ * A savings movement waiting for an admin (issue 15): a withdrawal or transfer above the
+ * two-person threshold (origin 'two_person'), or a regular member's own deposit or withdrawal
+ * (origin 'member'). While pending, a withdrawal or transfer holds its amount on the account (the
+ * available balance drops, the balance does not); approval posts it, once.
+ */
+export const savingsRequests = pgTable(
+  'savings_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    origin: text('origin', { enum: ['two_person', 'member'] }).notNull(),
+    type: text('type', { enum: ['deposit', 'withdrawal', 'transfer'] }).notNull(),
+    /** The holder whose money it is (the transfer's source). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set for a withdrawal or transfer (what it holds); a first deposit may have no account yet. */
+    accountId: uuid('account_id').references(() => savingsAccounts.id),
+    toUserId: text('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    toAccountId: uuid('to_account_id').references(() => savingsAccounts.id),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    description: text('description'),
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'cancelled'] }).notNull().default('pending'),
+    makerId: text('maker_id').notNull(),
+    makerName: text('maker_name').notNull(),
+    makerEmail: text('maker_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedById: text('decided_by_id'),
+    decidedByName: text('decided_by_name'),
+    decidedByEmail: text('decided_by_email'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Why it was declined or cancelled. */
+    reason: text('reason'),
+    /** The posting approval made (a transfer's outgoing leg). */
+    transactionId: uuid('transaction_id').references(() => savingsTransactions.id),
+  },
+  (table) => [
+    uniqueIndex('savings_requests_seq_key').on(table.seq),
+    index('savings_requests_pending_account_idx').on(table.accountId).where(sql`${table.status} = 'pending'`),
+    index('savings_requests_status_idx').on(table.status, table.seq.desc()),
+    index('savings_requests_user_idx').on(table.userId, table.seq.desc()),
+    check('savings_requests_origin_check', sql`${table.origin} in ('two_person', 'member')`),
+    check('savings_requests_type_check', sql`${table.type} in ('deposit', 'withdrawal', 'transfer')`),
+    check('savings_requests_status_check', sql`${table.status} in ('pending', 'approved', 'declined', 'cancelled')`),
+    check('savings_requests_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
+    check('savings_requests_holds_account_check', sql`${table.type} = 'deposit' or ${table.accountId} is not null`),
+    check('savings_requests_transfer_check', sql`(${table.type} = 'transfer') = (${table.toAccountId} is not null)`),
+    check('savings_requests_decided_check', sql`(${table.status} = 'pending') = (${table.decidedAt} is null)`),
+  ],
+);
+
+/**
+ * An invitation to set a password (issue 15). The person's account is made when they are invited
+ * (so a treasurer can post their savings at once); the link sets its first password, works once
+ * and expires after 7 days. Only the token's SHA-256 is kept.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Set when a newer invitation replaced this one or an admin withdrew it. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    invitedById: text('invited_by_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('invitations_token_hash_key').on(table.tokenHash), index('invitations_user_idx').on(table.userId)],
 );
