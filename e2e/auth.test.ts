@@ -89,7 +89,8 @@ describe('signing up, in and out', () => {
     const page = await context.newPage();
     await page.goto('/profile');
     await expect.poll(() => page.getByRole('heading', { name: 'Profile' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(admin.email);
+    // Exact: the profile's Change email form has a 'New Email' field too (issue 15).
+    await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(admin.email);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');

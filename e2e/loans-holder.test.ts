@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
-import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
+import { savingsApi, setApprovalSettings, type SeededStaff } from './support/savings-seed.ts';
 import { holderLoansOfficer, loansOf } from './support/loans-holder-seed.ts';
 import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { choose, settledDialog } from './support/users-seed.ts';
@@ -36,6 +36,8 @@ beforeAll(async () => {
   await asAdmin.post({ userId: ada.id, type: 'deposit', amount: '100000' });
   await asAdmin.post({ userId: bola.id, type: 'deposit', amount: '100000' });
   chidi = await kobo.createUser('user', { name: 'Chidi Okafor' });
+  // Issue 15: Chidi's own deposit posts at once only when the organisation allows it.
+  await setApprovalSettings(kobo, admin, { twoPersonThreshold: null, memberPostingsDirect: true });
   const asChidi = await savingsApi(kobo, chidi);
   await asChidi.post({ type: 'deposit', amount: '50000' });
   await asChidi.dispose();

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { MESSAGES, formatNaira } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
-import { savingsApi } from './support/savings-seed.ts';
+import { savingsApi, setApprovalSettings } from './support/savings-seed.ts';
 import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { signInQuickly } from './support/session.ts';
 
@@ -20,7 +20,10 @@ const downloads = mkdtempSync(join(tmpdir(), 'kobo-statement-'));
 beforeAll(async () => {
   kobo = await startKobo();
   browser = await launchBrowser();
-  await kobo.createUser('admin');
+  const admin = await kobo.createUser('admin');
+  // Issue 15: a regular user's own postings are requests unless the organisation lets them post at
+  // once. These tests are about posting on one's own account (approvals.test.ts covers the requests).
+  await setApprovalSettings(kobo, admin, { twoPersonThreshold: null, memberPostingsDirect: true });
   chidi = await kobo.createUser('user', { name: 'Chidi Okafor' });
   busy = await kobo.createUser('user', { name: 'Kemi Busy' });
 });

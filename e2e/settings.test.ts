@@ -51,7 +51,7 @@ describe('Settings for an admin', () => {
     await page.goto('/settings');
     await pageSettled(page, 'Settings');
     const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
-    expect(titles).toEqual(['Appearance', 'Categories', 'Data Management', 'Account', 'Danger Zone']);
+    expect(titles).toEqual(['Appearance', 'Categories', 'Data Management', 'Outgoing mail', 'Savings approvals', 'Sign-up', 'Account', 'Danger Zone']);
     await page.getByRole('switch', { name: 'Dark mode' }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('darkMode'))).toBe('dark');
     await context.close();
@@ -188,7 +188,7 @@ describe('Categories', () => {
 });
 
 describe('User Settings', () => {
-  it('gives a manager the Categories section, and a user only dark mode and log out', async () => {
+  it('gives a manager the Categories section, and a user dark mode, their email notifications and log out', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, manager);
     await page.goto('/user-settings');
@@ -203,7 +203,7 @@ describe('User Settings', () => {
     await signInQuickly(second.page, user);
     await second.page.goto('/user-settings');
     await pageSettled(second.page, 'User Settings');
-    expect(await second.page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Appearance', 'Account']);
+    expect(await second.page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Appearance', 'Email notifications', 'Account']);
     await second.context.close();
   });
 

@@ -11,6 +11,10 @@ import { createAuth, type Auth } from './auth/auth.ts';
 import { createSessionActorReader } from './auth/session-actor.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { startOutbox, type Outbox } from './mail/outbox.ts';
+import { startLedgerNotifier, type LedgerNotifier } from './mail/ledger-notifier.ts';
+import { startMonthlyStatements, type MonthlyStatements } from './mail/monthly-statements.ts';
+import { renderStatementAttachment, STATEMENT_ATTACHMENT } from './mail/statement-attachment.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -31,6 +35,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { expensesRoutes } from './modules/expenses/expenses.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { invitationsRoutes } from './modules/users/invitations/invitations.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { resetLinkMail } from './mail/reset-link-mail.ts';
 
@@ -43,6 +48,11 @@ export type BuildOptions = {
   logger?: boolean;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * false: the ledger notifier and the monthly statements run only when a test drains or checks
+   * them (app.kobo.notifier, app.kobo.statements), never by a timer mid-test. The outbox still polls.
+   */
+  backgroundJobs?: boolean;
 };
 
 // Module augmentation needs `interface`: a `type` cannot merge into Fastify's declarations.
@@ -51,7 +61,15 @@ declare module 'fastify' {
   // oxlint-disable-next-line typescript/consistent-type-definitions
   interface FastifyInstance {
     /** The app's own parts, for tests and scripts that need to reach past HTTP. */
-    kobo: { database: DatabaseHandle; auth: Auth; mailer: Mailer; outbox: Outbox; routes: () => GatedRoute[] };
+    kobo: {
+      database: DatabaseHandle;
+      auth: Auth;
+      mailer: Mailer;
+      outbox: Outbox;
+      notifier: LedgerNotifier;
+      statements: MonthlyStatements;
+      routes: () => GatedRoute[];
+    };
   }
 }
 
@@ -111,9 +129,28 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
     outboxDir: env.OUTBOX_DIR ?? join(env.DATA_DIR, 'outbox'),
     log: app.log,
   });
-  const outbox = startOutbox({ db, mailer, log: app.log });
-  // Before the database closes: a send in flight finishes, nothing new is claimed.
-  app.addHook('preClose', async () => outbox.close());
+  const outbox = startOutbox({
+    db,
+    mailer,
+    log: app.log,
+    attachments: { [STATEMENT_ATTACHMENT]: renderStatementAttachment({ db, timeZone: env.APP_TIMEZONE }) },
+  });
+  // Issue 15: postings become receipts (a notice per ledger row, written by a trigger), and the 1st brings statements.
+  const background = options.backgroundJobs ?? true;
+  const notifier = startLedgerNotifier({ db, outbox, log: app.log, appUrl, pollMs: background ? 3_000 : null });
+  const statements = startMonthlyStatements({ db, outbox, log: app.log, now, timeZone: env.APP_TIMEZONE, appUrl, hourly: background });
+  if (background) {
+    app.addHook('onReady', async () => {
+      await statements.check().catch((error: unknown) => app.log.error({ err: error }, 'the monthly statements could not be run'));
+    });
+  }
+  // Before the database closes: work in flight finishes, nothing new is claimed; the notifier
+  // first, so the mail it queues last finds the outbox still open.
+  app.addHook('preClose', async () => {
+    statements.close();
+    await notifier.close();
+    await outbox.close();
+  });
   const authSecret = await resolveAuthSecret(db, env.AUTH_SECRET);
   const auth = createAuth({
     db,
@@ -140,7 +177,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   };
   await healthRoutes(app, { db });
   await authRoutes(app, { db, auth, throttle, now });
-  await savingsRoutes(app, { db, now, timeZone: env.APP_TIMEZONE });
+  await savingsRoutes(app, { db, now, timeZone: env.APP_TIMEZONE, outbox, appUrl });
   const services = { db, now, timeZone: env.APP_TIMEZONE };
   await categoriesRoutes(app, services);
   await loansRoutes(app, { ...services, outbox, appUrl });
@@ -152,13 +189,15 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   const hub = await openChangeHub(database);
   app.addHook('preClose', async () => hub.close());
   await eventsRoutes(app, { hub });
-  await accountRoutes(app, { db });
+  await accountRoutes(app, { db, auth, throttle, now, outbox, appUrl });
   await usersRoutes(app, { db, now });
+  await invitationsRoutes(app, { db, now, outbox, appUrl });
   await auditRoutes(app, { db, timeZone: env.APP_TIMEZONE });
+  await mailRoutes(app, { db, outbox, now });
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
 
   app.addHook('onClose', release);
 
-  app.decorate('kobo', { database, auth, mailer, outbox, routes });
+  app.decorate('kobo', { database, auth, mailer, outbox, notifier, statements, routes });
   return app;
 }

@@ -41,23 +41,30 @@ async function seedRecords(admin: SignedInClient, user: SignedInClient): Promise
   const { staff } = await created(admin, '/api/savings/staff', { email: 'hostile.staff@kobo.test', password: 'password1', name: 'Staff Member' });
   await created(admin, '/api/savings/transactions', { userId: staff.userId, type: 'deposit', amount: '100.00' });
   const { user: other } = await created(admin, '/api/users', { email: 'hostile.other@kobo.test', name: 'Other', password: 'password1', role: 'user' });
-  await created(user, '/api/savings/transactions', { type: 'deposit', amount: '50.00' });
+  // The user's own savings, and a withdrawal of theirs awaiting an admin (issue 15: a member's own posting is a request).
+  await created(admin, '/api/savings/transactions', { userId: user.userId, type: 'deposit', amount: '50.00' });
+  const { request } = await created(user, '/api/savings/transactions', { type: 'withdrawal', amount: '10.00' }, 202);
   return {
     // The signed-in user's own id is left out: an admin's deactivation would end that caller's session.
-    ids: [category.id, expense.id, staff.userId, other.id, admin.userId],
+    ids: [category.id, expense.id, staff.userId, other.id, admin.userId, request.id],
     emails: ['hostile.staff@kobo.test', 'hostile.other@kobo.test', admin.email],
   };
 }
 
-async function created(client: TestClient, url: string, body: object) {
+async function created(client: TestClient, url: string, body: object, status = 201) {
   const response = await client.post(url, body);
-  if (response.statusCode !== 201) throw new Error(`seeding ${url}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== status) throw new Error(`seeding ${url}: ${response.statusCode} ${response.body}`);
   return response.json();
 }
 
-/** Refusals that write by design: a failed sign-in is counted toward the throttle. */
+/** Routes on /profile whose current password is counted like a sign-in (issue 15). */
+const COUNTED_PASSWORD_CHECKS = new Set(['/api/account/password', '/api/account/email']);
+
+/** Refusals that write by design: a failed sign-in, or a wrong current password, is counted toward the throttle. */
 function writesOnRefusal(route: RouteUnderTest, status: number): string[] {
-  return route.method === 'POST' && route.url === '/api/auth/sign-in' && status === 401 ? ['sign_in_failures'] : [];
+  if (route.method === 'POST' && route.url === '/api/auth/sign-in' && status === 401) return ['sign_in_failures'];
+  if (route.method === 'POST' && COUNTED_PASSWORD_CHECKS.has(route.url) && (status === 400 || status === 429)) return ['sign_in_failures'];
+  return [];
 }
 
 function cookieHeader(client: TestClient): string {

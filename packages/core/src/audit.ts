@@ -12,6 +12,13 @@ export const AUDIT_KINDS = [
   'user.deactivated',
   'user.reactivated',
   'user.deleted',
+  'user.details_changed',
+  'user.password_changed',
+  'user.email_changed',
+  'user.invited',
+  'user.invitation_withdrawn',
+  'user.invitation_accepted',
+  'signup.settings_changed',
   'staff.created',
   'savings.deposit',
   'savings.withdrawal',
@@ -39,6 +46,12 @@ export const AUDIT_KINDS = [
   'loan.repayment_reversed',
   'loan.disbursement_reversed',
   'loan.written_off',
+  'mail.retried',
+  'savings_request.created',
+  'savings_request.approved',
+  'savings_request.declined',
+  'savings_request.cancelled',
+  'savings.approval_settings_changed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -48,6 +61,13 @@ export const AUDIT_KIND_LABELS = {
   'user.deactivated': 'Account deactivated',
   'user.reactivated': 'Account reactivated',
   'user.deleted': 'User deleted',
+  'user.details_changed': 'Own details changed',
+  'user.password_changed': 'Own password changed',
+  'user.email_changed': 'Own email changed',
+  'user.invited': 'Invitation sent',
+  'user.invitation_withdrawn': 'Invitation withdrawn',
+  'user.invitation_accepted': 'Invitation accepted',
+  'signup.settings_changed': 'Sign-up setting changed',
   'staff.created': 'Staff created',
   'savings.deposit': 'Deposit posted',
   'savings.withdrawal': 'Withdrawal posted',
@@ -75,9 +95,15 @@ export const AUDIT_KIND_LABELS = {
   'loan.repayment_reversed': 'Loan repayment reversed',
   'loan.disbursement_reversed': 'Loan disbursement reversed',
   'loan.written_off': 'Loan written off',
+  'mail.retried': 'Failed mail sent again',
+  'savings_request.created': 'Request recorded',
+  'savings_request.approved': 'Request approved',
+  'savings_request.declined': 'Request declined',
+  'savings_request.cancelled': 'Request cancelled',
+  'savings.approval_settings_changed': 'Approval settings changed',
 } as const satisfies Record<AuditKind, string>;
 
-export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings';
+export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings' | 'savings_request' | 'mail';
 
 /** Plain JSON values: what a row looked like before and after the act (null when it did not exist). */
 export type AuditValues = Record<string, unknown>;

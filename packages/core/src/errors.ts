@@ -58,9 +58,18 @@ export const ERRORS = {
   LOAN_NOT_ACTIVE: { status: 409, message: MESSAGES.loanNotActive },
   LOAN_NOT_WRITABLE_OFF: { status: 409, message: MESSAGES.loanNotWritable },
   HELD_AGAINST_LOAN: { status: 409, message: MESSAGES.insufficientBalanceForWithdrawal },
+  // Two-person approval and members' requests (issue 15).
+  HELD_FOR_APPROVAL: { status: 409, message: MESSAGES.insufficientBalanceForWithdrawal },
+  SAVINGS_REQUEST_NOT_FOUND: { status: 404, message: MESSAGES.savingsRequestNotFound },
+  SAVINGS_REQUEST_DECIDED: { status: 409, message: MESSAGES.savingsRequestAlreadyDecided },
+  OWN_SAVINGS_REQUEST: { status: 403, message: MESSAGES.cannotApproveOwnRequest },
+  NOT_REQUEST_MAKER: { status: 403, message: MESSAGES.onlyMakerCancels },
   REPAYMENT_REFUSED: { status: 409, message: MESSAGES.invalidRequest },
   LOAN_ENTRY_NOT_FOUND: { status: 404, message: MESSAGES.loanEntryNotFound },
   LOAN_REVERSAL_REFUSED: { status: 409, message: MESSAGES.invalidRequest },
+  // The outgoing mail screen (issue 15).
+  MAIL_NOT_FOUND: { status: 404, message: MESSAGES.mailNotFound },
+  MAIL_NOT_FAILED: { status: 409, message: MESSAGES.mailNotFailed },
   // Expenses, categories, export and account deletion (docs/decisions/008-expenses-api.md).
   CATEGORY_NAME_TAKEN: { status: 409, message: MESSAGES.itemNameExists },
   CATEGORY_IN_USE: { status: 409, message: MESSAGES.categoryInUse },
@@ -76,6 +85,21 @@ export const ERRORS = {
   CANNOT_DEACTIVATE_OWN_ACCOUNT: { status: 403, message: MESSAGES.cannotDeactivateOwnAccount },
   LAST_ACTIVE_ADMIN: { status: 409, message: MESSAGES.lastActiveAdmin },
   ADMIN_WITH_SAVINGS: { status: 409, message: MESSAGES.adminWithSavings },
+  // Invitations and the sign-up switch (issue 15, docs/decisions/023-invitations.md). A link that
+  // once worked and no longer does is 410 Gone; one that never did is 404.
+  SIGN_UP_CLOSED: { status: 403, message: MESSAGES.signUpClosed },
+  INVITATION_NOT_FOUND: { status: 404, message: MESSAGES.invitationNotFound },
+  INVITATION_EXPIRED: { status: 410, message: MESSAGES.invitationExpired },
+  INVITATION_USED: { status: 410, message: MESSAGES.invitationUsed },
+  INVITATION_WITHDRAWN: { status: 410, message: MESSAGES.invitationWithdrawnOrReplaced },
+  ALREADY_HAS_PASSWORD: { status: 409, message: MESSAGES.alreadyHasPassword },
+  INVITE_INACTIVE_ACCOUNT: { status: 409, message: MESSAGES.inviteInactiveAccount },
+  // Self-service accounts (issue 15, docs/decisions/022-self-service-accounts.md). A wrong current
+  // password is a mistake in a form, not a failed sign-in: 400 on its field, the caller stays signed in.
+  CURRENT_PASSWORD_WRONG: { status: 400, message: MESSAGES.wrongPassword },
+  SAME_EMAIL: { status: 400, message: MESSAGES.sameEmail },
+  EMAIL_CHANGE_LINK_INVALID: { status: 400, message: MESSAGES.emailChangeLinkInvalid },
+  EMAIL_CHANGE_LINK_EXPIRED: { status: 410, message: MESSAGES.emailChangeLinkExpired },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -36,6 +36,7 @@ describe('side navigation (SPEC 2)', () => {
       '/dashboard Dashboard',
       '/expenses Expenses',
       '/savings Staff Savings',
+      '/approvals Approvals',
       '/loans Loans',
       '/reports Reports',
       '/users Users',

@@ -39,6 +39,8 @@ export const ROUTE_GUARDS = {
   // Issue 12: the officers' loans screen and one loan's review; holders see theirs on their savings page.
   '/loans': 'adminOnly',
   '/loans/:id': 'adminOnly',
+  // Issue 15: savings requests waiting for an administrator (members see theirs on their savings page).
+  '/approvals': 'adminOnly',
   '/expenses': 'nonStaff',
   '/expenses/create': 'nonStaff',
   '/profile': 'signedIn',

@@ -6,6 +6,8 @@ const ADMIN_NAV: NavItem[] = [
   { path: '/dashboard', label: 'Dashboard' },
   { path: '/expenses', label: 'Expenses' },
   { path: '/savings', label: 'Staff Savings' },
+  // Issue 15: savings requests waiting for an administrator; the layout shows how many beside it.
+  { path: '/approvals', label: 'Approvals' },
   // Issue 12: lending against savings, run by the same officers (docs/decisions/019-loans.md).
   { path: '/loans', label: 'Loans' },
   { path: '/reports', label: 'Reports' },

@@ -56,7 +56,7 @@ async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefi
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: join(dataDir, 'no-web'),
     });
-    app = await buildApp({ env, logger: false });
+    app = await buildApp({ env, logger: false, backgroundJobs: false });
     const password = 'bench-password';
     const email = `bench.admin.${Date.now()}@kobo.test`;
     await createAccount(app.kobo.database.db, { name: 'Bench Admin', email, password, role: 'admin' });

@@ -50,7 +50,7 @@ async function main() {
     WEB_DIST_DIR: join(dataDir, 'no-web'),
   });
   log(`Kobo expenses benchmark: ${ROWS.toLocaleString('en-NG')} rows on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
-  const app = await buildApp({ env, logger: false });
+  const app = await buildApp({ env, logger: false, backgroundJobs: false });
   try {
     const { db } = app.kobo.database;
     const password = 'bench-password';

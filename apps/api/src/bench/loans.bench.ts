@@ -47,7 +47,7 @@ async function main() {
     WEB_DIST_DIR: join(dataDir, 'no-web'),
   });
   log(`Kobo loans benchmark: ${LOANS.toLocaleString('en-NG')} active loans on ${scratch ? 'PostgreSQL' : 'PGlite'}`);
-  const app = await buildApp({ env, logger: false });
+  const app = await buildApp({ env, logger: false, backgroundJobs: false });
   try {
     const { db } = app.kobo.database;
     const password = 'bench-password';

@@ -56,7 +56,7 @@ async function main() {
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const app = await buildApp({ env });
+  const app = await buildApp({ env, backgroundJobs: false });
   let pgbench: Pgbench | null = null;
   try {
     if (serverUrl) pgbench = await preparePgbench(serverUrl);

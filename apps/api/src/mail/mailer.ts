@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** A file sent with a mail (a month's statement); made when the mail is sent, never stored. */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
 /**
@@ -22,16 +24,23 @@ export function createMailer(options: {
     const transport = createTransport(smtpUrl);
     return {
       send: async (message) => {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments ?? [] });
       },
     };
   }
+  // A mail with an attachment needs MIME to be a correct .eml: nodemailer builds it, as it would for SMTP.
+  const composer = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const emlOf = async (message: MailMessage): Promise<string | Buffer> => {
+    // Plain mail stays plain text, so a reset link can be read (and copied) straight from the file.
+    if (!message.attachments?.length) return [`From: ${from}`, `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text, ''].join('\n');
+    const built = await composer.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments });
+    return built.message as Buffer;
+  };
   return {
     send: async (message) => {
       await mkdir(outboxDir, { recursive: true });
       const file = join(outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${crypto.randomUUID()}.eml`);
-      const eml = [`From: ${from}`, `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text, ''].join('\n');
-      await writeFile(file, eml, { mode: 0o600 });
+      await writeFile(file, await emlOf(message), { mode: 0o600 });
       log.info({ to: message.to, subject: message.subject, file }, 'no SMTP_URL set: mail written to the outbox');
     },
   };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Transaction } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
-import type { Mailer, MailMessage } from './mailer.ts';
+import type { MailAttachment, Mailer, MailMessage } from './mailer.ts';
 
 /** Tries before a mail is given up as failed: about a day and a half with the backoff below. */
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -10,17 +10,43 @@ export const MAX_MAIL_ATTEMPTS = 8;
 const LEASE = '2 minutes';
 const BATCH = 20;
 
+/**
+ * Mail whose body holds a link that works by itself (an invitation, an email change to confirm).
+ * Once sent, the queue keeps only a note in its place, so a database copy or backup taken within
+ * the link's life holds no working link.
+ */
+const SECRET_LINK_KINDS = ['user.invitation', 'email_change_confirm'];
+const SENT_SECRET_BODY = '(sent; the link it held is not kept)';
+
 /** 30 s, 1 min, 2 min … doubling, at most an hour. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 }
 
 /**
+ * An attachment made when its mail is sent, from what the mail stored: `kind` names the renderer
+ * (AttachmentRenderers), the rest are its inputs. A month's statement is made from the ledger as
+ * it stands when sent, so the queue holds a few ids, not a spreadsheet per holder.
+ */
+export type AttachmentSpec = { kind: string } & Record<string, unknown>;
+export type AttachmentRenderers = Record<string, (spec: AttachmentSpec) => Promise<MailAttachment>>;
+
+export type QueuedMail = { kind: string; message: Omit<MailMessage, 'attachments'>; attachment?: AttachmentSpec | null };
+
+/**
  * Queues a mail inside the caller's transaction: it exists exactly when what it tells of
  * committed, and nothing about sending it can slow, fail or repeat that transaction.
  */
-export async function enqueueMail(tx: Transaction, kind: string, message: MailMessage): Promise<void> {
-  await tx.insert(mailOutbox).values({ kind, toEmail: message.to, subject: message.subject, body: message.text });
+export async function enqueueMail(tx: Transaction, kind: string, message: Omit<MailMessage, 'attachments'>, attachment: AttachmentSpec | null = null): Promise<void> {
+  await enqueueMails(tx, [{ kind, message, attachment }]);
+}
+
+/** Several mails in one insert (a batch's receipts, a month's statements). */
+export async function enqueueMails(tx: Transaction, mails: readonly QueuedMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(mailOutbox).values(
+    mails.map(({ kind, message, attachment }) => ({ kind, toEmail: message.to, subject: message.subject, body: message.text, attachment: attachment ?? null })),
+  );
 }
 
 export type Outbox = {
@@ -31,7 +57,7 @@ export type Outbox = {
   close: () => Promise<void>;
 };
 
-type Claimed = { id: string; to_email: string; subject: string; body: string; attempts: number };
+type Claimed = { id: string; to_email: string; subject: string; body: string; attempts: number; attachment: AttachmentSpec | null };
 
 /**
  * Sends queued mail in the background. Safe with several instances on one database: each claims
@@ -40,8 +66,15 @@ type Claimed = { id: string; to_email: string; subject: string; body: string; at
  * again when the lease runs out (so a mail may, rarely, arrive twice; never not at all). A failed
  * send is retried with backoff and, after MAX_MAIL_ATTEMPTS, kept as failed with its error.
  */
-export function startOutbox(options: { db: Database; mailer: Mailer; log: FastifyBaseLogger; pollMs?: number }): Outbox {
+export function startOutbox(options: {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  attachments?: AttachmentRenderers;
+}): Outbox {
   const { db, mailer, log } = options;
+  const renderers = options.attachments ?? {};
   let running: Promise<number> | null = null;
   // Changed by nudge() and close() while a drain awaits: read afresh on every turn of its loops.
   const state = { again: false, closed: false };
@@ -56,13 +89,18 @@ export function startOutbox(options: { db: Database; mailer: Mailer; log: Fastif
         limit ${BATCH}
         for update skip locked
       )
-      returning id, to_email, subject, body, attempts`);
+      returning id, to_email, subject, body, attempts, attachment`);
   }
 
   async function sendOne(mail: Claimed): Promise<boolean> {
     try {
-      await mailer.send({ to: mail.to_email, subject: mail.subject, text: mail.body });
-      await db.execute(sql`update mail_outbox set sent_at = now(), last_error = null where id = ${mail.id}`);
+      const attachments = mail.attachment ? [await render(mail.attachment)] : [];
+      await mailer.send({ to: mail.to_email, subject: mail.subject, text: mail.body, attachments });
+      await db.execute(sql`
+        update mail_outbox
+        set sent_at = now(), last_error = null,
+            body = case when kind in (${sql.join(SECRET_LINK_KINDS.map((kind) => sql`${kind}`), sql`, `)}) then ${SENT_SECRET_BODY} else body end
+        where id = ${mail.id}`);
       return true;
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -76,6 +114,13 @@ export function startOutbox(options: { db: Database; mailer: Mailer; log: Fastif
       log.warn({ mailId: mail.id, attempts: mail.attempts, gaveUp, err: message }, 'sending mail failed');
       return false;
     }
+  }
+
+  // A renderer that is missing or throws fails this try like a refusing server: retried, then kept as failed.
+  async function render(spec: AttachmentSpec): Promise<MailAttachment> {
+    const renderer = renderers[spec.kind];
+    if (!renderer) throw new Error(`no renderer for attachments of kind ${spec.kind}`);
+    return renderer(spec);
   }
 
   async function drainOnce(): Promise<number> {

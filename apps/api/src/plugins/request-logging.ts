@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 
 /** Query parameters that carry secrets (the password-reset token) never reach the log. */
 const SECRET_QUERY = /([?&](?:token|password)=)[^&]*/gi;
+/** Nor does an invitation link's token, which is in the path (/invitation/…, /api/invitations/…). */
+const SECRET_PATH = /(\/invitations?\/)[^/?#]+/gi;
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]');
 }
 
 /** One structured line per request; bodies, cookies and tokens are never logged. */

@@ -39,13 +39,27 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   { method: 'GET', url: '/api/auth/session', expect: EVERYONE },
   { method: 'POST', url: '/api/auth/forgot-password', expect: EVERYONE, body: {} },
   { method: 'POST', url: '/api/auth/reset-password', expect: EVERYONE, body: {} },
+  // Issue 15: the sign-up switch (an empty body fails validation and changes nothing).
+  { method: 'PUT', url: '/api/auth/sign-up-settings', expect: ADMIN, body: {} },
+  // An invitation link's two requests: whoever holds the link; a made-up token is 404.
+  { method: 'GET', url: '/api/invitations/:token', expect: EVERYONE, path: '/api/invitations/access-check' },
+  { method: 'POST', url: '/api/invitations/:token/accept', expect: EVERYONE, path: '/api/invitations/access-check/accept', body: { password: 'access-check' } },
 
   { method: 'GET', url: '/api/savings/holders', expect: ADMIN },
   { method: 'POST', url: '/api/savings/staff', expect: ADMIN, body: {} },
   { method: 'GET', url: '/api/savings/me', expect: HOLDERS },
   { method: 'GET', url: '/api/savings/accounts/:ref', expect: ADMIN, path: '/api/savings/accounts/STF999' },
-  // An admin is asked to pick a holder (400); a regular user's own deposit posts.
+  // An admin is asked to pick a holder (400); a regular user's own deposit is recorded as a request (202, issue 15).
   { method: 'POST', url: '/api/savings/transactions', expect: ADMIN_AND_USER, body: { type: 'deposit', amount: '10.00' } },
+  // Issue 15: two-person approval and members' requests (an empty settings body fails validation).
+  { method: 'GET', url: '/api/savings/approval-settings', expect: ADMIN },
+  { method: 'PUT', url: '/api/savings/approval-settings', expect: ADMIN, body: {} },
+  { method: 'GET', url: '/api/savings/requests', expect: ADMIN },
+  { method: 'GET', url: '/api/savings/requests/count', expect: ADMIN },
+  { method: 'GET', url: '/api/savings/requests/mine', expect: HOLDERS },
+  { method: 'POST', url: '/api/savings/requests/:id/approve', expect: ADMIN, path: `/api/savings/requests/${nobody}/approve`, body: {} },
+  { method: 'POST', url: '/api/savings/requests/:id/decline', expect: ADMIN, path: `/api/savings/requests/${nobody}/decline`, body: { reason: 'access check' } },
+  { method: 'POST', url: '/api/savings/requests/:id/cancel', expect: ADMIN_AND_USER, path: `/api/savings/requests/${nobody}/cancel`, body: {} },
   { method: 'POST', url: '/api/savings/transfers', expect: ADMIN, body: {} },
   { method: 'GET', url: '/api/savings/runs/prepare', expect: ADMIN, path: '/api/savings/runs/prepare?month=2026-11' },
   { method: 'GET', url: '/api/savings/batches/template', expect: ADMIN, path: '/api/savings/batches/template?month=2026-11' },
@@ -118,6 +132,12 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   // maxSeconds=0: the stream opens and ends at once.
   { method: 'GET', url: '/api/events', expect: SIGNED_IN, path: '/api/events?maxSeconds=0' },
   { method: 'DELETE', url: '/api/account', expect: SIGNED_IN, body: {} },
+  // Issue 15: a person's own details, password and email; empty bodies fail validation and change nothing.
+  { method: 'PATCH', url: '/api/account/profile', expect: SIGNED_IN, body: {} },
+  { method: 'POST', url: '/api/account/password', expect: SIGNED_IN, body: {} },
+  { method: 'POST', url: '/api/account/email', expect: SIGNED_IN, body: {} },
+  // Whoever holds the mailed link confirms: a made-up token is refused (400) whoever asks.
+  { method: 'POST', url: '/api/account/email/confirm', expect: EVERYONE, body: { token: 'access-check' } },
 
   { method: 'GET', url: '/api/users', expect: ADMIN },
   { method: 'POST', url: '/api/users', expect: ADMIN, body: {} },
@@ -125,7 +145,15 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   { method: 'POST', url: '/api/users/:id/deactivate', expect: ADMIN, path: `/api/users/${nobody}/deactivate` },
   { method: 'POST', url: '/api/users/:id/reactivate', expect: ADMIN, path: `/api/users/${nobody}/reactivate` },
   { method: 'DELETE', url: '/api/users/:id', expect: ADMIN, path: `/api/users/${nobody}` },
+  { method: 'POST', url: '/api/users/invitations', expect: ADMIN, body: {} },
+  { method: 'POST', url: '/api/users/:id/invitation', expect: ADMIN, path: `/api/users/${nobody}/invitation` },
+  { method: 'DELETE', url: '/api/users/:id/invitation', expect: ADMIN, path: `/api/users/${nobody}/invitation` },
   { method: 'GET', url: '/api/audit', expect: ADMIN },
+  { method: 'GET', url: '/api/account/mail-preferences', expect: SIGNED_IN },
+  // An empty change is refused (400): past the door, nothing saved.
+  { method: 'PUT', url: '/api/account/mail-preferences', expect: SIGNED_IN, body: {} },
+  { method: 'GET', url: '/api/mail/outbox', expect: ADMIN, path: '/api/mail/outbox?status=failed' },
+  { method: 'POST', url: '/api/mail/outbox/:id/retry', expect: ADMIN, path: `/api/mail/outbox/${nobody}/retry` },
 
   // Last: it ends the callers' sessions.
   { method: 'POST', url: '/api/auth/sign-out', expect: EVERYONE },

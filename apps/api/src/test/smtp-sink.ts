@@ -1,21 +1,31 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string[]; raw: string; text: string };
+export type ReceivedAttachment = { filename: string; contentType: string; content: Buffer };
+export type ReceivedMail = { to: string[]; raw: string; text: string; attachments: ReceivedAttachment[] };
 
-/** A real SMTP server on loopback that keeps what it receives: the far end of a real exchange. */
+/**
+ * A real SMTP server on loopback that keeps what it receives: the far end of a real exchange.
+ * `refuse(true)` makes it answer every mail with 451 (a server that is down for now), until
+ * `refuse(false)`.
+ */
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (refusing) return callback(Object.assign(new Error('Mail service not available, try again later'), { responseCode: 451 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, text: decodeQuotedPrintable(raw) });
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, text: decodeQuotedPrintable(raw), attachments: attachmentsOf(raw) });
         callback();
       });
     },
@@ -25,6 +35,9 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refuse: (on: boolean) => {
+      refusing = on;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -43,4 +56,20 @@ function decodeQuotedPrintable(raw: string): string {
     }
   }
   return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * The base64 parts a mail carries as attachments (nodemailer's multipart/mixed), decoded: enough
+ * MIME for the mail Kobo sends, no more.
+ */
+export function attachmentsOf(raw: string): ReceivedAttachment[] {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return [];
+  return raw.split(`--${boundary}`).flatMap((part) => {
+    const [head = '', ...body] = part.split(/\r?\n\r?\n/);
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1];
+    if (!filename || !/content-transfer-encoding:\s*base64/i.test(head)) return [];
+    const contentType = /content-type:\s*([^;\r\n]+)/i.exec(head)?.[1]?.trim() ?? '';
+    return [{ filename, contentType, content: Buffer.from(body.join('').replace(/\s+/g, ''), 'base64') }];
+  });
 }

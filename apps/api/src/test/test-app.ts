@@ -50,7 +50,8 @@ export async function createTestContext(
     LOG_LEVEL: 'info',
     ...envOverrides,
   });
-  const app = await buildApp({ env, database: handle, logStream, ...(now ? { now } : {}) });
+  // The ledger notifier and the monthly statements run when a test drains them, not by a timer between a test's row counts.
+  const app = await buildApp({ env, database: handle, logStream, backgroundJobs: false, ...(now ? { now } : {}) });
   await app.ready();
 
   const context: TestContext = {

@@ -17,6 +17,8 @@ export const ResetPasswordPage = lazyPage(
   () => import('../features/auth/components/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
+// Issue 15: an invitation link's page, public like the reset link's.
+export const InvitationPage = lazyPage(() => import('../features/auth/components/invitation-page.tsx'), 'InvitationPage');
 export const UnauthorizedPage = lazyPage(
   () => import('../features/errors/components/unauthorized-page.tsx'),
   'UnauthorizedPage',
@@ -45,6 +47,11 @@ export const UserSettingsPage = lazyPage(
   'UserSettingsPage',
 );
 export const ProfilePage = lazyPage(() => import('../features/profile/components/profile-page.tsx'), 'ProfilePage');
+// Issue 15: the change-email link's page, public like the reset link's.
+export const ConfirmEmailPage = lazyPage(
+  () => import('../features/profile/components/confirm-email-page.tsx'),
+  'ConfirmEmailPage',
+);
 export const SavingsPage = lazyPage(() => import('../features/savings/components/savings-page.tsx'), 'SavingsPage');
 export const StaffSavingsDetailPage = lazyPage(
   () => import('../features/savings/components/staff-savings-detail-page.tsx'),
@@ -68,3 +75,5 @@ export const MonthlyRunPage = lazyPage(
   () => import('../features/savings/components/run/monthly-run-page.tsx'),
   'MonthlyRunPage',
 );
+// Issue 15: savings requests waiting for an administrator.
+export const ApprovalsPage = lazyPage(() => import('../features/approvals/components/approvals-page.tsx'), 'ApprovalsPage');

@@ -32,6 +32,8 @@ export const router = createBrowserRouter([
       { path: paths.signup, element: <Pages.SignupPage /> },
       { path: paths.forgotPassword, element: <Pages.ForgotPasswordPage /> },
       { path: paths.resetPassword, element: <Pages.ResetPasswordPage /> },
+      { path: paths.invitation.pattern, element: <Pages.InvitationPage /> },
+      { path: paths.confirmEmail, element: <Pages.ConfirmEmailPage /> },
       { path: paths.unauthorized, element: <Pages.UnauthorizedPage /> },
       {
         path: paths.home,
@@ -65,6 +67,7 @@ export const router = createBrowserRouter([
           guarded(paths.savingsRuns, <Pages.MonthlyRunPage />),
           guarded(paths.loans.list, <Pages.LoansPage />),
           guarded(paths.loans.detail.pattern, <Pages.LoanReviewPage />),
+          guarded(paths.approvals, <Pages.ApprovalsPage />),
           guarded(paths.profile, <Pages.ProfilePage />),
           guarded(paths.userSettings, <Pages.UserSettingsPage />),
         ],

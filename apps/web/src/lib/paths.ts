@@ -21,6 +21,10 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Issue 15: an invitation's link, where the invited person chooses their password. */
+  invitation: withParam('/invitation/:token'),
+  /** Issue 15: where the change-email mail's link lands (`?token=…`); public, the link is the proof. */
+  confirmEmail: '/confirm-email',
   unauthorized: '/unauthorized',
   dashboard: '/dashboard',
   reports: '/reports',
@@ -50,5 +54,7 @@ export const paths = {
     list: '/loans',
     detail: withParam('/loans/:id'),
   },
+  /** Issue 15: savings requests waiting for an administrator (`?tab=decided` for the decided ones). */
+  approvals: '/approvals',
 } as const;
 

@@ -10,4 +10,10 @@ export const savingsKeys = {
   runPreparation: (month: string) => ['savings', 'runs', 'prepare', month] as const,
   batches: ['savings', 'batches'] as const,
   batch: (id: string) => ['savings', 'batches', id] as const,
+  // Issue 15's requests hold money and become postings, so they live under ['savings'] too: any
+  // posting, approval or decision refreshes balances, lists and the navigation's count at once.
+  requests: ['savings', 'requests'] as const,
+  requestList: (status: 'pending' | 'decided') => ['savings', 'requests', 'list', status] as const,
+  requestCount: ['savings', 'requests', 'count'] as const,
+  myRequests: ['savings', 'requests', 'mine'] as const,
 };

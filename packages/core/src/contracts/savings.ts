@@ -17,8 +17,13 @@ export type SavingsAccountView = {
   role: Role | null;
   staffId: string | null;
   balanceKobo: Kobo;
-  /** What loans hold of the balance (issue 12's lien): the available balance is balance − held. */
+  /**
+   * What is held of the balance: loans' liens (issue 12) plus withdrawals and transfers awaiting
+   * approval (issue 15). The available balance is balance − held.
+   */
   heldKobo: Kobo;
+  /** The part of heldKobo that withdrawals and transfers awaiting approval hold (issue 15). */
+  pendingKobo: Kobo;
   lastUpdated: string;
   createdAt: string;
 };
@@ -60,8 +65,10 @@ export type SavingsHolderListItem = {
   /** Null until the account is first needed (regular users); staff always have one. */
   accountId: string | null;
   balanceKobo: Kobo;
-  /** What loans hold of the balance (issue 12): a withdrawal or transfer may take only the rest. */
+  /** What loans and pending requests hold (issues 12, 15): a withdrawal or transfer may take only the rest. */
   heldKobo: Kobo;
+  /** The part of heldKobo that withdrawals and transfers awaiting approval hold (issue 15). */
+  pendingKobo: Kobo;
   lastUpdated: string | null;
   /** The standing monthly contribution (issue 11); 0 means none. */
   monthlyContributionKobo: Kobo;

@@ -4,6 +4,12 @@ import { MESSAGES } from '../messages.ts';
 export const MIN_PASSWORD_LENGTH = 6;
 /** Long enough for any passphrase, short enough that hashing it costs nothing unusual. */
 export const MAX_PASSWORD_LENGTH = 128;
+
+/** The sign-up screen's rule for a new password (SPEC 5), for every form that sets one. */
+export function newPasswordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return MESSAGES.passwordTooShort;
+  return password.length > MAX_PASSWORD_LENGTH ? `Password must be at most ${MAX_PASSWORD_LENGTH} characters` : null;
+}
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
 
@@ -31,10 +37,8 @@ export const signUpSchema = z
     if (value.name.length > MAX_NAME_LENGTH) return fail('name', `Name must be at most ${MAX_NAME_LENGTH} characters`);
     if (!value.email) return fail('email', MESSAGES.enterEmail);
     if (value.email.length > MAX_EMAIL_LENGTH || !emailIsValid(value.email)) return fail('email', MESSAGES.invalidEmail);
-    if (value.password.length < MIN_PASSWORD_LENGTH) return fail('password', MESSAGES.passwordTooShort);
-    if (value.password.length > MAX_PASSWORD_LENGTH) {
-      return fail('password', `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
-    }
+    const passwordProblem = newPasswordProblem(value.password);
+    if (passwordProblem) return fail('password', passwordProblem);
     if (value.confirmPassword !== value.password) return fail('confirmPassword', MESSAGES.passwordsDoNotMatch);
   })
   .transform((value) => ({ name: value.name, email: value.email.toLowerCase(), password: value.password }));
@@ -67,10 +71,8 @@ export const resetPasswordSchema = z
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!value.token) return fail('token', MESSAGES.resetLinkInvalid);
-    if (value.password.length < MIN_PASSWORD_LENGTH) return fail('password', MESSAGES.passwordTooShort);
-    if (value.password.length > MAX_PASSWORD_LENGTH) {
-      return fail('password', `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
-    }
+    const passwordProblem = newPasswordProblem(value.password);
+    if (passwordProblem) return fail('password', passwordProblem);
     if (value.confirmPassword !== value.password) return fail('confirmPassword', MESSAGES.passwordsDoNotMatch);
   })
   .transform((value) => ({ token: value.token, password: value.password }));

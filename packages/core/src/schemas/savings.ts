@@ -3,9 +3,9 @@ import { MESSAGES } from '../messages.ts';
 import { MAX_AMOUNT_KOBO, parseNaira, type Kobo } from '../money.ts';
 import { DEFAULT_SAVINGS_PERIOD, isSupportedDate, SAVINGS_PERIODS } from '../periods.ts';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth.ts';
+import { isValidPhoneNumber } from './phone-number.ts';
 
 export const MAX_SAVINGS_DESCRIPTION_LENGTH = 500;
-const MAX_PHONE_LENGTH = 30;
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const optionalText = z.preprocess(trimmed, z.string().nullish());
@@ -127,7 +127,7 @@ export const createStaffSchema = z
     if (!value.name) return fail('name', MESSAGES.staffNameRequired);
     if (value.name.length > MAX_NAME_LENGTH) return fail('name', `Name must be at most ${MAX_NAME_LENGTH} characters`);
     const phone = value.phoneNumber;
-    if (phone && (phone.length > MAX_PHONE_LENGTH || !/^\+?[0-9][0-9 ()-]*$/.test(phone))) {
+    if (phone && !isValidPhoneNumber(phone)) {
       return fail('phoneNumber', MESSAGES.staffInvalidPhone);
     }
   })

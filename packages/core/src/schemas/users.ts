@@ -2,12 +2,38 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { ROLES, isRole, type Role } from '../roles.ts';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth.ts';
+import { isValidPhoneNumber } from './phone-number.ts';
 
 function emailIsValid(email: string): boolean {
   return email.length <= MAX_EMAIL_LENGTH && z.email().safeParse(email).success;
 }
 
 const trimmedText = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+type PersonIssue = { field: 'email' | 'name' | 'password' | 'role'; message: string };
+
+/**
+ * The add-user form's checks in its order (docs/decisions/011): each required field, then the
+ * email's shape, the name's length, the password's length and strength, and the role. An
+ * invitation (docs/decisions/023) leaves the password out: the person chooses their own.
+ */
+function newPersonIssue(person: { email: string; name: string; role: string; password?: string }): PersonIssue | null {
+  const { email, name, role, password } = person;
+  if (!email) return { field: 'email', message: MESSAGES.addUserEmailRequired };
+  if (!name) return { field: 'name', message: MESSAGES.addUserNameRequired };
+  if (password === '') return { field: 'password', message: MESSAGES.addUserPasswordRequired };
+  if (!role) return { field: 'role', message: MESSAGES.addUserRoleRequired };
+  if (!emailIsValid(email)) return { field: 'email', message: MESSAGES.addUserInvalidEmail };
+  if (name.length > MAX_NAME_LENGTH) return { field: 'name', message: `Name must be at most ${MAX_NAME_LENGTH} characters` };
+  if (password !== undefined) {
+    if (password.length < MIN_PASSWORD_LENGTH) return { field: 'password', message: MESSAGES.passwordTooShort };
+    if (password.length > MAX_PASSWORD_LENGTH) return { field: 'password', message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` };
+    // Long enough but mostly spaces: SPEC 8's weak-password answer (docs/decisions/011).
+    if (password.trim().length < MIN_PASSWORD_LENGTH) return { field: 'password', message: MESSAGES.addUserWeakPassword };
+  }
+  if (!isRole(role)) return { field: 'role', message: MESSAGES.addUserInvalidRole };
+  return null;
+}
 
 /**
  * User Management's add-user form (SPEC 5 "Add user", SPEC 8 "Users"), checked in this order:
@@ -25,22 +51,8 @@ export const addUserSchema = z
     if (typeof value.email !== 'string' || typeof value.password !== 'string') {
       return fail(typeof value.email === 'string' ? 'password' : 'email', MESSAGES.emailAndPasswordRequired);
     }
-    const email = value.email.trim();
-    const name = trimmedText(value.name);
-    const role = trimmedText(value.role);
-    if (!email) return fail('email', MESSAGES.addUserEmailRequired);
-    if (!name) return fail('name', MESSAGES.addUserNameRequired);
-    if (!value.password) return fail('password', MESSAGES.addUserPasswordRequired);
-    if (!role) return fail('role', MESSAGES.addUserRoleRequired);
-    if (!emailIsValid(email)) return fail('email', MESSAGES.addUserInvalidEmail);
-    if (name.length > MAX_NAME_LENGTH) return fail('name', `Name must be at most ${MAX_NAME_LENGTH} characters`);
-    if (value.password.length < MIN_PASSWORD_LENGTH) return fail('password', MESSAGES.passwordTooShort);
-    if (value.password.length > MAX_PASSWORD_LENGTH) {
-      return fail('password', `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
-    }
-    // Long enough but mostly spaces: SPEC 8's weak-password answer (docs/decisions/011).
-    if (value.password.trim().length < MIN_PASSWORD_LENGTH) return fail('password', MESSAGES.addUserWeakPassword);
-    if (!isRole(role)) return fail('role', MESSAGES.addUserInvalidRole);
+    const issue = newPersonIssue({ email: value.email.trim(), name: trimmedText(value.name), role: trimmedText(value.role), password: value.password });
+    if (issue) fail(issue.field, issue.message);
   })
   .transform((value) => ({
     email: trimmedText(value.email).toLowerCase(),
@@ -49,6 +61,31 @@ export const addUserSchema = z
     role: trimmedText(value.role) as Role,
   }));
 export type AddUserInput = { email: string; name: string; password: string; role: Role | '' };
+
+/**
+ * Send an invitation (issue 15, docs/decisions/023-invitations.md): the add-user form's fields and
+ * messages without the password, and Add New Staff's optional phone number.
+ */
+export const inviteUserSchema = z
+  .preprocess(
+    (value) => value ?? {},
+    z.object({ email: z.unknown().optional(), name: z.unknown().optional(), role: z.unknown().optional(), phoneNumber: z.unknown().optional() }),
+  )
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const issue = newPersonIssue({ email: trimmedText(value.email), name: trimmedText(value.name), role: trimmedText(value.role) });
+    if (issue) return fail(issue.field, issue.message);
+    const phone = value.phoneNumber;
+    if (phone === undefined || phone === null) return;
+    if (typeof phone !== 'string' || (phone.trim() !== '' && !isValidPhoneNumber(phone.trim()))) fail('phoneNumber', MESSAGES.staffInvalidPhone);
+  })
+  .transform((value) => ({
+    email: trimmedText(value.email).toLowerCase(),
+    name: trimmedText(value.name),
+    role: trimmedText(value.role) as Role,
+    phoneNumber: trimmedText(value.phoneNumber) || null,
+  }));
+export type InviteUserInput = { email: string; name: string; role: Role | ''; phoneNumber: string };
 
 /** A role change: the one field, with the form's own sentence when it is missing. */
 export const changeRoleSchema = z

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { postgresErrorOf } from '../../db/errors.ts';
 import { createTestContext, uniqueEmail, type SignedInClient, type TestContext } from '../../test/test-app.ts';
 import { addCategory } from '../expenses/expense-fixtures.ts';
-import { addStaff, deposit, expectNoLedgerDrift, post, transfer } from '../savings/savings-test-support.ts';
+import { addStaff, deposit, expectNoLedgerDrift, post, setApprovalSettings, transfer } from '../savings/savings-test-support.ts';
 import { addUser, auditEntries, changeRole, deactivate, deleteUser, reactivate } from '../users/users-test-support.ts';
 
 let clock = new Date('2026-11-10T09:00:00Z');
@@ -61,12 +61,15 @@ describe('what the audit log records (issue 5)', () => {
 
   it('records a regular user’s own posting, and a retried posting once', async () => {
     const user = await ctx.signedIn('user');
+    // Members post directly here, as before issue 15 (by default their postings are requests).
+    await setApprovalSettings(admin, { threshold: null, memberPostingsDirect: true });
     const first = await post(user, { type: 'deposit', amount: 3 }, 'retry-key-1');
     const again = await post(user, { type: 'deposit', amount: 3 }, 'retry-key-1');
     expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
     const entries = await auditEntries(admin, { userId: user.userId, kind: 'savings.deposit' });
     expect(entries).toHaveLength(1);
     expect(entries[0]?.actor.id).toBe(user.userId);
+    await setApprovalSettings(admin, { threshold: null, memberPostingsDirect: false });
   });
 
   it('records categories created and deleted, and expenses edited and deleted, with before and after', async () => {

@@ -15,12 +15,12 @@ function signUpBody(overrides: Record<string, string> = {}) {
 describe('sign up', () => {
   it('makes the first account on an empty database the admin, and only the first', async () => {
     const visitor = ctx.client();
-    expect((await visitor.get('/api/auth/setup')).json()).toEqual({ needsFirstAdmin: true });
+    expect((await visitor.get('/api/auth/setup')).json()).toEqual({ needsFirstAdmin: true, openSignUp: true });
 
     const first = await visitor.post('/api/auth/sign-up', signUpBody());
     expect(first.statusCode).toBe(201);
     expect(first.json().user).toMatchObject({ role: 'admin', active: true, status: 'active' });
-    expect((await visitor.get('/api/auth/setup')).json()).toEqual({ needsFirstAdmin: false });
+    expect((await visitor.get('/api/auth/setup')).json()).toEqual({ needsFirstAdmin: false, openSignUp: true });
 
     const second = await ctx.client().post('/api/auth/sign-up', signUpBody());
     expect(second.json().user.role).toBe('user');

@@ -8,10 +8,12 @@ import {
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
+  signUpSettingsSchema,
 } from '@kobo/core';
 import { toFetchHeaders } from '../../plugins/request-context.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { getSetupInfo } from './setup-info.ts';
+import { saveSignUpSettings } from './sign-up-settings.ts';
 import { signUp } from './sign-up.ts';
 import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
@@ -24,6 +26,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const isPublic = { access: 'public' } as const;
 
   routes.get('/api/auth/setup', { config: isPublic }, async () => getSetupInfo(deps.db));
+
+  // The sign-up switch (docs/decisions/023-invitations.md); its state is read from /api/auth/setup.
+  routes.put(
+    '/api/auth/sign-up-settings',
+    { config: { access: 'manage_users' }, schema: { body: signUpSettingsSchema } },
+    async (request) => ({ settings: await saveSignUpSettings(deps, request.actor, request.body), message: MESSAGES.signUpSettingSaved }),
+  );
 
   routes.post(
     '/api/auth/sign-up',

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { AppError, outstandingTotal, type Kobo, type LoanView } from '@kobo/core';
+import { AppError, calendarDate, outstandingTotal, type Kobo, type LoanView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { loanInstalments, loans } from '../../db/schema.ts';
+import { queueWriteOffMail } from '../../mail/loan-events.ts';
 import { auditLoanAct } from './audit-loan-act.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews, positionOf } from './loan-views.ts';
@@ -9,7 +10,7 @@ import { loanViews, positionOf } from './loan-views.ts';
 /**
  * Closes a defaulted loan with a reason. Nothing is deleted: the schedule, the ledger and what was
  * still owed stay as they were, and the audit log keeps the amount written off. Guarantees stop
- * binding (a written-off loan is no longer among GUARANTEE_BINDING_STATUSES).
+ * binding (a written-off loan is no longer among GUARANTEE_BINDING_STATUSES). The borrower is mailed.
  */
 export async function writeOffLoan(deps: LoanDeps, actor: Actor, loanId: string, reason: string): Promise<LoanView> {
   const at = deps.now();
@@ -28,7 +29,10 @@ export async function writeOffLoan(deps: LoanDeps, actor: Actor, loanId: string,
       after: { status: 'written_off', writtenOffKobo: owed, reason },
       at,
     });
+    // A write-off posts no ledger entry, so no notice: the borrower's mail is queued here, with it.
+    await queueWriteOffMail(tx, { loanId, writtenOffKobo: owed, on: calendarDate(at, deps.timeZone), reason, by: actor }, deps.appUrl);
   });
+  deps.outbox.nudge();
   const [view] = await loanViews(deps.db, [loanId], at, deps.timeZone);
   return view as LoanView;
 }

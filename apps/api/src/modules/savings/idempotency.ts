@@ -40,6 +40,7 @@ export async function postIdempotently<T>(
   db: Database,
   key: IdempotencyKey | null,
   post: (tx: Transaction) => Promise<T>,
+  statusCode = 201,
 ): Promise<IdempotentResult<T>> {
   if (key) {
     const stored = await storedAnswer<T>(db, key);
@@ -51,7 +52,7 @@ export async function postIdempotently<T>(
       if (key) {
         const [saved] = await tx
           .insert(idempotencyKeys)
-          .values({ ...key, statusCode: 201, response: result })
+          .values({ ...key, statusCode, response: result })
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
         // A concurrent request with the same key committed first: undo this posting, replay that one.
@@ -82,4 +83,14 @@ async function storedAnswer<T>(db: Database, key: IdempotencyKey): Promise<Idemp
 export function sendPosted<T>(reply: FastifyReply, result: IdempotentResult<T>) {
   if (result.isReplay) reply.header('idempotent-replayed', 'true');
   return reply.status(201).send(result.body);
+}
+
+/**
+ * A posting that may have been recorded as a request instead (issue 15): 202 with `{ request }`
+ * (nothing moved yet), else 201. Decided by the answer itself, so a replay (same
+ * Idempotency-Key) answers with the status it first had.
+ */
+export function sendPostedOrRecorded<T extends object>(reply: FastifyReply, result: IdempotentResult<T>) {
+  if (result.isReplay) reply.header('idempotent-replayed', 'true');
+  return reply.status('request' in result.body ? 202 : 201).send(result.body);
 }

@@ -9,8 +9,8 @@ import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './
 import { accountLabelSql } from '../audit/audit-acts.ts';
 import { holderRoleSql } from './ledger-sql.ts';
 import { resolveValueDate } from './value-date.ts';
-import { heldKoboSql } from '../loans/lien-sql.ts';
-import { heldAgainstLoanError } from './lien-refusal.ts';
+import { loanHeldKoboSql, pendingHeldKoboSql } from '../loans/lien-sql.ts';
+import { heldRefusalError } from './lien-refusal.ts';
 
 export type NewSavingsTransaction = {
   userId: string | null;
@@ -20,7 +20,11 @@ export type NewSavingsTransaction = {
   valueDate: IsoDate | null;
 };
 
-type Posting = { actor: Actor; userId: string; input: NewSavingsTransaction; at: string; valueDate: IsoDate };
+/**
+ * `actor` posts it (the audit entry, and `processed_by` when an officer); `createdBy` asked for it:
+ * the actor, or the maker of a request an officer approves (issue 15).
+ */
+type Posting = { actor: Actor; createdBy: { id: string; email: string }; userId: string; input: NewSavingsTransaction; at: string; valueDate: IsoDate };
 
 type PostingRow = {
   account_id: string;
@@ -36,9 +40,10 @@ type PostingRow = {
   created_by_email: string | null;
   processed_by_email: string | null;
   balance_kobo: string | number | null;
-  /** The balance when the posting was judged, and what loans held of it (issue 12). */
+  /** The balance when the posting was judged, and what loans (issue 12) and pending requests (issue 15) held of it. */
   balance_before: string | number;
-  held_kobo: string | number;
+  loan_held_kobo: string | number;
+  pending_kobo: string | number;
 };
 
 /**
@@ -60,15 +65,45 @@ export async function postTransaction(
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<PostedTransaction>> {
   const userId = holderForRequest(actor, input.userId, 'post_own_savings');
-  const posting: Posting = { actor, userId, input, at: deps.now().toISOString(), valueDate: resolveValueDate(deps, actor, input.valueDate) };
-  const post = async (db: Database | Transaction) => {
-    const row = input.type === 'withdrawal' ? await db.transaction((tx) => withdrawAfterLocking(tx, posting)) : await postOnHeldAccount(db, posting);
-    return row ? toPosted(row, posting) : postOnUnopenedAccount(db, posting);
+  const posting: Posting = {
+    actor,
+    createdBy: actor,
+    userId,
+    input,
+    at: deps.now().toISOString(),
+    valueDate: resolveValueDate(deps, actor, input.valueDate),
   };
   // Without a key the one statement is the transaction; with one, the key is stored in the same
   // transaction as the posting (idempotency.ts).
-  if (!key) return { body: await post(deps.db), isReplay: false };
-  return postIdempotently(deps.db, key, post);
+  if (!key) return { body: await post(deps.db, posting), isReplay: false };
+  return postIdempotently(deps.db, key, (tx) => post(tx, posting));
+}
+
+/**
+ * Posts a deposit or withdrawal an officer approved (issue 15), inside the approval's transaction:
+ * `approver` posts it, the request's maker is recorded as having asked for it, on the request's
+ * value date. A deposit for a member whose account was never opened opens it, as above.
+ */
+export async function postApprovedTransaction(
+  tx: Transaction,
+  deps: Pick<SavingsDeps, 'now'>,
+  approver: Actor,
+  request: { userId: string; maker: { id: string; email: string }; input: NewSavingsTransaction; valueDate: IsoDate },
+): Promise<PostedTransaction> {
+  const posting: Posting = {
+    actor: approver,
+    createdBy: request.maker,
+    userId: request.userId,
+    input: request.input,
+    at: deps.now().toISOString(),
+    valueDate: request.valueDate,
+  };
+  return post(tx, posting);
+}
+
+async function post(db: Database | Transaction, posting: Posting): Promise<PostedTransaction> {
+  const row = posting.input.type === 'withdrawal' ? await db.transaction((tx) => withdrawAfterLocking(tx, posting)) : await postOnHeldAccount(db, posting);
+  return row ? toPosted(row, posting) : postOnUnopenedAccount(db, posting);
 }
 
 /**
@@ -101,7 +136,7 @@ async function withdrawAfterLocking(tx: Transaction, posting: Posting): Promise<
 }
 
 /** Null when `userId` holds no open account; a row without a transaction when the balance is short. */
-async function postOnHeldAccount(db: Database | Transaction, { actor, userId, input, at, valueDate }: Posting): Promise<PostingRow | null> {
+async function postOnHeldAccount(db: Database | Transaction, { actor, createdBy, userId, input, at, valueDate }: Posting): Promise<PostingRow | null> {
   const delta = input.type === 'deposit' ? input.amountKobo : -input.amountKobo;
   // An officer's posting names them; a holder's own posting needs no name.
   const processedBy = can(actor.role, 'manage_staff_savings') ? actor.email : null;
@@ -118,15 +153,20 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
         for no key update of a
         for share of u
       ),
+      held_parts as (
+        -- What loans and pending requests hold (lien-sql.ts heldKoboSql is their sum), read under
+        -- the account's lock; the answer shows it beside the balance and names the cause of a refusal.
+        select ${loanHeldKoboSql(sql`holder.account_id`)} as loan_kobo, ${pendingHeldKoboSql(sql`holder.account_id`)} as pending_kobo
+        from holder
+      ),
       held as (
-        -- What loans hold, read under the account's lock; the answer shows it beside the balance.
-        select ${heldKoboSql(sql`holder.account_id`)} as kobo from holder
+        select loan_kobo, pending_kobo, loan_kobo + pending_kobo as kobo from held_parts
       ),
       moved as (
         update savings_accounts a
         set balance_kobo = a.balance_kobo + ${delta}, last_updated = ${at}
         from holder, held
-        -- A withdrawal leaves at least what loans hold; a deposit is never refused for a hold.
+        -- A withdrawal leaves at least what is held; a deposit is never refused for a hold.
         where a.id = holder.account_id
           and a.balance_kobo + ${delta} >= case when ${delta}::bigint < 0 then held.kobo else 0 end
         returning a.id, a.balance_kobo
@@ -134,7 +174,7 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
       posted as (
         insert into savings_transactions
           (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date)
-        select moved.id, ${input.type}, ${input.amountKobo}, ${input.description}, ${actor.id}, ${actor.email}, ${processedBy}, ${at}, ${valueDate}
+        select moved.id, ${input.type}, ${input.amountKobo}, ${input.description}, ${createdBy.id}, ${createdBy.email}, ${processedBy}, ${at}, ${valueDate}
         from moved
         returning id, type, amount_kobo, description, created_by_email, processed_by_email
       ),
@@ -151,7 +191,7 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
         from holder, moved, posted
       )
       select holder.*, posted.id as transaction_id, posted.description, posted.created_by_email, posted.processed_by_email,
-             moved.balance_kobo, held.kobo as held_kobo
+             moved.balance_kobo, held.loan_kobo as loan_held_kobo, held.pending_kobo
       from holder
       cross join held
       left join moved on true
@@ -162,9 +202,11 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, userId, in
 
 function toPosted(row: PostingRow, { input, at, valueDate }: Posting): PostedTransaction {
   if (row.transaction_id === null || row.balance_kobo === null || row.created_by_email === null) {
-    // Enough savings, but not once what loans hold is set aside: say what is held.
-    if (koboFromDb(row.balance_before) >= input.amountKobo) throw heldAgainstLoanError(koboFromDb(row.held_kobo));
-    throw new AppError('INSUFFICIENT_BALANCE', { field: 'amount' });
+    // Enough savings, but not once what is held is set aside: say what holds it.
+    throw (
+      heldRefusalError(input.amountKobo, koboFromDb(row.balance_before), koboFromDb(row.loan_held_kobo), koboFromDb(row.pending_kobo)) ??
+      new AppError('INSUFFICIENT_BALANCE', { field: 'amount' })
+    );
   }
   return {
     transaction: {
@@ -192,7 +234,8 @@ function toPosted(row: PostingRow, { input, at, valueDate }: Posting): PostedTra
       role: row.role,
       staffId: row.staff_id,
       balanceKobo: koboFromDb(row.balance_kobo),
-      heldKobo: koboFromDb(row.held_kobo),
+      heldKobo: asKobo(koboFromDb(row.loan_held_kobo) + koboFromDb(row.pending_kobo)),
+      pendingKobo: koboFromDb(row.pending_kobo),
       lastUpdated: at,
       createdAt: new Date(row.account_created_at).toISOString(),
     },

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AppError, asKobo, type IsoDate, type PostedTransfer } from '@kobo/core';
-import { queryRows, type Transaction } from '../../db/client.ts';
+import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 import { koboFromDb } from '../../db/kobo.ts';
 import { savingsAccounts, savingsTransactions } from '../../db/schema.ts';
 import type { Actor } from '../../auth/actor.ts';
@@ -9,8 +9,8 @@ import { assertAccountStillHeld } from './holder-check.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
 import { auditTransfer } from '../audit/audit-acts.ts';
 import { resolveValueDate } from './value-date.ts';
-import { heldKoboSql } from '../loans/lien-sql.ts';
-import { heldAgainstLoanError } from './lien-refusal.ts';
+import { loanHeldKoboSql, pendingHeldKoboSql } from '../loans/lien-sql.ts';
+import { heldRefusalError } from './lien-refusal.ts';
 
 export type NewTransfer = { fromUserId: string; toUserId: string; amountKobo: number; description: string | null; valueDate: IsoDate | null };
 
@@ -28,74 +28,106 @@ export async function postTransfer(
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<PostedTransfer>> {
   const valueDate = resolveValueDate(deps, actor, input.valueDate);
-  const sender = await findHolder(deps.db, { userId: input.fromUserId });
-  const recipient = await findTransferRecipient(deps, input.toUserId);
+  const parties = await findTransferParties(deps.db, input);
+  return postIdempotently(deps.db, key, (tx) => transferInside(tx, deps, actor, input, parties, { createdBy: actor, valueDate }));
+}
+
+/**
+ * Posts a transfer an officer approved (issue 15), inside the approval's transaction: `approver`
+ * posts it, the request's maker is recorded as having asked for it, on the request's value date.
+ */
+export async function postApprovedTransfer(
+  tx: Transaction,
+  deps: Pick<SavingsDeps, 'now'>,
+  approver: Actor,
+  request: { input: NewTransfer; maker: { id: string; email: string }; valueDate: IsoDate },
+): Promise<PostedTransfer> {
+  const parties = await findTransferParties(tx, request.input);
+  return transferInside(tx, deps, approver, request.input, parties, { createdBy: request.maker, valueDate: request.valueDate });
+}
+
+export type TransferParties = { sender: Holder; recipient: Holder; fromAccountId: string };
+
+/**
+ * The sender and recipient, checked before anything is locked (SPEC 5): the recipient must hold
+ * savings and differ from the sender; an account never opened holds nothing to send: refused
+ * without opening either account.
+ */
+export async function findTransferParties(db: Database | Transaction, input: Pick<NewTransfer, 'fromUserId' | 'toUserId'>): Promise<TransferParties> {
+  const sender = await findHolder(db, { userId: input.fromUserId });
+  const recipient = await findTransferRecipient(db, input.toUserId);
   if (sender.userId === recipient.userId) throw new AppError('INVALID_TRANSFER', { field: 'toUserId' });
-  // An account never opened holds nothing to send: refused without opening either account.
-  const fromAccountId = sender.accountId;
-  if (!fromAccountId) throw new AppError('INSUFFICIENT_BALANCE_FOR_TRANSFER', { field: 'amount' });
+  if (!sender.accountId) throw new AppError('INSUFFICIENT_BALANCE_FOR_TRANSFER', { field: 'amount' });
+  return { sender, recipient, fromAccountId: sender.accountId };
+}
 
-  return postIdempotently(deps.db, key, async (tx) => {
-    const toAccountId = recipient.accountId ?? (await openRecipientAccount(tx, recipient));
-    await tx
-      .select({ id: savingsAccounts.id })
-      .from(savingsAccounts)
-      .where(inArray(savingsAccounts.id, [fromAccountId, toAccountId]))
-      .orderBy(asc(savingsAccounts.id))
-      .for('update');
-    await assertAccountStillHeld(tx, fromAccountId, 'NO_SAVINGS_ACCOUNT');
-    await assertAccountStillHeld(tx, toAccountId, 'INVALID_TRANSFER');
-    await refuseWhatLoansHold(tx, fromAccountId, input.amountKobo);
-    const createdAt = deps.now();
-    if (!(await applyToBalance(tx, fromAccountId, -input.amountKobo, createdAt))) {
-      throw new AppError('INSUFFICIENT_BALANCE_FOR_TRANSFER', { field: 'amount' });
-    }
-    await applyToBalance(tx, toAccountId, input.amountKobo, createdAt);
+async function transferInside(
+  tx: Transaction,
+  deps: Pick<SavingsDeps, 'now'>,
+  actor: Actor,
+  input: NewTransfer,
+  { recipient, fromAccountId }: TransferParties,
+  { createdBy, valueDate }: { createdBy: { id: string; email: string }; valueDate: IsoDate },
+): Promise<PostedTransfer> {
+  const toAccountId = recipient.accountId ?? (await openRecipientAccount(tx, recipient));
+  await tx
+    .select({ id: savingsAccounts.id })
+    .from(savingsAccounts)
+    .where(inArray(savingsAccounts.id, [fromAccountId, toAccountId]))
+    .orderBy(asc(savingsAccounts.id))
+    .for('update');
+  await assertAccountStillHeld(tx, fromAccountId, 'NO_SAVINGS_ACCOUNT');
+  await assertAccountStillHeld(tx, toAccountId, 'INVALID_TRANSFER');
+  await refuseWhatIsHeld(tx, fromAccountId, input.amountKobo);
+  const createdAt = deps.now();
+  if (!(await applyToBalance(tx, fromAccountId, -input.amountKobo, createdAt))) {
+    throw new AppError('INSUFFICIENT_BALANCE_FOR_TRANSFER', { field: 'amount' });
+  }
+  await applyToBalance(tx, toAccountId, input.amountKobo, createdAt);
 
-    const from = await findAccountView(tx, fromAccountId);
-    const to = await findAccountView(tx, toAccountId);
-    const transferId = crypto.randomUUID();
-    const shared = {
-      amountKobo: asKobo(input.amountKobo),
-      description: input.description,
-      transferId,
-      createdById: actor.id,
-      createdByEmail: actor.email,
-      processedByEmail: actor.email,
-      createdAt,
-      valueDate,
-    };
-    const legs = await tx
-      .insert(savingsTransactions)
-      .values([
-        { ...shared, accountId: fromAccountId, type: 'transfer_out', counterpartyAccountId: toAccountId, counterpartyName: to.holderName },
-        { ...shared, accountId: toAccountId, type: 'transfer_in', counterpartyAccountId: fromAccountId, counterpartyName: from.holderName },
-      ])
-      .returning();
-    const outRow = legs.find((leg) => leg.type === 'transfer_out');
-    const inRow = legs.find((leg) => leg.type === 'transfer_in');
-    if (!outRow || !inRow) throw new Error('insert returned no transfer legs');
-    const posted: PostedTransfer = {
-      transferId,
-      createdAt: createdAt.toISOString(),
-      amountKobo: asKobo(input.amountKobo),
-      out: toTransactionView(outRow),
-      in: toTransactionView(inRow),
-      from,
-      to,
-    };
-    await auditTransfer(tx, actor, posted, createdAt);
-    return posted;
-  });
+  const from = await findAccountView(tx, fromAccountId);
+  const to = await findAccountView(tx, toAccountId);
+  const transferId = crypto.randomUUID();
+  const shared = {
+    amountKobo: asKobo(input.amountKobo),
+    description: input.description,
+    transferId,
+    createdById: createdBy.id,
+    createdByEmail: createdBy.email,
+    processedByEmail: actor.email,
+    createdAt,
+    valueDate,
+  };
+  const legs = await tx
+    .insert(savingsTransactions)
+    .values([
+      { ...shared, accountId: fromAccountId, type: 'transfer_out', counterpartyAccountId: toAccountId, counterpartyName: to.holderName },
+      { ...shared, accountId: toAccountId, type: 'transfer_in', counterpartyAccountId: fromAccountId, counterpartyName: from.holderName },
+    ])
+    .returning();
+  const outRow = legs.find((leg) => leg.type === 'transfer_out');
+  const inRow = legs.find((leg) => leg.type === 'transfer_in');
+  if (!outRow || !inRow) throw new Error('insert returned no transfer legs');
+  const posted: PostedTransfer = {
+    transferId,
+    createdAt: createdAt.toISOString(),
+    amountKobo: asKobo(input.amountKobo),
+    out: toTransactionView(outRow),
+    in: toTransactionView(inRow),
+    from,
+    to,
+  };
+  await auditTransfer(tx, actor, posted, createdAt);
+  return posted;
 }
 
 /** A recipient that is missing or an admin is 'Invalid transfer details' (SPEC 5), not a 404. */
-async function findTransferRecipient(deps: SavingsDeps, userId: string): Promise<Holder> {
-  return asInvalidTransfer(() => findHolder(deps.db, { userId }));
+async function findTransferRecipient(db: Database | Transaction, userId: string): Promise<Holder> {
+  return asInvalidTransfer(() => findHolder(db, { userId }));
 }
 
 /** The recipient's first saving opens their account; one made an admin or deleted meanwhile is refused the same way. */
-async function openRecipientAccount(tx: Transaction, recipient: Holder): Promise<string> {
+export async function openRecipientAccount(tx: Transaction, recipient: Holder): Promise<string> {
   return asInvalidTransfer(() => openAccount(tx, recipient.userId));
 }
 
@@ -122,16 +154,18 @@ async function applyToBalance(tx: Transaction, accountId: string, delta: number,
 }
 
 /**
- * Savings held against loans cannot be sent (issue 12). Runs after the sender's row is locked, so
- * the balance and the holds it reads are the ones the transfer will move against.
+ * Savings held against loans (issue 12) or by requests awaiting approval (issue 15) cannot be sent.
+ * Runs after the sender's row is locked, so the balance and the holds it reads are the ones the
+ * transfer will move against (lien-sql.ts heldKoboSql is the sum of the two parts read here).
  */
-async function refuseWhatLoansHold(tx: Transaction, accountId: string, amountKobo: number): Promise<void> {
-  const [row] = await queryRows<{ held: string | number; balance: string | number }>(
+async function refuseWhatIsHeld(tx: Transaction, accountId: string, amountKobo: number): Promise<void> {
+  const [row] = await queryRows<{ loan_held: string | number; pending: string | number; balance: string | number }>(
     tx,
-    sql`select ${heldKoboSql(sql`${accountId}::uuid`)} as held, balance_kobo as balance from savings_accounts where id = ${accountId}`,
+    sql`select ${loanHeldKoboSql(sql`${accountId}::uuid`)} as loan_held, ${pendingHeldKoboSql(sql`${accountId}::uuid`)} as pending,
+               balance_kobo as balance
+        from savings_accounts where id = ${accountId}`,
   );
   if (!row) return;
-  const held = koboFromDb(row.held);
-  const balance = koboFromDb(row.balance);
-  if (held > 0 && balance >= amountKobo && balance - amountKobo < held) throw heldAgainstLoanError(held);
+  const refusal = heldRefusalError(amountKobo, koboFromDb(row.balance), koboFromDb(row.loan_held), koboFromDb(row.pending));
+  if (refusal) throw refusal;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { koboFromDb } from '../../db/kobo.ts';
-import { heldKoboSql } from '../loans/lien-sql.ts';
+import { heldKoboSql, pendingHeldKoboSql } from '../loans/lien-sql.ts';
 import { AppError, asKobo, holdsSavings, parseStaffId, type IsoDate, type Role, type SavingsAccountView, type SavingsTransactionView } from '@kobo/core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -20,6 +20,7 @@ const accountColumns = {
   accountStaffId: savingsAccounts.staffId,
   balanceKobo: savingsAccounts.balanceKobo,
   heldKobo: sql<string>`${heldKoboSql(sql`${savingsAccounts.id}`)}`,
+  pendingKobo: sql<string>`${pendingHeldKoboSql(sql`${savingsAccounts.id}`)}`,
   lastUpdated: savingsAccounts.lastUpdated,
   createdAt: savingsAccounts.createdAt,
 };
@@ -35,6 +36,7 @@ type AccountRow = {
   accountStaffId: string | null;
   balanceKobo: number;
   heldKobo: string;
+  pendingKobo: string;
   lastUpdated: Date;
   createdAt: Date;
 };
@@ -50,6 +52,7 @@ function toAccountView(row: AccountRow): SavingsAccountView {
     staffId: row.userStaffId ?? row.accountStaffId,
     balanceKobo: asKobo(row.balanceKobo),
     heldKobo: koboFromDb(row.heldKobo),
+    pendingKobo: koboFromDb(row.pendingKobo),
     lastUpdated: row.lastUpdated.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
@@ -145,6 +148,7 @@ export function unopenedAccountView(holder: Holder): SavingsAccountView {
     staffId: holder.staffId,
     balanceKobo: asKobo(0),
     heldKobo: asKobo(0),
+    pendingKobo: asKobo(0),
     lastUpdated: holder.joinedAt.toISOString(),
     createdAt: holder.joinedAt.toISOString(),
   };

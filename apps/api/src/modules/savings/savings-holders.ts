@@ -8,7 +8,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { auditStaffCreated } from '../audit/audit-acts.ts';
 import { holderRoleSql } from './ledger-sql.ts';
 import { koboFromDb } from '../../db/kobo.ts';
-import { heldKoboSql } from '../loans/lien-sql.ts';
+import { heldKoboSql, pendingHeldKoboSql } from '../loans/lien-sql.ts';
 
 const holderColumns = {
   userId: users.id,
@@ -21,13 +21,15 @@ const holderColumns = {
   accountId: savingsAccounts.id,
   balanceKobo: savingsAccounts.balanceKobo,
   heldKobo: sql<string>`case when ${savingsAccounts.id} is null then 0 else ${heldKoboSql(sql`${savingsAccounts.id}`)} end`,
+  pendingKobo: sql<string>`case when ${savingsAccounts.id} is null then 0 else ${pendingHeldKoboSql(sql`${savingsAccounts.id}`)} end`,
   lastUpdated: savingsAccounts.lastUpdated,
   monthlyContributionKobo: standingContributions.amountKobo,
 };
 
-type HolderRow = Omit<SavingsHolderListItem, 'balanceKobo' | 'heldKobo' | 'lastUpdated' | 'monthlyContributionKobo'> & {
+type HolderRow = Omit<SavingsHolderListItem, 'balanceKobo' | 'heldKobo' | 'pendingKobo' | 'lastUpdated' | 'monthlyContributionKobo'> & {
   balanceKobo: number | null;
   heldKobo: string | number | null;
+  pendingKobo: string | number | null;
   lastUpdated: Date | null;
   monthlyContributionKobo: number | null;
 };
@@ -37,6 +39,7 @@ function toListItem(row: HolderRow): SavingsHolderListItem {
     ...row,
     balanceKobo: asKobo(row.balanceKobo ?? 0),
     heldKobo: koboFromDb(row.heldKobo),
+    pendingKobo: koboFromDb(row.pendingKobo),
     lastUpdated: row.lastUpdated?.toISOString() ?? null,
     monthlyContributionKobo: asKobo(row.monthlyContributionKobo ?? 0),
   };

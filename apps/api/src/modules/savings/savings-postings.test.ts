@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MESSAGES, type SavingsHolderListItem } from '@kobo/core';
 import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
 import { postgresErrorOf } from '../../db/errors.ts';
-import { addStaff, balanceOf, deposit, expectNoLedgerDrift, post } from './savings-test-support.ts';
+import { addStaff, balanceOf, deposit, expectNoLedgerDrift, post, setApprovalSettings } from './savings-test-support.ts';
 
 let ctx: TestContext;
 let admin: SignedInClient;
@@ -12,6 +12,9 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await ctx.signedIn('admin');
   staff = await addStaff(admin, { name: 'Chidi Okafor' });
+  // These tests are about posting itself: members post directly, the old behaviour (issue 15 made
+  // their postings requests by default; requests/member-requests.test.ts covers that).
+  await setApprovalSettings(admin, { threshold: null, memberPostingsDirect: true });
 });
 afterAll(async () => {
   if (ctx) await expectNoLedgerDrift(ctx);

@@ -59,3 +59,17 @@ export function openSavingsContext(receive: (opened: { ctx: TestContext; admin: 
 export function reverse(client: TestClient, transactionId: string, body: Record<string, unknown>, idempotencyKey?: string) {
   return client.post(`/api/savings/transactions/${transactionId}/reversal`, body, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
 }
+
+/**
+ * Issue 15's approval settings, as an admin sets them on Settings: `threshold` in naira (null:
+ * two-person approval off), `memberPostingsDirect` true for the old behaviour (a regular user's own
+ * postings move money at once, which the tests of posting mechanics rely on).
+ */
+export async function setApprovalSettings(admin: TestClient, settings: { threshold: string | null; memberPostingsDirect: boolean }) {
+  const response = await admin.request('PUT', '/api/savings/approval-settings', {
+    twoPersonThreshold: settings.threshold,
+    memberPostingsDirect: settings.memberPostingsDirect,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}

@@ -82,8 +82,10 @@ describe('value dates', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ error: 'VALUE_DATE_OFFICERS_ONLY', message: MESSAGES.valueDateOfficersOnly, field: 'valueDate' });
     });
+    // Today's date is taken; the deposit is a request an admin confirms (issue 15), dated today.
     const own = await post(user, { type: 'deposit', amount: '5', valueDate: '2026-11-23' });
-    expect(own.statusCode, own.body).toBe(201);
+    expect(own.statusCode, own.body).toBe(202);
+    expect(own.json().request.valueDate).toBe('2026-11-23');
   });
 
   it('show in the transfer’s two legs', async () => {

@@ -9,16 +9,17 @@ import {
   statementRangeSchema,
   transferSchema,
 } from '@kobo/core';
-import { MAX_HISTORY_ROWS, type SavingsDeps } from './savings-accounts.ts';
+import { MAX_HISTORY_ROWS } from './savings-accounts.ts';
 import { createStaff, listSavingsHolders } from './savings-holders.ts';
 import { getAccountDetail, getMySavings } from './read-savings.ts';
-import { postTransaction } from './post-transaction.ts';
-import { postTransfer } from './post-transfer.ts';
 import { reverseTransaction } from './reverse-transaction.ts';
 import { batchRoutes } from './batches/batches.routes.ts';
 import { getStatement } from './statement.ts';
 import { statementFileName, writeStatementWorkbook } from './statement-workbook.ts';
-import { idempotencyKeyFrom, sendPosted } from './idempotency.ts';
+import { idempotencyKeyFrom, sendPosted, sendPostedOrRecorded } from './idempotency.ts';
+import { postOrRequestTransaction, postOrRequestTransfer } from './requests/create-request.ts';
+import { requestsRoutes } from './requests/requests.routes.ts';
+import type { RequestDeps } from './requests/request-deps.ts';
 import { sendWorkbook } from '../../spreadsheet/send-workbook.ts';
 
 const manageSavings = { access: 'manage_staff_savings' } as const;
@@ -29,11 +30,13 @@ const readStatement = { access: ['manage_staff_savings', 'view_own_savings'] } a
 const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(MAX_HISTORY_ROWS).optional() });
 
 /** The savings API (docs/decisions/007-savings-api.md). Rules live in the services. */
-export async function savingsRoutes(app: FastifyInstance, deps: SavingsDeps) {
+export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The monthly run in its own scope: its upload parser must not reach the other routes.
   await app.register(async (scope) => batchRoutes(scope, deps));
+  // Two-person approval and members' requests (issue 15).
+  await requestsRoutes(app, deps);
 
   routes.get(
     '/api/savings/holders',
@@ -58,7 +61,8 @@ export async function savingsRoutes(app: FastifyInstance, deps: SavingsDeps) {
   routes.post('/api/savings/transactions', { config: postSavings, schema: { body: savingsTransactionSchema } }, async (request, reply) => {
     const actor = request.actor;
     const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transaction', request.body);
-    return sendPosted(reply, await postTransaction(deps, actor, request.body, key));
+    // 201 posted, or 202 recorded as a request awaiting an administrator (issue 15).
+    return sendPostedOrRecorded(reply, await postOrRequestTransaction(deps, actor, request.body, key));
   });
 
   routes.post(
@@ -74,7 +78,7 @@ export async function savingsRoutes(app: FastifyInstance, deps: SavingsDeps) {
   routes.post('/api/savings/transfers', { config: manageSavings, schema: { body: transferSchema } }, async (request, reply) => {
     const actor = request.actor;
     const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transfer', request.body);
-    return sendPosted(reply, await postTransfer(deps, actor, request.body, key));
+    return sendPostedOrRecorded(reply, await postOrRequestTransfer(deps, actor, request.body, key));
   });
 
   routes.get('/api/savings/statement', { config: readStatement, schema: { querystring: statementRangeSchema } }, async (request) =>

@@ -17,6 +17,7 @@ const statement: SavingsStatement = {
     staffId: 'STF001',
     balanceKobo: asKobo(12_500),
     heldKobo: asKobo(0),
+    pendingKobo: asKobo(0),
     lastUpdated: '2026-03-02T09:00:00.000Z',
     createdAt: '2026-01-01T09:00:00.000Z',
   },

@@ -17,7 +17,12 @@ export async function getStatement(
   actor: Actor,
   input: { userId: string | null; from: IsoDate; to: IsoDate },
 ): Promise<SavingsStatement> {
-  const holder = await findHolder(deps.db, { userId: holderForRequest(actor, input.userId, 'view_own_savings') });
+  return statementOf(deps, holderForRequest(actor, input.userId, 'view_own_savings'), input);
+}
+
+/** One holder's statement, whoever asks: the caller has decided they may see it (a route; the monthly mail). */
+export async function statementOf(deps: Pick<SavingsDeps, 'db'>, userId: string, input: { from: IsoDate; to: IsoDate }): Promise<SavingsStatement> {
+  const holder = await findHolder(deps.db, { userId });
   const { accountId } = holder;
   // A holder who never saved has a statement of nothing at zero; reading opens no account (issue 10).
   if (!accountId) {

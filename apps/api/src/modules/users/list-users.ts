@@ -3,6 +3,7 @@ import type { UserListQuery, UserPage } from '@kobo/core';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { toPublicUser } from '../../auth/public-user.ts';
+import { invitationStates } from './invitations/invitation-states.ts';
 
 const SORT_COLUMNS = {
   name: sql`lower(${users.name})`,
@@ -16,9 +17,10 @@ const SORT_COLUMNS = {
 /**
  * The users table (User Management): search over name, email and staff ID, one sort column with
  * the name and id breaking ties, and a page with the filtered total. Offset paging is fine here:
- * 5,000 people sort in a few milliseconds, and the table wants page numbers.
+ * 5,000 people sort in a few milliseconds, and the table wants page numbers. Each row carries
+ * the person's invitation state (docs/decisions/023-invitations.md), judged at `now`.
  */
-export async function listUsers(db: Database, query: UserListQuery): Promise<UserPage> {
+export async function listUsers(db: Database, query: UserListQuery, now: Date = new Date()): Promise<UserPage> {
   const conditions: (SQL | undefined)[] = [];
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -37,5 +39,15 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<Use
       .offset((query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(users).where(where),
   ]);
-  return { users: rows.map(toPublicUser), total: totals[0]?.value ?? 0, page: query.page, pageSize: query.pageSize };
+  const invitations = await invitationStates(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
+  return {
+    users: rows.map((row) => ({ ...toPublicUser(row), invitation: invitations.get(row.id) ?? null })),
+    total: totals[0]?.value ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }

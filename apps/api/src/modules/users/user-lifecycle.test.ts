@@ -7,7 +7,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
 import { toPublicUser } from '../../auth/public-user.ts';
 import { insertCategory, insertExpense } from '../expenses/expense-fixtures.ts';
-import { deposit, expectNoLedgerDrift, post, transfer } from '../savings/savings-test-support.ts';
+import { deposit, expectNoLedgerDrift, post, setApprovalSettings, transfer } from '../savings/savings-test-support.ts';
 import { changeUserRole } from './change-role.ts';
 import { deleteUser as deleteUserService } from './delete-user.ts';
 import { setUserActive } from './set-active.ts';
@@ -126,6 +126,8 @@ describe('deleting a user (DECISIONS 7)', () => {
   it('deletes someone who posted on the ledger: the ledger keeps who posted, as written', async () => {
     const saver = await addUser(admin);
     const client = await signedInAs(ctx, saver.email);
+    // Members' own postings move money at once here (issue 15 makes them requests by default).
+    await setApprovalSettings(admin, { threshold: null, memberPostingsDirect: true });
     expect((await post(client, { type: 'deposit', amount: 5 })).statusCode).toBe(201);
     expect((await post(client, { type: 'withdrawal', amount: 5 })).statusCode).toBe(201);
     expect((await deleteUser(admin, saver.id)).statusCode).toBe(200);
@@ -159,7 +161,8 @@ describe('deleting your own account from Settings (SPEC 4, DECISIONS 7)', () => 
   it('deletes your expenses and then you, in one transaction, and records it', async () => {
     const user = await addUser(admin, { name: 'Self Leaver' });
     const client = await signedInAs(ctx, user.email);
-    // Money went in and out, so the ledger names them.
+    // Money went in and out, so the ledger names them (posted at once: issue 15's setting).
+    await setApprovalSettings(admin, { threshold: null, memberPostingsDirect: true });
     expect((await post(client, { type: 'deposit', amount: 2 })).statusCode).toBe(201);
     expect((await post(client, { type: 'withdrawal', amount: 2 })).statusCode).toBe(201);
     await insertExpense(db(), { categoryId, userId: user.id, amountKobo: 100, spentOn: '2026-11-02' });

@@ -15,7 +15,7 @@ export async function usersRoutes(app: FastifyInstance, deps: UserDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/api/users', { config: manageUsers, schema: { querystring: userListQuerySchema } }, async (request) =>
-    listUsers(deps.db, request.query),
+    listUsers(deps.db, request.query, deps.now()),
   );
 
   routes.post('/api/users', { config: manageUsers, schema: { body: addUserSchema } }, async (request, reply) => {

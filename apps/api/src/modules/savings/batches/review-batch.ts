@@ -6,6 +6,7 @@ import {
   batchRowRepayment,
   batchRowType,
   heldAgainstLoanMessage,
+  heldRefusal,
   holdsSavings,
   MESSAGES,
   parseStaffId,
@@ -17,7 +18,7 @@ import {
   type Role,
 } from '@kobo/core';
 import { queryRows, type Database, type Transaction } from '../../../db/client.ts';
-import { heldKoboSql } from '../../loans/lien-sql.ts';
+import { heldKoboSql, pendingHeldKoboSql } from '../../loans/lien-sql.ts';
 import { activeLoansOf, type ActiveLoan } from '../../loans/active-loan-positions.ts';
 
 type Person = {
@@ -30,6 +31,8 @@ type Person = {
   account_id: string | null;
   balance_kobo: string | number | null;
   held_kobo: string | number | null;
+  /** The part of held_kobo that withdrawals and transfers awaiting approval hold (issue 15). */
+  pending_kobo: string | number | null;
 };
 
 /** What a review knows of each row's member's loans: the split of their repayment, and what is due. */
@@ -61,7 +64,8 @@ export async function reviewRows(
   const people = await queryRows<Person>(
     db,
     sql`select u.id, u.name, u.email, u.staff_id, u.role, u.active, a.id as account_id, a.balance_kobo,
-               case when a.id is null then 0 else ${heldKoboSql(sql`a.id`)} end as held_kobo
+               case when a.id is null then 0 else ${heldKoboSql(sql`a.id`)} end as held_kobo,
+               case when a.id is null then 0 else ${pendingHeldKoboSql(sql`a.id`)} end as pending_kobo
         from users u
         left join savings_accounts a on a.user_id = u.id
         where u.staff_id in (select value from jsonb_array_elements_text(${JSON.stringify([...staffIds])}::jsonb))
@@ -93,6 +97,7 @@ export async function reviewRows(
     const amountKobo = 'kobo' in amount ? amount.kobo : null;
     const balanceKobo = person ? asKobo(Number(person.balance_kobo ?? 0)) : null;
     const heldKobo = person ? asKobo(Number(person.held_kobo ?? 0)) : null;
+    const pendingKobo = person ? Number(person.pending_kobo ?? 0) : 0;
     const loans = loansOf(person);
     const split = repaymentKobo ? splitRepayment(loans.map((loan) => loan.position), repaymentKobo, valueDate) : null;
     const withdrawing = type === 'withdrawal' ? (amountKobo ?? 0) : 0;
@@ -114,7 +119,7 @@ export async function reviewRows(
                     : withdrawing > (balanceKobo ?? 0)
                       ? MESSAGES.rowOverdraws
                       : withdrawing > (balanceKobo ?? 0) - (heldKobo ?? 0)
-                        ? heldAgainstLoanMessage(heldKobo ?? asKobo(0))
+                        ? (heldRefusal(withdrawing, balanceKobo ?? 0, (heldKobo ?? 0) - pendingKobo, pendingKobo)?.message ?? heldAgainstLoanMessage(heldKobo ?? asKobo(0)))
                         : split && !split.ok
                           ? split.problem
                           : null;

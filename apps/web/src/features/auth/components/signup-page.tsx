@@ -1,22 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, firstIssueMessage, signUpSchema } from '@kobo/core';
+import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { MESSAGES, signUpSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useSetup } from '../../../lib/auth/setup.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useSetup } from '../api/get-setup.ts';
+import { useFormProblem } from '../../../lib/use-form-problem.ts';
 import { useSignUp, type SignUpBody } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const EMPTY_FORM: SignUpBody = { name: '', email: '', password: '', confirmPassword: '' };
+const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
 
+/**
+ * Sign up (SPEC 5). While an administrator has turned sign-up off (issue 15), the page says that
+ * accounts are created by invitation and links to the sign-in page instead of showing the form;
+ * the first account on an empty database can always be made.
+ */
 export function SignupPage() {
   const navigate = useNavigate();
   const setup = useSetup();
   const signUp = useSignUp();
   const [values, setValues] = useState<SignUpBody>(EMPTY_FORM);
-  const [error, setError] = useState<string | null>(null);
+  const problem = useFormProblem(FIELDS);
 
   function field(name: keyof SignUpBody) {
     return {
@@ -25,6 +31,9 @@ export function SignupPage() {
         const { value } = event.currentTarget;
         setValues((current) => ({ ...current, [name]: value }));
       },
+      error: problem.errorOf(name),
+      // Mantine's PasswordInput draws the error but leaves aria-invalid off its input.
+      'aria-invalid': problem.errorOf(name) ? true : undefined,
     };
   }
 
@@ -32,12 +41,39 @@ export function SignupPage() {
     event.preventDefault();
     // Checked in SPEC 5's order by the schema the server also uses.
     const parsed = signUpSchema.safeParse(values);
-    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
-    setError(null);
+    if (!parsed.success) return problem.fromSchema(parsed.error);
+    problem.clear();
     signUp.mutate(values, {
       onSuccess: () => void navigate(paths.dashboard, { replace: true }),
-      onError: (failure) => setError(errorMessage(failure, MESSAGES.signUpFailed)),
+      onError: (failure) => {
+        problem.fromServer(failure, MESSAGES.signUpFailed);
+        // Turned off while the form was open: the page now says so.
+        void setup.refetch();
+      },
     });
+  }
+
+  if (setup.isPending) {
+    return (
+      <AuthCard title="Create Account">
+        <Center py="md">
+          <Loader aria-label={MESSAGES.loading} />
+        </Center>
+      </AuthCard>
+    );
+  }
+
+  if (setup.data?.openSignUp === false) {
+    return (
+      <AuthCard title="Create Account">
+        <Alert color="blue" variant="light" role="note">
+          {MESSAGES.signUpClosed}
+        </Alert>
+        <Button component={Link} to={paths.login} fullWidth>
+          Go to Login
+        </Button>
+      </AuthCard>
+    );
   }
 
   return (
@@ -47,7 +83,7 @@ export function SignupPage() {
           {MESSAGES.firstAccountBecomesAdmin}
         </Alert>
       )}
-      <ErrorBanner message={error} />
+      <ErrorBanner message={problem.problem?.message} />
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <TextInput label="Full Name" autoComplete="name" {...field('name')} />

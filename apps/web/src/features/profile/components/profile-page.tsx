@@ -2,8 +2,14 @@ import { Avatar, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { formatLongDate } from '../../../lib/format-date-time.ts';
+import { ChangeEmailForm } from './change-email-form.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { EditDetailsForm } from './edit-details-form.tsx';
 
-/** SPEC 2: read-only full name, email and member-since date, with an initial avatar. */
+/**
+ * SPEC 2: read-only full name, email and member-since date, with an initial avatar. Below the card,
+ * issue 15's self-service: one's own details, password and email.
+ */
 export function ProfilePage() {
   const { data: user } = useSession();
   if (!user) return null;
@@ -12,21 +18,26 @@ export function ProfilePage() {
   return (
     <>
       <PageTitle>Profile</PageTitle>
-      <Paper withBorder radius="md" p="md" maw={560}>
-        <Stack gap="md">
-          <Group wrap="nowrap">
-            <Avatar size="lg" radius="xl" color="blue" aria-hidden>
-              {initial}
-            </Avatar>
-            <Text fw={600} size="lg" truncate="end" miw={0}>
-              {user.name}
-            </Text>
-          </Group>
-          <TextInput label="Full Name" value={user.name} readOnly />
-          <TextInput label="Email" value={user.email} readOnly />
-          <TextInput label="Member Since" value={formatLongDate(user.createdAt)} readOnly />
-        </Stack>
-      </Paper>
+      <Stack gap="md" maw={560}>
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <Group wrap="nowrap">
+              <Avatar size="lg" radius="xl" color="blue" aria-hidden>
+                {initial}
+              </Avatar>
+              <Text fw={600} size="lg" truncate="end" miw={0}>
+                {user.name}
+              </Text>
+            </Group>
+            <TextInput label="Full Name" value={user.name} readOnly />
+            <TextInput label="Email" value={user.email} readOnly />
+            <TextInput label="Member Since" value={formatLongDate(user.createdAt)} readOnly />
+          </Stack>
+        </Paper>
+        <EditDetailsForm key={user.id} user={user} />
+        <ChangePasswordForm />
+        <ChangeEmailForm currentEmail={user.email} />
+      </Stack>
     </>
   );
 }

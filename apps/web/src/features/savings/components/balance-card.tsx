@@ -3,17 +3,23 @@ import { Paper, Text } from '@mantine/core';
 import { formatNaira } from '@kobo/core';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import classes from '../../../components/figures.module.css';
+import { heldPhrases } from './holds.ts';
 
 type Props = {
   balanceKobo: number;
-  /** What loans hold of the balance (a borrower's lien, guarantees given); 0 when none. */
+  /** What is held of the balance (loans' liens, requests awaiting approval); 0 when none. */
   heldKobo: number;
+  /** The part of heldKobo that withdrawals awaiting approval hold (issue 15). */
+  pendingKobo: number;
   lastUpdated: string;
   children?: ReactNode;
 };
 
-/** The current balance, large, with what of it is free to withdraw when loans hold some, and when it last changed. */
-export function BalanceCard({ balanceKobo, heldKobo, lastUpdated, children }: Props) {
+/**
+ * The current balance, large, with what of it is free to withdraw when some is held (and why: loans,
+ * or withdrawals awaiting approval), and when it last changed.
+ */
+export function BalanceCard({ balanceKobo, heldKobo, pendingKobo, lastUpdated, children }: Props) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Current Balance">
       {children}
@@ -25,7 +31,7 @@ export function BalanceCard({ balanceKobo, heldKobo, lastUpdated, children }: Pr
       </Text>
       {heldKobo > 0 && (
         <Text size="sm" mt={4} className={classes.figure}>
-          Available <strong>{formatNaira(balanceKobo - heldKobo)}</strong> · {formatNaira(heldKobo)} held against loans
+          Available <strong>{formatNaira(balanceKobo - heldKobo)}</strong> · {heldPhrases({ heldKobo, pendingKobo }).join(' · ')}
         </Text>
       )}
       <Text size="sm" c="dimmed" mt={4}>

@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMySavings } from '../api/get-my-savings.ts';
 import { BalanceCard } from './balance-card.tsx';
+import { MyRequests } from './my-requests.tsx';
 import { StatementExport } from './statement-export.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 
@@ -27,7 +28,7 @@ export function MySavingsAccountPage({ loansSection }: { loansSection?: ReactNod
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <BalanceCard balanceKobo={savings.data.account.balanceKobo} heldKobo={savings.data.account.heldKobo} lastUpdated={savings.data.account.lastUpdated}>
+            <BalanceCard balanceKobo={savings.data.account.balanceKobo} heldKobo={savings.data.account.heldKobo} pendingKobo={savings.data.account.pendingKobo} lastUpdated={savings.data.account.lastUpdated}>
               <SimpleGrid cols={2} spacing="xs" component="dl" mt={0} mb="sm">
                 <div>
                   <Text component="dt" size="sm" c="dimmed">
@@ -49,6 +50,8 @@ export function MySavingsAccountPage({ loansSection }: { loansSection?: ReactNod
             </BalanceCard>
             <StatementExport />
           </SimpleGrid>
+          {/* Issue 15: an administrator's withdrawal or transfer on their account that waits for a second one. */}
+          <MyRequests isReadOnly />
           {loansSection && <Suspense fallback={<PageLoading />}>{loansSection}</Suspense>}
           <TransactionHistory transactions={savings.data.transactions} showProcessedBy={false} />
         </Stack>

@@ -5,6 +5,7 @@ import {
   MAX_SAVINGS_DESCRIPTION_LENGTH,
   firstIssueMessage,
   formatNaira,
+  requestSentNotice,
   savingsTransactionSchema,
   type SavingsHolderListItem,
   type SavingsTransactionInput,
@@ -16,7 +17,10 @@ import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { isSentForApproval } from '../../../lib/savings-requests.ts';
 import { usePostSavingsTransaction } from '../api/post-savings-transaction.ts';
+import { heldPhrases } from './holds.ts';
+import { RequestSentNotice } from './request-sent-notice.tsx';
 import { holderLabel } from './transaction-labels.ts';
 import { useValueDate } from '../../../lib/use-value-date.ts';
 import { ValueDateInput } from '../../../components/value-date-input.tsx';
@@ -45,6 +49,8 @@ export function NewTransactionForm(props: Props) {
   const [chosenUserId, setChosenUserId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [valueDateError, setValueDateError] = useState<string | null>(null);
+  /** Issue 15: the posting became a request; nothing moved. */
+  const [requestNotice, setRequestNotice] = useState<string | null>(null);
   const valueDate = useValueDate();
   const isAdmin = 'holderUserId' in props || 'staffOptions' in props;
   const staffOptions = 'staffOptions' in props ? props.staffOptions : null;
@@ -54,6 +60,7 @@ export function NewTransactionForm(props: Props) {
     event.preventDefault();
     if (post.isPending) return;
     flash.clear();
+    setRequestNotice(null);
     // SPEC 5's order: the amount, then (for an admin) the staff member.
     const parsed = savingsTransactionSchema.safeParse({ amount, type, description });
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
@@ -73,13 +80,15 @@ export function NewTransactionForm(props: Props) {
     post.mutate(
       { body, idempotencyKey: idempotency.keyFor(body) },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           idempotency.reset();
           setAmount('');
           setDescription('');
           setType('deposit');
           valueDate.reset();
-          flash.show(MESSAGES.transactionProcessed);
+          // A request is not "processed": say who must act before the money moves.
+          if (isSentForApproval(answer)) setRequestNotice(requestSentNotice(answer.request));
+          else flash.show(MESSAGES.transactionProcessed);
         },
         onError: (failure) => {
           const message = errorMessage(failure, MESSAGES.processTransactionFailed);
@@ -99,6 +108,7 @@ export function NewTransactionForm(props: Props) {
         <Stack gap="sm">
           <ErrorBanner message={error} />
           <SuccessBanner message={flash.message} />
+          <RequestSentNotice message={requestNotice} onClose={() => setRequestNotice(null)} />
           {staffOptions && (
             <Select
               label="Staff member"
@@ -135,8 +145,9 @@ export function NewTransactionForm(props: Props) {
   );
 }
 
-/** 'Balance: ₦100,000.00', and what is available when loans hold part of it (issue 12). */
-function balanceLine(holder: { balanceKobo: number; heldKobo: number }): string {
+/** 'Balance: ₦100,000.00', and what is available when loans (issue 12) or requests awaiting approval (issue 15) hold part of it. */
+function balanceLine(holder: { balanceKobo: number; heldKobo: number; pendingKobo: number }): string {
   const balance = `Balance: ${formatNaira(holder.balanceKobo)}`;
-  return holder.heldKobo > 0 ? `${balance} · Available: ${formatNaira(holder.balanceKobo - holder.heldKobo)}` : balance;
+  if (holder.heldKobo <= 0) return balance;
+  return [balance, `Available: ${formatNaira(holder.balanceKobo - holder.heldKobo)}`, ...heldPhrases(holder)].join(' · ');
 }

@@ -3,7 +3,7 @@ import { Button, Grid, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { FaArrowLeft, FaExchangeAlt } from 'react-icons/fa';
-import { can, MESSAGES, type SavingsAccountDetail, type SavingsPeriod, type SavingsTransactionView } from '@kobo/core';
+import { can, MESSAGES, requestSentNotice, type SavingsAccountDetail, type SavingsPeriod, type SavingsTransactionView } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -22,7 +22,8 @@ import { StatementExport } from './statement-export.tsx';
 import { ReverseTransactionModal } from './reverse-transaction-modal.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 import { DEFAULT_SAVINGS_PERIOD, SAVINGS_PERIODS, isSavingsPeriod } from './transaction-labels.ts';
-import { TransferModal } from './transfer-modal.tsx';
+import { RequestSentNotice } from './request-sent-notice.tsx';
+import { TransferModal, type TransferOutcome } from './transfer-modal.tsx';
 
 /** SPEC 2: admin only; everyone else goes back to /savings. */
 export function StaffSavingsDetailPage() {
@@ -65,15 +66,18 @@ type BodyProps = { detail: SavingsAccountDetail; period: SavingsPeriod; onPeriod
 function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
   const [isTransferOpen, transferModal] = useDisclosure(false);
   const [reversing, setReversing] = useState<SavingsTransactionView | null>(null);
+  const [requestNotice, setRequestNotice] = useState<string | null>(null);
   const flash = useFlashMessage();
   const { account } = detail;
   const periodLabel = SAVINGS_PERIODS.find((option) => option.value === period)?.label ?? '';
   // A holder whose user record was deleted keeps their history, but nothing can be posted for them.
   const holderUserId = account.userId;
 
-  function handleTransferred() {
+  function handleTransferred(outcome: TransferOutcome) {
     transferModal.close();
-    flash.show(MESSAGES.transferProcessed);
+    if (outcome.posted) flash.show(MESSAGES.transferProcessed);
+    // Issue 15: above the threshold the transfer waits for a second administrator; nothing moved.
+    else setRequestNotice(requestSentNotice(outcome.request));
   }
 
   function handleReversed() {
@@ -94,6 +98,7 @@ function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
         }
       />
       <SuccessBanner message={flash.message} />
+      <RequestSentNotice message={requestNotice} onClose={() => setRequestNotice(null)} />
       <Group justify="space-between" gap="sm">
         <PeriodFilter value={period} onChange={onPeriodChange} />
       </Group>
@@ -115,7 +120,7 @@ function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
       <ReverseTransactionModal transaction={reversing} onClose={() => setReversing(null)} onReversed={handleReversed} />
       {holderUserId && (
         <TransferModal
-          source={{ userId: holderUserId, name: account.holderName, balanceKobo: account.balanceKobo, heldKobo: account.heldKobo }}
+          source={{ userId: holderUserId, name: account.holderName, balanceKobo: account.balanceKobo, heldKobo: account.heldKobo, pendingKobo: account.pendingKobo }}
           opened={isTransferOpen}
           onClose={transferModal.close}
           onTransferred={handleTransferred}

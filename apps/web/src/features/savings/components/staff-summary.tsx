@@ -6,19 +6,18 @@ import { FactList } from '../../../components/fact-list.tsx';
 
 /**
  * SPEC 2 "a staff summary": who the account belongs to, and room for the page's actions. When loans
- * hold part of the balance (issue 12), what is held and what is still free to withdraw.
+ * (issue 12) or requests awaiting approval (issue 15) hold part of the balance, what each holds and
+ * what is still free to withdraw.
  */
 export function StaffSummary({ account, actions }: { account: SavingsAccountView; actions?: ReactNode }) {
   const facts = [
     { label: 'Staff ID', value: account.staffId ?? '—' },
     { label: 'Email', value: account.email ?? '—' },
     { label: 'Last updated', value: formatDateTime(account.lastUpdated) },
-    ...(account.heldKobo > 0
-      ? [
-          { label: 'Held against loans', value: formatNaira(account.heldKobo) },
-          { label: 'Available', value: formatNaira(account.balanceKobo - account.heldKobo) },
-        ]
-      : []),
+    ...(account.heldKobo > account.pendingKobo ? [{ label: 'Held against loans', value: formatNaira(account.heldKobo - account.pendingKobo) }] : []),
+    // Issue 15: withdrawals and transfers recorded but not yet approved hold their amount too.
+    ...(account.pendingKobo > 0 ? [{ label: 'Awaiting approval', value: formatNaira(account.pendingKobo) }] : []),
+    ...(account.heldKobo > 0 ? [{ label: 'Available', value: formatNaira(account.balanceKobo - account.heldKobo) }] : []),
   ];
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Staff summary">

@@ -1,21 +1,37 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, MAX_SAVINGS_DESCRIPTION_LENGTH, firstIssueMessage, formatNaira, transferFormSchema, type TransferInput } from '@kobo/core';
+import {
+  MESSAGES,
+  MAX_SAVINGS_DESCRIPTION_LENGTH,
+  firstIssueMessage,
+  formatNaira,
+  transferFormSchema,
+  type SavingsRequestView,
+  type TransferInput,
+} from '@kobo/core';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { isSentForApproval } from '../../../lib/savings-requests.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
 import { usePostTransfer } from '../api/post-transfer.ts';
+import { heldPhrases } from './holds.ts';
 import { holderLabel } from './transaction-labels.ts';
 import { useIsPhone } from '../../../lib/use-screen-size.ts';
 import { useValueDate } from '../../../lib/use-value-date.ts';
 import { ValueDateInput } from '../../../components/value-date-input.tsx';
 
-/** The sender: their balance, and what loans hold of it (issue 12), which a transfer may not take. */
-export type TransferSource = { userId: string; name: string; balanceKobo: number; heldKobo: number };
+/**
+ * The sender: their balance, and what loans (issue 12) and requests awaiting approval (issue 15,
+ * `pendingKobo` of `heldKobo`) hold of it, which a transfer may not take.
+ */
+export type TransferSource = { userId: string; name: string; balanceKobo: number; heldKobo: number; pendingKobo: number };
 
-type Props = { source: TransferSource; opened: boolean; onClose: () => void; onTransferred: () => void };
+/** What the transfer came to: posted, or (issue 15, above the two-person threshold) a request that waits. */
+export type TransferOutcome = { posted: true } | { posted: false; request: SavingsRequestView };
+
+type Props = { source: TransferSource; opened: boolean; onClose: () => void; onTransferred: (outcome: TransferOutcome) => void };
 
 /**
  * SPEC 5 "Transfer": a recipient (never the source, never an admin: the API lists no admins),
@@ -31,7 +47,7 @@ export function TransferModal({ source, opened, onClose, onTransferred }: Props)
   );
 }
 
-function TransferForm({ source, onCancel, onTransferred }: { source: TransferSource; onCancel: () => void; onTransferred: () => void }) {
+function TransferForm({ source, onCancel, onTransferred }: { source: TransferSource; onCancel: () => void; onTransferred: (outcome: TransferOutcome) => void }) {
   const holders = useSavingsHolders();
   const post = usePostTransfer();
   const idempotency = useIdempotencyKey();
@@ -63,9 +79,9 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
     post.mutate(
       { body, idempotencyKey: idempotency.keyFor(body) },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           idempotency.reset();
-          onTransferred();
+          onTransferred(isSentForApproval(answer) ? { posted: false, request: answer.request } : { posted: true });
         },
         onError: (failure) => {
           const message = errorMessage(failure, MESSAGES.processTransferFailed);
@@ -82,7 +98,7 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
         <ErrorBanner message={error ?? (holders.isError ? MESSAGES.loadStaffListFailed : null)} />
         <Text size="sm">
           Available balance: <strong>{formatNaira(source.balanceKobo - source.heldKobo)}</strong>
-          {source.heldKobo > 0 && ` (${formatNaira(source.heldKobo)} held against loans)`}
+          {source.heldKobo > 0 && ` (${heldPhrases(source).join(', ')})`}
         </Text>
         <Select
           label="Transfer to"

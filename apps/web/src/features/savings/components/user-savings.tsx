@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMySavings } from '../api/get-my-savings.ts';
 import { BalanceCard } from './balance-card.tsx';
+import { MyRequests } from './my-requests.tsx';
 import { NewTransactionForm } from './new-transaction-form.tsx';
 import { StatementExport } from './statement-export.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
@@ -27,7 +28,7 @@ export function UserSavings({ loansSection }: { loansSection?: ReactNode }) {
         <ErrorBanner message={errorMessage(savings.error, MESSAGES.loadSavingsFailed)} />
       ) : (
         <Stack gap="md">
-          <BalanceCard balanceKobo={savings.data.account.balanceKobo} heldKobo={savings.data.account.heldKobo} lastUpdated={savings.data.account.lastUpdated} />
+          <BalanceCard balanceKobo={savings.data.account.balanceKobo} heldKobo={savings.data.account.heldKobo} pendingKobo={savings.data.account.pendingKobo} lastUpdated={savings.data.account.lastUpdated} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 6 }}>
               <NewTransactionForm />
@@ -36,6 +37,8 @@ export function UserSavings({ loansSection }: { loansSection?: ReactNode }) {
               <StatementExport />
             </Grid.Col>
           </Grid>
+          {/* Issue 15: their New Transaction may wait for an administrator; here is where it stands. */}
+          <MyRequests />
           {loansSection && <Suspense fallback={<PageLoading />}>{loansSection}</Suspense>}
           <TransactionHistory transactions={savings.data.transactions} showProcessedBy={false} />
         </Stack>

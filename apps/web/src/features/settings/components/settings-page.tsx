@@ -5,6 +5,9 @@ import { AppearanceSection } from './appearance-section.tsx';
 import { CategoriesSection } from './categories-section.tsx';
 import { DangerZoneSection } from './danger-zone-section.tsx';
 import { DataManagementSection } from './data-management-section.tsx';
+import { OutgoingMailSection } from './outgoing-mail-section.tsx';
+import { SavingsApprovalsSection } from './savings-approvals-section.tsx';
+import { SignUpSection } from './sign-up-section.tsx';
 
 /** The admin's Settings (SPEC 2), in the spec's order. */
 export function SettingsPage() {
@@ -15,6 +18,9 @@ export function SettingsPage() {
         <AppearanceSection />
         <CategoriesSection />
         <DataManagementSection />
+        <OutgoingMailSection />
+        <SavingsApprovalsSection />
+        <SignUpSection />
         <AccountSection />
         <DangerZoneSection />
       </Stack>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Loader, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { FaSearch } from 'react-icons/fa';
-import { MESSAGES, isRole, type PublicUser, type Role, type UserListQuery } from '@kobo/core';
+import { MESSAGES, isRole, type PublicUser, type Role, type UserListItem, type UserListQuery } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/auth/session.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useChangeUserRole } from '../api/change-user-role.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
+import { useResendInvitation, useWithdrawInvitation } from '../api/invitations.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useSetUserActive } from '../api/set-user-active.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -44,6 +45,8 @@ export function UsersSection() {
   const changeRole = useChangeUserRole();
   const setActive = useSetUserActive();
   const deleteUser = useDeleteUser();
+  const resendInvitation = useResendInvitation();
+  const withdrawInvitation = useWithdrawInvitation();
   const [error, setError] = useState<string | null>(null);
   const success = useFlashMessage();
   const [confirm, setConfirm] = useState<PendingConfirm>(null);
@@ -51,7 +54,11 @@ export function UsersSection() {
     ? (changeRole.variables?.userId ?? null)
     : setActive.isPending
       ? (setActive.variables?.userId ?? null)
-      : null;
+      : resendInvitation.isPending
+        ? (resendInvitation.variables ?? null)
+        : withdrawInvitation.isPending
+          ? (withdrawInvitation.variables ?? null)
+          : null;
 
   function report(message: string) {
     success.clear();
@@ -78,6 +85,20 @@ export function UsersSection() {
       { userId: user.id, active: true },
       { onSuccess: ({ message }) => done(message), onError: (failure) => report(errorMessage(failure, MESSAGES.updateUserStatusFailed)) },
     );
+  }
+
+  function handleResendInvitation(user: UserListItem) {
+    resendInvitation.mutate(user.id, {
+      onSuccess: ({ message }) => done(message),
+      onError: (failure) => report(errorMessage(failure, MESSAGES.sendInvitationFailed)),
+    });
+  }
+
+  function handleWithdrawInvitation(user: UserListItem) {
+    withdrawInvitation.mutate(user.id, {
+      onSuccess: ({ message }) => done(message),
+      onError: (failure) => report(errorMessage(failure, MESSAGES.withdrawInvitationFailed)),
+    });
   }
 
   function handleDelete(user: PublicUser) {
@@ -179,6 +200,8 @@ export function UsersSection() {
           onRoleChange={handleRoleChange}
           onToggleActive={handleToggleActive}
           onDelete={handleDelete}
+          onResendInvitation={handleResendInvitation}
+          onWithdrawInvitation={handleWithdrawInvitation}
         />
       </Stack>
       <ConfirmDialog

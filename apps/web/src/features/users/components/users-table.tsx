@@ -2,16 +2,17 @@ import { Link } from 'react-router';
 import { ActionIcon, Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
-import { FaHistory, FaTrash, FaUserCheck, FaUserSlash } from 'react-icons/fa';
-import { MESSAGES, USER_PAGE_SIZES, isRole, type PublicUser, type Role, type UserSortField } from '@kobo/core';
+import { FaBan, FaHistory, FaPaperPlane, FaTrash, FaUserCheck, FaUserSlash } from 'react-icons/fa';
+import { MESSAGES, USER_PAGE_SIZES, isRole, type PublicUser, type Role, type UserListItem, type UserSortField } from '@kobo/core';
 import { formatDate } from '../../../lib/format-date-time.ts';
 import { paths } from '../../../lib/paths.ts';
+import { InvitationBadge } from './invitation-badge.tsx';
 import { ROLE_OPTIONS } from './role-options.ts';
 
 export type UserSort = { sort: UserSortField; order: 'asc' | 'desc' };
 
 type UsersTableProps = {
-  users: PublicUser[];
+  users: UserListItem[];
   total: number;
   page: number;
   pageSize: number;
@@ -26,6 +27,9 @@ type UsersTableProps = {
   onRoleChange: (user: PublicUser, role: Role) => void;
   onToggleActive: (user: PublicUser) => void;
   onDelete: (user: PublicUser) => void;
+  /** Issue 15: a new invitation link, or the open one withdrawn. */
+  onResendInvitation: (user: UserListItem) => void;
+  onWithdrawInvitation: (user: UserListItem) => void;
 };
 
 const WIDE = '(min-width: 48em)';
@@ -36,13 +40,13 @@ const WIDER = '(min-width: 75em)';
 export function UsersTable(props: UsersTableProps) {
   const { users, currentUserId, busyUserId } = props;
   const isNarrow = useMediaQuery(NARROW) ?? false;
-  const sortStatus: DataTableSortStatus<PublicUser> = {
+  const sortStatus: DataTableSortStatus<UserListItem> = {
     columnAccessor: props.sort.sort === 'name' && isNarrow ? 'summary' : props.sort.sort,
     direction: props.sort.order,
   };
 
   return (
-    <DataTable<PublicUser>
+    <DataTable<UserListItem>
       withTableBorder
       borderRadius="md"
       highlightOnHover
@@ -82,6 +86,7 @@ export function UsersTable(props: UsersTableProps) {
                 <UserName user={user} isMe={user.id === currentUserId} />
                 <StatusBadge user={user} />
               </Group>
+              <InvitationLine user={user} isBusy={busyUserId === user.id} onResend={props.onResendInvitation} onWithdraw={props.onWithdrawInvitation} />
               <Group justify="space-between" gap="xs" wrap="nowrap">
                 <RoleSelect user={user} isBusy={busyUserId === user.id} onRoleChange={props.onRoleChange} />
                 <RowActions user={user} isBusy={busyUserId === user.id} onToggleActive={props.onToggleActive} onDelete={props.onDelete} />
@@ -115,7 +120,18 @@ export function UsersTable(props: UsersTableProps) {
           visibleMediaQuery: WIDE,
           render: (user) => <RoleSelect user={user} isBusy={busyUserId === user.id} onRoleChange={props.onRoleChange} />,
         },
-        { accessor: 'status', title: 'Status', sortable: true, visibleMediaQuery: WIDE, render: (user) => <StatusBadge user={user} /> },
+        {
+          accessor: 'status',
+          title: 'Status',
+          sortable: true,
+          visibleMediaQuery: WIDE,
+          render: (user) => (
+            <Stack gap={4} align="flex-start">
+              <StatusBadge user={user} />
+              <InvitationLine user={user} isBusy={busyUserId === user.id} onResend={props.onResendInvitation} onWithdraw={props.onWithdrawInvitation} />
+            </Stack>
+          ),
+        },
         {
           accessor: 'createdAt',
           title: 'Member since',
@@ -132,6 +148,45 @@ export function UsersTable(props: UsersTableProps) {
         },
       ]}
     />
+  );
+}
+
+/**
+ * A person without a password: their invitation's state, and Resend (any state) and Withdraw (an
+ * open one). Nothing for someone who has a password.
+ */
+function InvitationLine({
+  user,
+  isBusy,
+  onResend,
+  onWithdraw,
+}: {
+  user: UserListItem;
+  isBusy: boolean;
+  onResend: (user: UserListItem) => void;
+  onWithdraw: (user: UserListItem) => void;
+}) {
+  if (!user.invitation) return null;
+  const sendLabel = `${user.invitation.status === 'pending' || user.invitation.status === 'expired' ? 'Resend' : 'Send'} invitation to ${user.name}`;
+  const withdrawLabel = `Withdraw invitation for ${user.name}`;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <InvitationBadge invitation={user.invitation} />
+      {user.active && (
+        <Tooltip label={sendLabel}>
+          <ActionIcon variant="subtle" color="blue" size="sm" aria-label={sendLabel} disabled={isBusy} onClick={() => onResend(user)}>
+            <FaPaperPlane aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {user.invitation.status === 'pending' && (
+        <Tooltip label={withdrawLabel}>
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={withdrawLabel} disabled={isBusy} onClick={() => onWithdraw(user)}>
+            <FaBan aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
   );
 }
 

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import { formatNaira, MAX_AMOUNT_KOBO, type Kobo } from './money.ts';
+import type { IsoDate } from './periods.ts';
+import { MAX_REASON_LENGTH, savingsAmountKobo } from './schemas/savings.ts';
+import type { SavingsTransactionView } from './contracts/savings.ts';
+import { heldAgainstLoanMessage } from './loans/products.ts';
+
+/**
+ * Savings requests (issue 15; docs/decisions/021-two-person-approval.md): a posting that waits for
+ * an administrator. `two_person`: an admin's withdrawal or transfer above the threshold, waiting
+ * for a second admin. `member`: a regular user's own deposit or withdrawal, waiting for an admin to
+ * confirm the money arrived or was paid out.
+ */
+export const SAVINGS_REQUEST_ORIGINS = ['two_person', 'member'] as const;
+export type SavingsRequestOrigin = (typeof SAVINGS_REQUEST_ORIGINS)[number];
+export const SAVINGS_REQUEST_TYPES = ['deposit', 'withdrawal', 'transfer'] as const;
+export type SavingsRequestType = (typeof SAVINGS_REQUEST_TYPES)[number];
+export const SAVINGS_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'cancelled'] as const;
+export type SavingsRequestStatus = (typeof SAVINGS_REQUEST_STATUSES)[number];
+
+export const SAVINGS_REQUEST_ORIGIN_LABELS = {
+  two_person: 'Second approval',
+  member: "Member's request",
+} as const satisfies Record<SavingsRequestOrigin, string>;
+export const SAVINGS_REQUEST_TYPE_LABELS = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  transfer: 'Transfer',
+} as const satisfies Record<SavingsRequestType, string>;
+export const SAVINGS_REQUEST_STATUS_LABELS = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+} as const satisfies Record<SavingsRequestStatus, string>;
+
+/** A person as a request shows them. */
+export type SavingsRequestPerson = { id: string; name: string; email: string };
+/** A holder as a request shows them; null once their user record is deleted. */
+export type SavingsRequestHolder = { userId: string; name: string; staffId: string | null; email: string };
+
+export type SavingsRequestView = {
+  id: string;
+  origin: SavingsRequestOrigin;
+  type: SavingsRequestType;
+  status: SavingsRequestStatus;
+  /** Whose money it is (a transfer's sender). */
+  holder: SavingsRequestHolder | null;
+  /** A transfer's recipient; null for deposits and withdrawals. */
+  to: SavingsRequestHolder | null;
+  amountKobo: Kobo;
+  description: string | null;
+  valueDate: IsoDate;
+  /** Who asked: the admin (two_person) or the member (member). */
+  maker: SavingsRequestPerson;
+  createdAt: string;
+  decidedBy: SavingsRequestPerson | null;
+  decidedAt: string | null;
+  /** Why it was declined or cancelled. */
+  reason: string | null;
+  /** The posting its approval made (a transfer's outgoing leg). */
+  transactionId: string | null;
+};
+
+/**
+ * What POST /api/savings/transactions and /api/savings/transfers answer with 202 when they record a
+ * request instead of posting (nothing moved yet).
+ */
+export type SavingsRequestCreated = { request: SavingsRequestView };
+/** POST /api/savings/requests/:id/approve: the request, and the posting it made (a transfer's outgoing leg). */
+export type SavingsRequestApproved = { request: SavingsRequestView; transaction: SavingsTransactionView };
+/** POST .../decline and .../cancel. */
+export type SavingsRequestDecided = { request: SavingsRequestView };
+
+/** GET /api/savings/requests: newest first; `nextBefore` (an opaque cursor) is there when older ones remain. */
+export type SavingsRequestList = { requests: SavingsRequestView[]; nextBefore?: string };
+/** GET /api/savings/requests/count: for the navigation badge. */
+export type SavingsRequestCount = { pending: number };
+/** GET /api/savings/requests/mine: the requests on the caller's own account, newest first. */
+export type MySavingsRequests = { requests: SavingsRequestView[] };
+
+export const MAX_REQUEST_PAGE = 100;
+export const DEFAULT_REQUEST_PAGE = 50;
+
+/** The admins' list: `pending` (the default) or `decided` (approved, declined or cancelled). */
+export const savingsRequestListQuerySchema = z.object({
+  status: z.enum(['pending', 'decided'], { message: MESSAGES.invalidRequest }).default('pending'),
+  limit: z.coerce.number().int().min(1).max(MAX_REQUEST_PAGE).default(DEFAULT_REQUEST_PAGE),
+  /** The `nextBefore` of the previous page. */
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, MESSAGES.invalidRequest)
+    .optional(),
+});
+export type SavingsRequestListQuery = z.input<typeof savingsRequestListQuerySchema>;
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
+/** Declining needs a reason, under the reversal's rules (required, at most 500 characters). */
+export const declineRequestSchema = z
+  .object({ reason: z.preprocess(trimmed, z.string().default('')) })
+  .superRefine((value, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', path: ['reason'], message });
+    if (!value.reason) return fail(MESSAGES.declineReasonRequired);
+    if (value.reason.length > MAX_REASON_LENGTH) return fail(MESSAGES.reasonTooLong);
+  });
+export type DeclineRequestInput = z.input<typeof declineRequestSchema>;
+
+/** Cancelling by its maker: a reason is optional. */
+export const cancelRequestSchema = z.preprocess(
+  (value) => value ?? {},
+  z
+    .object({ reason: z.preprocess(trimmed, z.string().max(MAX_REASON_LENGTH, MESSAGES.reasonTooLong).nullish()) })
+    .transform((value) => ({ reason: value.reason || null })),
+);
+export type CancelRequestInput = z.input<typeof cancelRequestSchema>;
+
+/** The organisation's approval settings, as GET /api/savings/approval-settings answers them. */
+export type ApprovalSettings = {
+  /** A withdrawal or transfer strictly above this waits for a second admin; null: off (the default). */
+  twoPersonThresholdKobo: Kobo | null;
+  /** True restores the old behaviour: a regular user's own postings move money at once. */
+  memberPostingsDirect: boolean;
+};
+
+/**
+ * PUT /api/savings/approval-settings. The threshold is sent in naira as every amount is
+ * (`twoPersonThreshold: '50000.00'`, two decimals at most, above ₦0, at most the cap); null or
+ * blank turns two-person approval off. The answer is the GET shape (`twoPersonThresholdKobo`).
+ */
+export const approvalSettingsSchema = z
+  .object({
+    twoPersonThreshold: z.unknown().optional(),
+    memberPostingsDirect: z.boolean({ message: MESSAGES.invalidRequest }),
+  })
+  .superRefine((value, ctx) => {
+    const threshold = value.twoPersonThreshold;
+    const blank = threshold === null || threshold === undefined || (typeof threshold === 'string' && threshold.trim() === '');
+    if (!blank && savingsAmountKobo(threshold) === null) {
+      ctx.addIssue({ code: 'custom', path: ['twoPersonThreshold'], message: MESSAGES.approvalThresholdInvalid });
+    }
+  })
+  .transform(
+    (value): ApprovalSettings => ({
+      twoPersonThresholdKobo: savingsAmountKobo(value.twoPersonThreshold),
+      memberPostingsDirect: value.memberPostingsDirect,
+    }),
+  );
+export type ApprovalSettingsInput = z.input<typeof approvalSettingsSchema>;
+
+/** True when a withdrawal or transfer of `amountKobo` waits for a second admin: strictly above the threshold; never when it is off. */
+export function needsSecondOfficer(amountKobo: number, thresholdKobo: number | null): boolean {
+  return thresholdKobo !== null && amountKobo > thresholdKobo;
+}
+
+/** A threshold as stored (whole kobo from 1 to the cap), or null for anything else: off. */
+export function thresholdFromSetting(value: string | null | undefined): Kobo | null {
+  if (!value || !/^[1-9][0-9]{0,14}$/.test(value)) return null;
+  const kobo = Number(value);
+  return kobo <= MAX_AMOUNT_KOBO ? (kobo as Kobo) : null;
+}
+
+/** 'Insufficient available balance: ₦X is held for withdrawals awaiting approval'. */
+export function heldForApprovalMessage(pendingKobo: Kobo | number): string {
+  return `Insufficient available balance: ${formatNaira(pendingKobo)} is held for withdrawals awaiting approval`;
+}
+
+/**
+ * Why a withdrawal or transfer of `amountKobo` that the balance covers is refused for what is held,
+ * or null when it is not refused for a hold (it fits, or the balance itself is short: the caller's
+ * own sentence). Loans are named when they alone leave too little (issue 12's sentence, as before);
+ * otherwise the requests awaiting approval are the cause (issue 15).
+ */
+export function heldRefusal(
+  amountKobo: number,
+  balanceKobo: number,
+  loanHeldKobo: number,
+  pendingKobo: number,
+): { cause: 'loan' | 'pending'; message: string } | null {
+  if (amountKobo > balanceKobo || amountKobo <= balanceKobo - loanHeldKobo - pendingKobo) return null;
+  if (amountKobo > balanceKobo - loanHeldKobo) return { cause: 'loan', message: heldAgainstLoanMessage(loanHeldKobo as Kobo) };
+  return { cause: 'pending', message: heldForApprovalMessage(pendingKobo) };
+}
