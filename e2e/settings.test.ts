@@ -51,7 +51,18 @@ describe('Settings for an admin', () => {
     await page.goto('/settings');
     await pageSettled(page, 'Settings');
     const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
-    expect(titles).toEqual(['Appearance', 'Categories', 'Data Management', 'Outgoing mail', 'Savings approvals', 'Sign-up', 'Account', 'Danger Zone']);
+    expect(titles).toEqual([
+      'Appearance',
+      'Categories',
+      'Data Management',
+      'Outgoing mail',
+      'Savings approvals',
+      'Sign-up',
+      'API tokens',
+      'Backups',
+      'Account',
+      'Danger Zone',
+    ]);
     await page.getByRole('switch', { name: 'Dark mode' }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('darkMode'))).toBe('dark');
     await context.close();

@@ -32,11 +32,11 @@ let counter = 0;
  * data directory (so a restart keeps the data, as `npm start` does), copied from the migrated
  * one the global setup made.
  */
-export async function startKobo(): Promise<KoboServer> {
+export async function startKobo(options: { env?: Record<string, string> } = {}): Promise<KoboServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kobo-e2e-'));
   cpSync(inject('e2eDataTemplate'), dataDir, { recursive: true });
   const port = await freePort();
-  let app = await boot(dataDir, port);
+  let app = await boot(dataDir, port, options.env);
   const baseURL = `http://localhost:${port}`;
 
   return {
@@ -68,7 +68,7 @@ export async function startKobo(): Promise<KoboServer> {
     },
     restart: async () => {
       await app.close();
-      app = await boot(dataDir, port);
+      app = await boot(dataDir, port, options.env);
     },
     stop: async () => {
       await app.close();
@@ -77,7 +77,7 @@ export async function startKobo(): Promise<KoboServer> {
   };
 }
 
-async function boot(dataDir: string, port: number): Promise<KoboApp> {
+async function boot(dataDir: string, port: number, extraEnv: Record<string, string> = {}): Promise<KoboApp> {
   const env = readEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -86,6 +86,7 @@ async function boot(dataDir: string, port: number): Promise<KoboApp> {
     APP_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR,
+    ...extraEnv,
   });
   const app = await buildApp({ env });
   await app.listen({ port, host: '127.0.0.1' });

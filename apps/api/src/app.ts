@@ -20,8 +20,15 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerGate, type GatedRoute } from './plugins/gate.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestLogging } from './plugins/request-logging.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { createTokenCallerReader } from './modules/tokens/token-caller.ts';
+import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
+import { backupsRoutes } from './modules/backups/backups.routes.ts';
+import { startNightlyBackups, type NightlyBackups } from './backup/nightly-backup.ts';
+import { backupDirectory } from './backup/backup-location.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { savingsRoutes } from './modules/savings/savings.routes.ts';
@@ -49,8 +56,9 @@ export type BuildOptions = {
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: NodeJS.WritableStream;
   /**
-   * false: the ledger notifier and the monthly statements run only when a test drains or checks
-   * them (app.kobo.notifier, app.kobo.statements), never by a timer mid-test. The outbox still polls.
+   * false: the ledger notifier, the monthly statements and the nightly backup run only when a test
+   * drains or checks them (app.kobo.notifier, .statements, .backups), never by a timer mid-test.
+   * The outbox still polls.
    */
   backgroundJobs?: boolean;
 };
@@ -68,6 +76,7 @@ declare module 'fastify' {
       outbox: Outbox;
       notifier: LedgerNotifier;
       statements: MonthlyStatements;
+      backups: NightlyBackups;
       routes: () => GatedRoute[];
     };
   }
@@ -139,6 +148,8 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   const background = options.backgroundJobs ?? true;
   const notifier = startLedgerNotifier({ db, outbox, log: app.log, appUrl, pollMs: background ? 3_000 : null });
   const statements = startMonthlyStatements({ db, outbox, log: app.log, now, timeZone: env.APP_TIMEZONE, appUrl, hourly: background });
+  const backupSchedule = { time: env.BACKUP_TIME, keep: env.BACKUP_KEEP, directory: backupDirectory(env) };
+  const backups = startNightlyBackups({ database, log: app.log, now, timeZone: env.APP_TIMEZONE, ...backupSchedule, timer: background });
   if (background) {
     app.addHook('onReady', async () => {
       await statements.check().catch((error: unknown) => app.log.error({ err: error }, 'the monthly statements could not be run'));
@@ -148,6 +159,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   // first, so the mail it queues last finds the outbox still open.
   app.addHook('preClose', async () => {
     statements.close();
+    await backups.close();
     await notifier.close();
     await outbox.close();
   });
@@ -165,8 +177,13 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await registerSecurity(app, { isHttps, trustedOrigins: [new URL(appUrl).origin] });
   await registerCompression(app);
   // Before any route registers: the gate sees every route and refuses to start on one that declares no access.
-  const routes = registerGate(app, { readSessionUser: await createSessionActorReader({ auth, db, secret: authSecret }) });
+  const routes = registerGate(app, {
+    readSessionUser: await createSessionActorReader({ auth, db, secret: authSecret }),
+    readTokenCaller: createTokenCallerReader({ db, now }),
+  });
   registerInputGuard(app);
+  // Before the routes too: the OpenAPI document collects each route as it registers (plugins/openapi.ts).
+  await registerOpenApi(app);
 
   const throttle = {
     windowMinutes: env.SIGN_IN_WINDOW_MINUTES,
@@ -176,6 +193,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
     resetPerEmail: env.FORGOT_PASSWORD_MAX_PER_EMAIL,
   };
   await healthRoutes(app, { db });
+  registerMetrics(app, { database, metricsToken: env.METRICS_TOKEN });
   await authRoutes(app, { db, auth, throttle, now });
   await savingsRoutes(app, { db, now, timeZone: env.APP_TIMEZONE, outbox, appUrl });
   const services = { db, now, timeZone: env.APP_TIMEZONE };
@@ -194,10 +212,12 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await invitationsRoutes(app, { db, now, outbox, appUrl });
   await auditRoutes(app, { db, timeZone: env.APP_TIMEZONE });
   await mailRoutes(app, { db, outbox, now });
+  await tokensRoutes(app, { db, now });
+  await backupsRoutes(app, { db, now, timeZone: env.APP_TIMEZONE, schedule: backupSchedule });
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
 
   app.addHook('onClose', release);
 
-  app.decorate('kobo', { database, auth, mailer, outbox, notifier, statements, routes });
+  app.decorate('kobo', { database, auth, mailer, outbox, notifier, statements, backups, routes });
   return app;
 }

@@ -52,6 +52,8 @@ export const AUDIT_KINDS = [
   'savings_request.declined',
   'savings_request.cancelled',
   'savings.approval_settings_changed',
+  'api_token.created',
+  'api_token.revoked',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -101,9 +103,11 @@ export const AUDIT_KIND_LABELS = {
   'savings_request.declined': 'Request declined',
   'savings_request.cancelled': 'Request cancelled',
   'savings.approval_settings_changed': 'Approval settings changed',
+  'api_token.created': 'API token created',
+  'api_token.revoked': 'API token revoked',
 } as const satisfies Record<AuditKind, string>;
 
-export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings' | 'savings_request' | 'mail';
+export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings' | 'savings_request' | 'mail' | 'api_token';
 
 /** Plain JSON values: what a row looked like before and after the act (null when it did not exist). */
 export type AuditValues = Record<string, unknown>;

@@ -8,6 +8,8 @@ export const ERRORS = {
   VALIDATION: { status: 400, message: MESSAGES.invalidRequest },
   SIGN_IN_REQUIRED: { status: 401, message: MESSAGES.signInRequired },
   FORBIDDEN: { status: 403, message: MESSAGES.forbidden },
+  API_TOKEN_INVALID: { status: 401, message: MESSAGES.apiTokenInvalid },
+  API_TOKEN_NOT_FOUND: { status: 404, message: MESSAGES.apiTokenNotFound },
   NOT_FOUND: { status: 404, message: MESSAGES.notFound },
   CROSS_SITE_REQUEST: { status: 403, message: MESSAGES.crossSiteRequest },
   USER_NOT_FOUND: { status: 401, message: MESSAGES.userNotFound },
@@ -69,6 +71,7 @@ export const ERRORS = {
   LOAN_REVERSAL_REFUSED: { status: 409, message: MESSAGES.invalidRequest },
   // The outgoing mail screen (issue 15).
   MAIL_NOT_FOUND: { status: 404, message: MESSAGES.mailNotFound },
+  BACKUP_NOT_FOUND: { status: 404, message: MESSAGES.backupNotFound },
   MAIL_NOT_FAILED: { status: 409, message: MESSAGES.mailNotFailed },
   // Expenses, categories, export and account deletion (docs/decisions/008-expenses-api.md).
   CATEGORY_NAME_TAKEN: { status: 409, message: MESSAGES.itemNameExists },

@@ -30,3 +30,5 @@ export * from './loans/index.ts';
 export * from './savings-requests.ts';
 export * from './savings-request-labels.ts';
 export * from './mail.ts';
+export * from './api-tokens.ts';
+export * from './backups.ts';

@@ -348,6 +348,28 @@ export const MESSAGES = {
   retryMailFailed: 'Failed to send the mail again. Please try again.',
   loadOutboxFailed: 'Failed to load the outgoing mail',
   noFailedMail: 'No failed mail',
+
+  // API tokens (issue 16; not in SPEC: docs/decisions/027-metrics-and-tokens.md).
+  apiTokenNameRequired: 'Please enter a name for the token',
+  apiTokenScopeRequired: 'Please choose what the token may do',
+  apiTokenExpiryRequired: 'Please choose when the token expires',
+  apiTokenExpiryRange: 'A token must expire between tomorrow and two years from now',
+  apiTokenInvalid: 'This API token is not valid, has expired or was revoked.',
+  apiTokenNotFound: 'API token not found',
+  apiTokenCreated: 'Token created. Copy it now: it will not be shown again.',
+  apiTokenRevoked: 'The token has been revoked.',
+  loadApiTokensFailed: 'Failed to load the API tokens',
+  createApiTokenFailed: 'Failed to create the token. Please try again.',
+  revokeApiTokenFailed: 'Failed to revoke the token. Please try again.',
+
+  // Nightly backups (issue 16; not in SPEC: docs/decisions/025-backups.md).
+  backupFailed: 'The last backup failed:',
+  backupDidNotFinish: 'The last backup started but did not finish (its server stopped while writing it).',
+  backupStale: 'The last successful backup is more than two days old.',
+  noBackupYet: 'No backup has been taken yet.',
+  backupNotFound: 'Backup file not found',
+  backupElsewhere: 'This backup was written by another server; download it there or from its backup folder.',
+  loadBackupsFailed: 'Failed to load the backups',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

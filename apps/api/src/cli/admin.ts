@@ -10,10 +10,9 @@
 import { parseArgs } from 'node:util';
 import { MESSAGES, signUpSchema, firstIssueMessage, AppError } from '@kobo/core';
 import { readEnv } from '../config/env.ts';
-import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { lockDataDir } from '../db/data-dir-lock.ts';
 import { createAdministrator, promoteToAdministrator } from './admin-commands.ts';
+import { fail, runCli, withServerDatabase } from './cli-support.ts';
 
 const USAGE = `usage:
   npm run admin -- create --email EMAIL --name NAME --password PASSWORD
@@ -28,40 +27,25 @@ async function main() {
   if (command !== 'create' && command !== 'promote') fail(USAGE);
 
   const env = readEnv();
-  const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);
-  const database = await openDatabase(
-    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
-  );
-  try {
+  await withServerDatabase(env, async (database) => {
     await migrateDatabase(database);
-    if (command === 'create') {
-      const parsed = signUpSchema.safeParse({ ...values, confirmPassword: values.password });
-      if (!parsed.success) fail(firstIssueMessage(parsed.error));
-      const user = await createAdministrator(database.db, parsed.data, new Date());
-      console.log(`Created administrator ${user.email}.`);
-    } else {
-      const email = values.email?.trim();
-      if (!email) fail(MESSAGES.enterEmail);
-      const user = await promoteToAdministrator(database.db, email, new Date());
-      console.log(`${user.email} is now an active administrator.`);
+    try {
+      if (command === 'create') {
+        const parsed = signUpSchema.safeParse({ ...values, confirmPassword: values.password });
+        if (!parsed.success) fail(firstIssueMessage(parsed.error));
+        const user = await createAdministrator(database.db, parsed.data, new Date());
+        console.log(`Created administrator ${user.email}.`);
+      } else {
+        const email = values.email?.trim();
+        if (!email) fail(MESSAGES.enterEmail);
+        const user = await promoteToAdministrator(database.db, email, new Date());
+        console.log(`${user.email} is now an active administrator.`);
+      }
+    } catch (error) {
+      if (error instanceof AppError) fail(error.message);
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof AppError) fail(error.message);
-    throw error;
-  } finally {
-    await database.close();
-    unlock();
-  }
+  });
 }
 
-/** A refusal to report in one line; thrown (not exited) so the database is closed cleanly first. */
-class CliError extends Error {}
-
-function fail(message: string): never {
-  throw new CliError(message);
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof CliError ? error.message : error);
-  process.exit(error instanceof CliError ? 2 : 1);
-});
+runCli(main);

@@ -67,6 +67,17 @@ const envSchema = z.object({
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Where `npm run backup` and the nightly backup write (default DATA_DIR/backups; docs/decisions/025-backups.md). */
+  BACKUP_DIR: z.string().optional(),
+  /** When the nightly backup runs, HH:MM in APP_TIMEZONE. */
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'BACKUP_TIME is a time of day as HH:MM, e.g. 02:00')
+    .default('02:00'),
+  /** How many backup files the nightly job keeps in the backup folder (older ones are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
+  /** Turns GET /metrics on, for callers with `Authorization: Bearer <METRICS_TOKEN>` (docs/decisions/027-metrics-and-tokens.md). */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -23,6 +23,8 @@ export type DatabaseHandle = {
   listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
   /** Runs `work` while holding a lock that every process on this database respects. */
   withExclusiveLock: <T>(lockKey: number, work: () => Promise<T>) => Promise<T>;
+  /** PostgreSQL's connection pool right now (for /metrics); absent on PGlite, which has one connection. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
 };
 
@@ -80,6 +82,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     kind: 'postgres',
     listen,
     withExclusiveLock,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await listener?.end();
       await pool.end();

@@ -683,3 +683,30 @@ export const invitations = pgTable(
   },
   (table) => [uniqueIndex('invitations_token_hash_key').on(table.tokenHash), index('invitations_user_idx').on(table.userId)],
 );
+
+/**
+ * An API token (issue 16, docs/decisions/027-metrics-and-tokens.md): a payroll system or a report
+ * reads or posts monthly batches with it. Only the secret's SHA-256 is kept; the secret is shown
+ * once. It acts for the admin who made it, within its scope, until it expires or is revoked.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'savings_batches'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdById: text('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Written at most once a minute per token (the only write a request with a token makes on a GET). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_token_hash_key').on(table.tokenHash),
+    check('api_tokens_scope_check', sql`${table.scope} in ('read', 'savings_batches')`),
+  ],
+);

@@ -4,6 +4,8 @@ import type { Actor } from '../auth/actor.ts';
 import type { SessionActorReader } from '../auth/session-actor.ts';
 import { toPublicUser } from '../auth/public-user.ts';
 import { toFetchHeaders } from './request-context.ts';
+import type { TokenCallerReader } from '../modules/tokens/token-caller.ts';
+import { tokenMayCall } from '../modules/tokens/token-scope.ts';
 
 // Module augmentation needs `interface`: a `type` cannot merge into Fastify's declarations.
 /* oxlint-disable typescript/consistent-type-definitions */
@@ -39,8 +41,14 @@ export type GatedRoute = { method: string; url: string; access: RouteAccess | un
  * - It runs in onRequest, before the body is parsed or validated: a refused caller learns nothing
  *   about the route's schema and costs no parsing.
  * - The user row is read on every gated request, so a changed role or a deactivation counts at once.
+ * - `Authorization: Bearer …` (the header only, never a cookie or the query) is an API token: it
+ *   replaces the session, 401 when it is not a live token, 403 outside its scope
+ *   (docs/decisions/027-metrics-and-tokens.md). Public routes ignore it.
  */
-export function registerGate(app: FastifyInstance, deps: { readSessionUser: SessionActorReader }): () => GatedRoute[] {
+export function registerGate(
+  app: FastifyInstance,
+  deps: { readSessionUser: SessionActorReader; readTokenCaller?: TokenCallerReader },
+): () => GatedRoute[] {
   const routes: { method: string; url: string; options: RouteOptions }[] = [];
   app.addHook('onRoute', (options) => {
     for (const method of [options.method].flat()) {
@@ -68,6 +76,16 @@ export function registerGate(app: FastifyInstance, deps: { readSessionUser: Sess
     // No access means no route matched: the not-found handler answers, and reads nothing.
     if (access === undefined) return;
     if (access === 'public' && !readsSession) return;
+    const bearer = access === 'public' ? null : bearerOf(request.headers.authorization);
+    if (bearer !== null) {
+      const caller = deps.readTokenCaller ? await deps.readTokenCaller(bearer) : null;
+      if (!caller) throw new AppError('API_TOKEN_INVALID');
+      // HEAD is answered by the GET route: it reads, as GET does.
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      if (!tokenMayCall(caller.scope, method, request.routeOptions.url ?? '', access)) throw new AppError('FORBIDDEN');
+      request.sessionActor = caller.actor;
+      return;
+    }
     await resolveCaller(request, reply, deps.readSessionUser);
     if (access === 'public') return;
     if (!request.sessionActor) throw new AppError('SIGN_IN_REQUIRED');
@@ -81,4 +99,11 @@ async function resolveCaller(request: FastifyRequest, reply: FastifyReply, readS
   const { user, setCookies } = await readSessionUser(request.headers.cookie, () => toFetchHeaders(request));
   for (const cookie of setCookies) reply.header('set-cookie', cookie);
   request.sessionActor = user?.active ? toPublicUser(user) : null;
+}
+
+/** The credentials of `Authorization: Bearer <credentials>` (scheme in any case); null for any other header. */
+function bearerOf(header: string | undefined): string | null {
+  const match = header === undefined ? null : /^bearer +(\S+) *$/i.exec(header);
+  if (match) return match[1] ?? '';
+  return header !== undefined && /^bearer\b/i.test(header) ? '' : null;
 }

@@ -33,6 +33,9 @@ const nobody = '00000000-0000-4000-8000-000000000000';
 
 export const EXPECTED_ACCESS: ExpectedAccess[] = [
   { method: 'GET', url: '/api/health', expect: EVERYONE },
+  // Issue 16: the OpenAPI document and its reference page (plugins/openapi.ts).
+  { method: 'GET', url: '/api/openapi.json', expect: EVERYONE },
+  { method: 'GET', url: '/api/docs', expect: EVERYONE },
   { method: 'GET', url: '/api/auth/setup', expect: EVERYONE },
   { method: 'POST', url: '/api/auth/sign-up', expect: EVERYONE, body: {} },
   { method: 'POST', url: '/api/auth/sign-in', expect: EVERYONE, body: {} },
@@ -154,6 +157,15 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   { method: 'PUT', url: '/api/account/mail-preferences', expect: SIGNED_IN, body: {} },
   { method: 'GET', url: '/api/mail/outbox', expect: ADMIN, path: '/api/mail/outbox?status=failed' },
   { method: 'POST', url: '/api/mail/outbox/:id/retry', expect: ADMIN, path: `/api/mail/outbox/${nobody}/retry` },
+
+  // Issue 16: API tokens (an empty body fails validation; an unknown id is 404).
+  { method: 'POST', url: '/api/tokens', expect: ADMIN, body: {} },
+  { method: 'GET', url: '/api/tokens', expect: ADMIN },
+  { method: 'DELETE', url: '/api/tokens/:id', expect: ADMIN, path: `/api/tokens/${nobody}` },
+
+  // Issue 16: the nightly backups (a file this folder does not hold is 404).
+  { method: 'GET', url: '/api/backups', expect: ADMIN },
+  { method: 'GET', url: '/api/backups/files/:name', expect: ADMIN, path: '/api/backups/files/kobo-2026-01-01T02-00-00Z.kobo-backup' },
 
   // Last: it ends the callers' sessions.
   { method: 'POST', url: '/api/auth/sign-out', expect: EVERYONE },

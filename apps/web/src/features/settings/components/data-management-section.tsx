@@ -4,15 +4,10 @@ import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatBytes } from '../../../lib/format-bytes.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useExportExpenses } from '../api/export-expenses.ts';
 import { SettingsSection } from './settings-section.tsx';
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** SPEC "Settings": Data Management → Export to Excel, with progress while the server streams the file. */
 export function DataManagementSection() {

@@ -1,7 +1,9 @@
 import { Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { AccountSection } from './account-section.tsx';
+import { ApiTokensSection } from './api-tokens-section.tsx';
 import { AppearanceSection } from './appearance-section.tsx';
+import { BackupsSection } from './backups-section.tsx';
 import { CategoriesSection } from './categories-section.tsx';
 import { DangerZoneSection } from './danger-zone-section.tsx';
 import { DataManagementSection } from './data-management-section.tsx';
@@ -21,6 +23,8 @@ export function SettingsPage() {
         <OutgoingMailSection />
         <SavingsApprovalsSection />
         <SignUpSection />
+        <ApiTokensSection />
+        <BackupsSection />
         <AccountSection />
         <DangerZoneSection />
       </Stack>
