@@ -23,14 +23,23 @@ export function precompress(): Plugin {
     },
     closeBundle() {
       for (const file of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
         const bytes = readFileSync(file);
-        if (bytes.length < MIN_BYTES) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
+        if (!isPrecompressed(file, bytes)) continue;
+        writeFileSync(`${file}.br`, brotli(bytes));
         writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
       }
     },
   };
+}
+
+/** Whether the build writes compressed copies of this file, so the server sends it compressed. */
+export function isPrecompressed(file: string, bytes: Uint8Array): boolean {
+  return COMPRESSIBLE.test(file) && bytes.length >= MIN_BYTES;
+}
+
+/** The .br copy's bytes, as the server sends them. */
+export function brotli(bytes: Uint8Array): Buffer {
+  return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
 }
 
 function filesUnder(directory: string): string[] {

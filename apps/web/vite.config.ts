@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pageWeight } from './page-weight-plugin.ts';
 import { precompress } from './precompress-plugin.ts';
+import { pwa } from './pwa-plugin.ts';
+import { reactRouterProduction } from './react-router-production-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -9,7 +12,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // apps/web/dist at the same origin; in development Vite proxies /api to it instead.
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), precompress()],
+  plugins: [react(), reactRouterProduction(), precompress(), pwa(), pageWeight()],
   build: {
     // KOBO_WEB_DIST lets several builds (parallel work, parallel test runs) keep their own output.
     outDir: process.env.KOBO_WEB_DIST ?? fileURLToPath(new URL('./dist', import.meta.url)),

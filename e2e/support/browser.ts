@@ -27,10 +27,17 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export async function newPage(
   browser: Browser,
   baseURL: string,
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+    /** 'allow' for the install and offline tests; elsewhere every load reaches the server, as a first visit does. */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
+    // A service worker would answer reloads from its cache, past page.route and the server.
+    serviceWorkers: options.serviceWorkers ?? 'block',
     viewport: options.viewport ?? DESKTOP,
     colorScheme: options.colorScheme ?? 'light',
     // Kobo's people are in Nigeria, as the server's APP_TIMEZONE is: the browser's "today" and the

@@ -1,13 +1,11 @@
-// Stylesheets are imported for their effect: Vite bundles them into the app's CSS file.
-// oxlint-disable-next-line import/no-unassigned-import
-import '@mantine/core/styles.css';
-// oxlint-disable-next-line import/no-unassigned-import
-import '@mantine/notifications/styles.css';
+// Mantine's shared styles, imported for their effect; other components bring their own (issue 13).
+import './app/mantine-styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { registerServiceWorker } from './lib/service-worker.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -19,3 +17,5 @@ createRoot(rootElement).render(
     </Providers>
   </StrictMode>,
 );
+
+registerServiceWorker();

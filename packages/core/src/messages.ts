@@ -47,6 +47,12 @@ export const MESSAGES = {
   crossSiteRequest: 'This request did not come from Kobo and was refused.',
   invalidRequest: 'The request is not valid.',
   serverError: 'Something went wrong. Please try again.',
+  // Offline and updates (issue 13; not in SPEC: docs/decisions/030-installable-and-offline.md).
+  // offlineAsOf is followed by the time the shown answers were fetched: 'Offline — as of 14:05'.
+  offlineAsOf: 'Offline — as of',
+  youAreOffline: "You're offline. This page has not been opened on this device before; it will load when you're back online.",
+  offlineNotSent: "You're offline: this was not sent. What you typed is kept; send it again when you're back online.",
+  appUpdated: 'Updated: Kobo is now on its newest version.',
   // Text PostgreSQL cannot store: a NUL character or half of a UTF-16 surrogate pair (issue 10).
   unsupportedCharacters: 'The request contains characters Kobo cannot store. Please remove them and try again.',
 

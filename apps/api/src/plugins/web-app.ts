@@ -5,8 +5,10 @@ import fastifyStatic from '@fastify/static';
 
 /**
  * Serves the built React app from the same origin as the API. Hashed assets are cached for a
- * year; index.html never, so a new release is picked up at once. Paths that are not files and
- * not /api get index.html, and the app's router takes over.
+ * year; everything else is revalidated on each use (`no-cache`): index.html, so a new release is
+ * picked up at once, and the service worker (sw.js) and manifest.webmanifest, so an installed app
+ * finds the new release's worker on its next visit (docs/decisions/030). Paths that are not files
+ * and not /api get index.html, and the app's router takes over.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   if (!existsSync(join(distDir, 'index.html'))) {
@@ -27,6 +29,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     // one the browser accepts is sent as it is, with Vary: Accept-Encoding.
     preCompressed: true,
     setHeaders: (res, path) => {
+      // Only files under assets/ carry a content hash in their name; sw.js never may be cached.
       const isHashedAsset = path.includes(`${join(distDir, 'assets')}`);
       res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

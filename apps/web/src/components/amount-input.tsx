@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NumberInput } from '@mantine/core';
+import '@mantine/core/styles/NumberInput.css';
 
 type Props = {
   value: string | number;

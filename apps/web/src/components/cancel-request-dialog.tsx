@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { MAX_REASON_LENGTH, MESSAGES, SAVINGS_REQUEST_TYPE_LABELS, formatNaira, type SavingsRequestView } from '@kobo/core';
 import { ErrorBanner } from './error-banner.tsx';
 import { ApiError, errorMessage } from '../lib/api-client.ts';

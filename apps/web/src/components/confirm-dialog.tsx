@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { ErrorBanner } from './error-banner.tsx';
 
 type ConfirmDialogProps = {

@@ -1,4 +1,5 @@
 import { Switch, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import '@mantine/core/styles/Switch.css';
 
 /**
  * SPEC 2: the dark mode toggle, saved in localStorage 'darkMode' by the provider's colour-scheme

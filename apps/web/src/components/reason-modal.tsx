@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { MAX_REASON_LENGTH } from '@kobo/core';
 import { ErrorBanner } from './error-banner.tsx';
 import { ApiError, errorMessage } from '../lib/api-client.ts';

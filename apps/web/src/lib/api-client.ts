@@ -1,4 +1,5 @@
-import type { ApiErrorBody } from '@kobo/core';
+import { MESSAGES, type ApiErrorBody } from '@kobo/core';
+import { markOnline, markServedFromSaved, saveAnswer, savedAnswer } from './offline-answers.ts';
 
 /** A refusal from the API: its HTTP status and the `{ error, message, field }` body it sent. */
 export class ApiError extends Error {
@@ -15,6 +16,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * No connection, known before or instead of an answer (issue 13): a change that was not sent, or
+ * a page whose data this device has never fetched. Its message is the sentence to show.
+ */
+export class OfflineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OfflineError';
+  }
+}
+
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -25,25 +37,52 @@ type RequestOptions = {
 
 /**
  * The one way the app talks to the API: same origin, JSON both ways, the session cookie sent.
- * A non-2xx answer throws ApiError; a network failure throws the fetch TypeError unchanged, so
- * each screen can show its own generic sentence for it (see `errorMessage`).
+ * A non-2xx answer throws ApiError. Without a connection (docs/decisions/030-installable-and-offline.md):
+ * a GET answers with its last successful answer kept on this device, if any; a change is not even
+ * tried while the browser knows it is offline (OfflineError: it was not sent, never queued).
+ * Otherwise a network failure throws the fetch TypeError unchanged, so each screen can show its
+ * own generic sentence for it (see `errorMessage`): the change may or may not have reached the server.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const hasBody = options.body !== undefined;
-  const response = await fetch(path, {
-    method: options.method ?? (hasBody ? 'POST' : 'GET'),
-    credentials: 'same-origin',
-    headers: {
-      accept: 'application/json',
-      ...(hasBody ? { 'content-type': 'application/json' } : {}),
-      ...options.headers,
-    },
-    body: hasBody ? JSON.stringify(options.body) : undefined,
-    signal: options.signal,
-  });
+  const method = options.method ?? (hasBody ? 'POST' : 'GET');
+  const isRead = method === 'GET';
+  if (!isRead && isKnownOffline()) throw new OfflineError(MESSAGES.offlineNotSent);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(hasBody ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isRead && error instanceof TypeError) {
+      const saved = savedAnswer(path);
+      if (saved) {
+        markServedFromSaved(path, saved.fetchedAt);
+        return saved.body as T;
+      }
+      if (isKnownOffline()) throw new OfflineError(MESSAGES.youAreOffline);
+    }
+    throw error;
+  }
+  markOnline();
   if (!response.ok) throw await responseError(response);
   if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  const body = (await response.json()) as T;
+  if (isRead) saveAnswer(path, body, Date.now());
+  return body;
+}
+
+/** navigator.onLine is false only when the device has no network at all; true proves nothing. */
+function isKnownOffline(): boolean {
+  return typeof navigator !== 'undefined' && !navigator.onLine;
 }
 
 /** The ApiError for a non-2xx answer; also for requests made with fetch directly (file downloads). */
@@ -70,11 +109,13 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
 
 /**
  * The one sentence for a failed request. A refusal (4xx) carries the spec's own sentence from the
- * server ('Only administrators can delete expenses', 'Insufficient balance for withdrawal', …); a
- * server error (5xx) or a lost connection shows the screen's own fallback ('Failed to delete
- * expense', …), since what went wrong there is not the user's to fix.
+ * server ('Only administrators can delete expenses', 'Insufficient balance for withdrawal', …); no
+ * connection says so ("You're offline…"); a server error (5xx) or a lost connection shows the
+ * screen's own fallback ('Failed to delete expense', …), since what went wrong there is not the
+ * user's to fix.
  */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof OfflineError) return error.message;
   if (error instanceof ApiError && error.status < 500 && error.message) return error.message;
   return fallback;
 }

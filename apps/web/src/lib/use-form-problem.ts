@@ -23,6 +23,8 @@ export function useFormProblem<F extends string>(fields: readonly F[]) {
     fromSchema: (error: SchemaError) => setProblem({ message: firstIssueMessage(error), field: fieldNamed(error.issues[0]?.path[0]) }),
     fromServer: (failure: unknown, fallback: string) =>
       setProblem({ message: errorMessage(failure, fallback), field: failure instanceof ApiError ? fieldNamed(failure.field) : null }),
+    /** A problem the form finds itself, outside the schema (e.g. no staff member chosen). */
+    show: (message: string, field: F | null) => setProblem({ message, field }),
     clear: () => setProblem(null),
   };
 }

@@ -3,9 +3,12 @@ import { useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@kobo/core';
 import { apiRequest } from '../api-client.ts';
+import { forgetOfflineAnswers } from '../offline-answers.ts';
 import { paths } from '../paths.ts';
 
+/** The answers kept for offline use go first, even if the server cannot be told (docs/decisions/030). */
 export function signOut(): Promise<void> {
+  forgetOfflineAnswers();
   return apiRequest<void>('/api/auth/sign-out', { method: 'POST' });
 }
 

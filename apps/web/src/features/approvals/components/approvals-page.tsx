@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Badge, Stack, Tabs } from '@mantine/core';
+import '@mantine/core/styles/Tabs.css';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { usePendingRequestCount } from '../../../lib/savings-requests.ts';

@@ -1,4 +1,5 @@
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
 import { formatNaira, SAVINGS_REQUEST_TYPE_LABELS, type SavingsRequestView } from '@kobo/core';
 import { RequestStatusBadge } from '../../../components/request-status-badge.tsx';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';

@@ -1,4 +1,5 @@
 import { Button, Grid, Select, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditKind } from '@kobo/core';
 import { PersonSelect, type Person } from './person-select.tsx';
 

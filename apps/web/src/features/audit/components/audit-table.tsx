@@ -1,4 +1,10 @@
 import { Group, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Table.css';
 import { DataTable } from 'mantine-datatable';
 import { MESSAGES, type AuditEntryView } from '@kobo/core';
 import { formatDateTime } from '../../../lib/format-date-time.ts';

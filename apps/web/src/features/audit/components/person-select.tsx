@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Loader, Select } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES } from '@kobo/core';
 import { usePeople } from '../api/get-people.ts';

@@ -1,17 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { MESSAGES, firstIssueMessage, signInSchema } from '@kobo/core';
+import { MESSAGES, signInSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { useSetup } from '../../../lib/auth/setup.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useFormProblem } from '../../../lib/use-form-problem.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** What another page may hand the login page: a notice to show and the email to sign in with (an accepted invitation). */
 export type LoginPageState = { notice?: string; email?: string };
+
+const FIELDS = ['email', 'password'] as const;
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -21,18 +23,19 @@ export function LoginPage() {
   const isSignUpOpen = useSetup().data?.openSignUp !== false;
   const [email, setEmail] = useState(arrival.email ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const problem = useFormProblem(FIELDS);
+  const error = problem.problem?.message ?? null;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = { email, password };
     const parsed = signInSchema.safeParse(values);
-    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
-    setError(null);
+    if (!parsed.success) return problem.fromSchema(parsed.error);
+    problem.clear();
     signIn.mutate(values, {
       // The admin-only guard on /dashboard sends other roles on to their own start page.
       onSuccess: () => void navigate(paths.dashboard, { replace: true }),
-      onError: (failure) => setError(errorMessage(failure, MESSAGES.signInFailed)),
+      onError: (failure) => problem.fromServer(failure, MESSAGES.signInFailed),
     });
   }
 
@@ -49,12 +52,16 @@ export function LoginPage() {
             autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
+            error={problem.errorOf('email')}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
+            error={problem.errorOf('password')}
+            // Mantine's PasswordInput draws the error but leaves aria-invalid off its input.
+            aria-invalid={problem.errorOf('password') ? true : undefined}
           />
           <Button type="submit" fullWidth loading={signIn.isPending} mt="xs">
             Sign In

@@ -1,4 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Progress.css';
 import { MESSAGES, formatNaira, type CategoryShare, type DashboardView } from '@kobo/core';
 import { CategoryMark } from '../../../components/category-icon.tsx';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';

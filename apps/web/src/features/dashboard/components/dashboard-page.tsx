@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Center, Group, Loader, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.css';
 import { MESSAGES, type DashboardPeriod } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
@@ -11,6 +12,7 @@ import { useDashboard } from '../api/get-dashboard.ts';
 import { DashboardCard } from './dashboard-card.tsx';
 import { ItemDistributionCard, RecentExpensesCard, TopCategoriesCard, TotalExpensesCard } from './dashboard-cards.tsx';
 import { PERIOD_LABELS, PERIOD_OPTIONS, toDashboardPeriod } from './dashboard-labels.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 
 // recharts is most of the dashboard's weight: its own chunk, asked for as the page opens (in
 // parallel with the figures) rather than after they arrive.
@@ -45,7 +47,7 @@ export function DashboardPage() {
           <SegmentedControl<DashboardPeriod> aria-label="Period" data={PERIOD_OPTIONS} value={period} onChange={choosePeriod} />
           {dashboard.isFetching && data && <Loader size="xs" aria-hidden />}
         </Group>
-        {dashboard.isError && <ErrorBanner message={MESSAGES.errorLoadingExpenses} />}
+        {dashboard.isError && <ErrorBanner message={errorMessage(dashboard.error, MESSAGES.errorLoadingExpenses)} />}
         {!data ? (
           dashboard.isPending && <PageLoading />
         ) : (

@@ -3,6 +3,8 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Table, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/Table.css';
 import { formatNaira, type DashboardView } from '@kobo/core';
 import { formatAxisLabel, formatPeriodLabel } from '../../../lib/format-calendar-date.ts';
 import { formatCompactNaira } from './dashboard-labels.ts';
@@ -16,8 +18,10 @@ export function SpendingChart({ series, caption }: { series: DashboardView['seri
   const data = series.points.map((point) => ({ label: formatAxisLabel(point.key), full: formatPeriodLabel(point.key), amount: point.amountKobo }));
   return (
     <figure style={{ margin: 0 }}>
+      {/* Hidden from screen readers, so nothing in it may take focus either (axe's aria-hidden-focus): recharts' keyboard layer is off. */}
       <div aria-hidden>
         <BarChart
+          barChartProps={{ accessibilityLayer: false }}
           h={260}
           data={data}
           dataKey="label"

@@ -6,7 +6,8 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 
 /**
  * Shown when a page throws while rendering, or its code fails to load (a new release replaced
- * the old chunks, or the network dropped): reloading fetches the current version.
+ * the old chunks, or the network dropped): reloading fetches the current version. Without a
+ * connection it says so rather than "Something went wrong" (issue 13).
  */
 export function RouteErrorPage() {
   const error = useRouteError();
@@ -16,7 +17,7 @@ export function RouteErrorPage() {
   return (
     <Center mih="100dvh" p="md">
       <Stack align="center" maw={420}>
-        <ErrorBanner message={MESSAGES.serverError} />
+        <ErrorBanner message={navigator.onLine ? MESSAGES.serverError : MESSAGES.youAreOffline} />
         <Button onClick={() => window.location.reload()}>Reload</Button>
       </Stack>
     </Center>

@@ -1,4 +1,5 @@
 import { Group, Select } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import { MESSAGES, type CategoryView } from '@kobo/core';
 import { CategoryMark } from '../../../components/category-icon.tsx';
 import type { ExpenseFilters as Filters } from '../api/expense-query-keys.ts';

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import {
   MAX_DESCRIPTION_LENGTH,
   MESSAGES,
   ROUTE_GUARDS,
   can,
   expenseInputSchema,
-  firstIssueMessage,
   guardRedirect,
   type CategoryView,
   type ExpenseInput,
@@ -18,6 +18,7 @@ import { CategoryMark } from '../../../components/category-icon.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { useFormProblem } from '../../../lib/use-form-problem.ts';
 
 export type ExpenseFormValues = {
   categoryId: string | null;
@@ -26,6 +27,8 @@ export type ExpenseFormValues = {
   description: string;
   date: string;
 };
+
+const FIELDS = ['categoryId', 'amount', 'description', 'date'] as const;
 
 type Props = {
   initialValues: ExpenseFormValues;
@@ -49,7 +52,8 @@ type Props = {
  */
 export function ExpenseForm({ initialValues, categories, role, submitLabel, isPending, extra, error, success, onSubmit, resetOnSuccess }: Props) {
   const [values, setValues] = useState(initialValues);
-  const [localError, setLocalError] = useState<string | null>(null);
+  // A problem found before sending shows in the banner and beside its field; the server's (`error`) in the banner.
+  const problem = useFormProblem(FIELDS);
   const byId = new Map(categories.map((category) => [category.id, category]));
   const set = <K extends keyof ExpenseFormValues>(key: K, value: ExpenseFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
@@ -64,8 +68,8 @@ export function ExpenseForm({ initialValues, categories, role, submitLabel, isPe
       ...extra,
     };
     const parsed = expenseInputSchema.safeParse(input);
-    if (!parsed.success) return setLocalError(firstIssueMessage(parsed.error));
-    setLocalError(null);
+    if (!parsed.success) return problem.fromSchema(parsed.error);
+    problem.clear();
     const saved = await onSubmit(input);
     if (saved && resetOnSuccess) setValues(initialValues);
   }
@@ -76,7 +80,7 @@ export function ExpenseForm({ initialValues, categories, role, submitLabel, isPe
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="sm">
-        <ErrorBanner message={localError ?? error} />
+        <ErrorBanner message={problem.problem?.message ?? error} />
         <SuccessBanner message={success} />
         <Select
           label="Item"
@@ -87,6 +91,7 @@ export function ExpenseForm({ initialValues, categories, role, submitLabel, isPe
           data={categories.map((category) => ({ value: category.id, label: category.name }))}
           value={values.categoryId}
           onChange={(categoryId) => set('categoryId', categoryId)}
+          error={problem.errorOf('categoryId')}
           leftSection={values.categoryId ? <CategoryMark {...byId.get(values.categoryId)} size={20} /> : undefined}
           renderOption={({ option }) => {
             const category = byId.get(option.value);
@@ -110,7 +115,14 @@ export function ExpenseForm({ initialValues, categories, role, submitLabel, isPe
             )}
           </Text>
         )}
-        <AmountInput label="Amount" required leftSection="₦" value={values.amount} onChange={(amount) => set('amount', amount)} />
+        <AmountInput
+          label="Amount"
+          required
+          leftSection="₦"
+          value={values.amount}
+          onChange={(amount) => set('amount', amount)}
+          error={problem.errorOf('amount')}
+        />
         <Textarea
           label="Description"
           description="Optional"
@@ -120,8 +132,16 @@ export function ExpenseForm({ initialValues, categories, role, submitLabel, isPe
           maxLength={MAX_DESCRIPTION_LENGTH}
           value={values.description}
           onChange={(event) => set('description', event.currentTarget.value)}
+          error={problem.errorOf('description')}
         />
-        <TextInput type="date" label="Date" required value={values.date} onChange={(event) => set('date', event.currentTarget.value)} />
+        <TextInput
+          type="date"
+          label="Date"
+          required
+          value={values.date}
+          onChange={(event) => set('date', event.currentTarget.value)}
+          error={problem.errorOf('date')}
+        />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button component={Link} to={paths.expenses.list} variant="default">
             Cancel

@@ -15,6 +15,7 @@ import { useExpenses } from '../api/get-expenses.ts';
 import { ExpenseFilters } from './expense-filters.tsx';
 import { ALL_ITEMS, TIME_FILTER_LABELS, countLabel, toTimeFilter } from './expense-labels.ts';
 import { ExpenseList } from './expense-list.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 
 /**
  * SPEC "Expenses list": "All Expenses" for whoever may see everyone's (admins, managers;
@@ -60,7 +61,7 @@ export function ExpensesPage() {
         {expenses.isPending ? (
           <PageLoading />
         ) : expenses.isError && !first ? (
-          <ErrorBanner message={MESSAGES.loadExpensesFailed} />
+          <ErrorBanner message={errorMessage(expenses.error, MESSAGES.loadExpensesFailed)} />
         ) : (
           <>
             <Paper withBorder radius="md" p="md" component="section" aria-label="Total">
@@ -81,7 +82,7 @@ export function ExpensesPage() {
                 </Group>
               </Group>
             </Paper>
-            {expenses.isError && <ErrorBanner message={MESSAGES.loadExpensesFailed} />}
+            {expenses.isError && <ErrorBanner message={errorMessage(expenses.error, MESSAGES.loadExpensesFailed)} />}
             {/* While a new filter's answer is on its way, the last one stays, dimmed. */}
             <div
               aria-busy={expenses.isPlaceholderData}

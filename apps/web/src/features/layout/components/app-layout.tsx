@@ -1,9 +1,12 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { AppShell, Burger, Button, Group, Image, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Image, Text } from '@mantine/core';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Burger.css';
 import { useDisclosure } from '@mantine/hooks';
 import { FaSignOutAlt } from 'react-icons/fa';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
+import { OfflineNotice } from '../../../components/offline-notice.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useSignOut } from '../../../lib/auth/sign-out.ts';
 import { SideNav } from './side-nav.tsx';
@@ -50,7 +53,8 @@ export function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling: Mantine's ScrollArea brings floating-ui, 15 kB compressed (issue 13). */}
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <SideNav role={user.role} onNavigate={nav.close} />
         </AppShell.Section>
         <AppShell.Section pt="sm">
@@ -68,6 +72,7 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id="main-content" tabIndex={-1}>
+        <OfflineNotice />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { Badge, NavLink } from '@mantine/core';
+import '@mantine/core/styles/NavLink.css';
 import { navigationFor, type Role } from '@kobo/core';
 import { paths } from '../../../lib/paths.ts';
 import { usePendingRequestCount } from '../../../lib/savings-requests.ts';

@@ -1,4 +1,5 @@
 import { Badge, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
 import { formatNaira, instalmentOwed, type InstalmentPosition, type IsoDate, type LoanSchedule } from '@kobo/core';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 
@@ -30,7 +31,9 @@ export function ScheduleTable({ schedule, positions, asOf, caption = 'Repayment 
   const byNumber = new Map(positions?.map((position) => [position.number, position]));
   const showStanding = positions !== undefined && asOf !== undefined;
   return (
-    <Table.ScrollContainer minWidth={showStanding ? 560 : 460}>
+    // Scrolls sideways on a phone with nothing focusable inside: the region itself takes focus so
+    // the arrow keys can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={showStanding ? 560 : 460} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}>
       <Table striped verticalSpacing={4} fz="sm">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>

@@ -1,4 +1,5 @@
 import { Avatar, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Avatar.css';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { formatLongDate } from '../../../lib/format-date-time.ts';

@@ -1,4 +1,5 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Progress.css';
 import { MESSAGES, formatNaira, type ReportSummary as Summary } from '@kobo/core';
 import { CategoryMark } from '../../../components/category-icon.tsx';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';

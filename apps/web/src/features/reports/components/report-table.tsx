@@ -1,4 +1,5 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
 import { MESSAGES, formatNaira, type ReportRow } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { createStaffSchema, firstIssueMessage, formatNaira, type SavingsHolderListItem } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { createStaffErrorMessage, useCreateStaff } from '../api/create-staff.ts';

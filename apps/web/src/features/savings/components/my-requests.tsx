@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
 import { MESSAGES, SAVINGS_REQUEST_TYPE_LABELS, formatNaira, type SavingsRequestView } from '@kobo/core';
 import { CancelRequestDialog } from '../../../components/cancel-request-dialog.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';

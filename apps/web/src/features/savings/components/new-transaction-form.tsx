@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Radio, Select, Stack, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/RadioCard.css';
+import '@mantine/core/styles/RadioIndicator.css';
+import '@mantine/core/styles/Radio.css';
 import {
   MESSAGES,
   MAX_SAVINGS_DESCRIPTION_LENGTH,
-  firstIssueMessage,
   formatNaira,
   requestSentNotice,
   savingsTransactionSchema,
@@ -15,6 +18,7 @@ import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblem } from '../../../lib/use-form-problem.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { isSentForApproval } from '../../../lib/savings-requests.ts';
@@ -32,6 +36,9 @@ type TransactionType = Extract<SavingsTransactionType, 'deposit' | 'withdrawal'>
  * Whose account the form posts on: a regular user's own (no holder), one staff member's (the
  * admin's detail page), or one the admin picks here ('Please select a staff member').
  */
+/** The fields a problem may belong to: shown in the banner and beside the field (issue 13). */
+const FIELDS = ['userId', 'amount', 'type', 'description'] as const;
+
 type Props = { holderUserId?: string } | { staffOptions: SavingsHolderListItem[] };
 
 /**
@@ -47,7 +54,7 @@ export function NewTransactionForm(props: Props) {
   const [type, setType] = useState<TransactionType>('deposit');
   const [description, setDescription] = useState('');
   const [chosenUserId, setChosenUserId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const problem = useFormProblem(FIELDS);
   const [valueDateError, setValueDateError] = useState<string | null>(null);
   /** Issue 15: the posting became a request; nothing moved. */
   const [requestNotice, setRequestNotice] = useState<string | null>(null);
@@ -63,10 +70,10 @@ export function NewTransactionForm(props: Props) {
     setRequestNotice(null);
     // SPEC 5's order: the amount, then (for an admin) the staff member.
     const parsed = savingsTransactionSchema.safeParse({ amount, type, description });
-    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    if (!parsed.success) return problem.fromSchema(parsed.error);
     const userId = 'holderUserId' in props ? props.holderUserId : (chosenUserId ?? undefined);
-    if (staffOptions && !userId) return setError(MESSAGES.selectStaffMember);
-    setError(null);
+    if (staffOptions && !userId) return problem.show(MESSAGES.selectStaffMember, 'userId');
+    problem.clear();
     const dateProblem = isAdmin ? valueDate.problem() : null;
     setValueDateError(dateProblem);
     if (dateProblem) return;
@@ -91,9 +98,8 @@ export function NewTransactionForm(props: Props) {
           else flash.show(MESSAGES.transactionProcessed);
         },
         onError: (failure) => {
-          const message = errorMessage(failure, MESSAGES.processTransactionFailed);
-          if (failure instanceof ApiError && failure.field === 'valueDate') setValueDateError(message);
-          else setError(message);
+          if (failure instanceof ApiError && failure.field === 'valueDate') setValueDateError(errorMessage(failure, MESSAGES.processTransactionFailed));
+          else problem.fromServer(failure, MESSAGES.processTransactionFailed);
         },
       },
     );
@@ -106,7 +112,7 @@ export function NewTransactionForm(props: Props) {
       </Title>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
-          <ErrorBanner message={error} />
+          <ErrorBanner message={problem.problem?.message} />
           <SuccessBanner message={flash.message} />
           <RequestSentNotice message={requestNotice} onClose={() => setRequestNotice(null)} />
           {staffOptions && (
@@ -120,10 +126,11 @@ export function NewTransactionForm(props: Props) {
               value={chosenUserId}
               onChange={setChosenUserId}
               description={chosen ? balanceLine(chosen) : undefined}
+              error={problem.errorOf('userId')}
             />
           )}
-          <AmountInput value={amount} onChange={setAmount} />
-          <Radio.Group label="Type" value={type} onChange={(value) => setType(value === 'withdrawal' ? 'withdrawal' : 'deposit')}>
+          <AmountInput value={amount} onChange={setAmount} error={problem.errorOf('amount')} />
+          <Radio.Group label="Type" error={problem.errorOf('type')} value={type} onChange={(value) => setType(value === 'withdrawal' ? 'withdrawal' : 'deposit')}>
             <Group gap="lg" mt={6}>
               <Radio value="deposit" label="Deposit" />
               <Radio value="withdrawal" label="Withdrawal" />
@@ -134,6 +141,7 @@ export function NewTransactionForm(props: Props) {
             value={description}
             maxLength={MAX_SAVINGS_DESCRIPTION_LENGTH}
             onChange={(event) => setDescription(event.currentTarget.value)}
+            error={problem.errorOf('description')}
           />
           {isAdmin && <ValueDateInput state={valueDate} error={valueDateError} />}
           <Button type="submit" loading={post.isPending}>

@@ -1,4 +1,5 @@
 import { SegmentedControl } from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.css';
 import type { SavingsPeriod } from '@kobo/core';
 import { SAVINGS_PERIODS } from './transaction-labels.ts';
 

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Group, Pagination, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Table.css';
 import { MESSAGES, type SavingsTransactionView } from '@kobo/core';
 import { Description, ReverseButton, SignedAmount, TypeBadges, ValueDate, isReversible } from './history-cells.tsx';
 import { useIsWideScreen } from '../../../lib/use-screen-size.ts';

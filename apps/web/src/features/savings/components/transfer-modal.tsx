@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Modal.css';
 import {
   MESSAGES,
   MAX_SAVINGS_DESCRIPTION_LENGTH,
-  firstIssueMessage,
   formatNaira,
   transferFormSchema,
   type SavingsRequestView,
@@ -12,6 +13,7 @@ import {
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblem } from '../../../lib/use-form-problem.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { isSentForApproval } from '../../../lib/savings-requests.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
@@ -30,6 +32,9 @@ export type TransferSource = { userId: string; name: string; balanceKobo: number
 
 /** What the transfer came to: posted, or (issue 15, above the two-person threshold) a request that waits. */
 export type TransferOutcome = { posted: true } | { posted: false; request: SavingsRequestView };
+
+/** The fields a problem may belong to: shown in the banner and beside the field (issue 13). */
+const FIELDS = ['toUserId', 'amount', 'description'] as const;
 
 type Props = { source: TransferSource; opened: boolean; onClose: () => void; onTransferred: (outcome: TransferOutcome) => void };
 
@@ -54,7 +59,7 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
   const [toUserId, setToUserId] = useState<string | null>(null);
   const [amount, setAmount] = useState<string | number>('');
   const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const problem = useFormProblem(FIELDS);
   const [valueDateError, setValueDateError] = useState<string | null>(null);
   const valueDate = useValueDate();
   const recipients = (holders.data ?? []).filter((holder) => holder.userId !== source.userId);
@@ -64,8 +69,8 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
     if (post.isPending) return;
     const values = { fromUserId: source.userId, toUserId, amount, description };
     const parsed = transferFormSchema(source.balanceKobo - source.heldKobo).safeParse(values);
-    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
-    setError(null);
+    if (!parsed.success) return problem.fromSchema(parsed.error);
+    problem.clear();
     const dateProblem = valueDate.problem();
     setValueDateError(dateProblem);
     if (dateProblem) return;
@@ -84,9 +89,8 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
           onTransferred(isSentForApproval(answer) ? { posted: false, request: answer.request } : { posted: true });
         },
         onError: (failure) => {
-          const message = errorMessage(failure, MESSAGES.processTransferFailed);
-          if (failure instanceof ApiError && failure.field === 'valueDate') setValueDateError(message);
-          else setError(message);
+          if (failure instanceof ApiError && failure.field === 'valueDate') setValueDateError(errorMessage(failure, MESSAGES.processTransferFailed));
+          else problem.fromServer(failure, MESSAGES.processTransferFailed);
         },
       },
     );
@@ -95,7 +99,7 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
-        <ErrorBanner message={error ?? (holders.isError ? MESSAGES.loadStaffListFailed : null)} />
+        <ErrorBanner message={problem.problem?.message ?? (holders.isError ? MESSAGES.loadStaffListFailed : null)} />
         <Text size="sm">
           Available balance: <strong>{formatNaira(source.balanceKobo - source.heldKobo)}</strong>
           {source.heldKobo > 0 && ` (${heldPhrases(source).join(', ')})`}
@@ -109,13 +113,15 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
           data={recipients.map((holder) => ({ value: holder.userId, label: holderLabel(holder) }))}
           value={toUserId}
           onChange={setToUserId}
+          error={problem.errorOf('toUserId')}
         />
-        <AmountInput value={amount} onChange={setAmount} />
+        <AmountInput value={amount} onChange={setAmount} error={problem.errorOf('amount')} />
         <TextInput
           label="Description (optional)"
           value={description}
           maxLength={MAX_SAVINGS_DESCRIPTION_LENGTH}
           onChange={(event) => setDescription(event.currentTarget.value)}
+          error={problem.errorOf('description')}
         />
         <ValueDateInput state={valueDate} error={valueDateError} />
         <Group justify="flex-end" gap="sm" mt="xs">

@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, ColorInput, Stack, TextInput } from '@mantine/core';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorInput.css';
 import { FaPlus } from 'react-icons/fa';
 import {
   DEFAULT_CATEGORY_COLOR,

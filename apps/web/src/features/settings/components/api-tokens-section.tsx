@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Code, CopyButton, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import { API_TOKEN_SCOPE_LABELS, MESSAGES, createApiTokenSchema, type ApiTokenScope, type ApiTokenView } from '@kobo/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';

@@ -1,5 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Divider, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import { FaSearch } from 'react-icons/fa';
 import { MESSAGES, type CategoryView } from '@kobo/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';

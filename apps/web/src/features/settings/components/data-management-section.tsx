@@ -1,4 +1,5 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Progress.css';
 import { FaFileExcel } from 'react-icons/fa';
 import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';

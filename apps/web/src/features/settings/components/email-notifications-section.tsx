@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Stack, Switch, Text } from '@mantine/core';
+import '@mantine/core/styles/Switch.css';
 import { MAIL_KIND_LABELS, MAIL_KINDS, MESSAGES, type MailKind } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';

@@ -1,4 +1,7 @@
 import { Group, Radio, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/RadioCard.css';
+import '@mantine/core/styles/RadioIndicator.css';
+import '@mantine/core/styles/Radio.css';
 import { CATEGORY_ICONS, isCategoryIcon, type CategoryIcon } from '@kobo/core';
 import { CATEGORY_ICON_COMPONENTS, CATEGORY_ICON_LABELS } from '../../../components/category-icon.tsx';
 import classes from './settings.module.css';

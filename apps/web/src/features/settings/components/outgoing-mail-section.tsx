@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
 import { MESSAGES, outboxKindLabel, type OutboxMailView } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { FactList } from '../../../components/fact-list.tsx';

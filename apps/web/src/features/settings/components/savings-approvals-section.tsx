@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Switch } from '@mantine/core';
+import '@mantine/core/styles/Switch.css';
 import { MESSAGES, approvalSettingsSchema, firstIssueMessage, koboToNairaString, type ApprovalSettings } from '@kobo/core';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';

@@ -1,4 +1,5 @@
 import { Switch, Text } from '@mantine/core';
+import '@mantine/core/styles/Switch.css';
 import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';

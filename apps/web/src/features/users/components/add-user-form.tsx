@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import { FaEnvelope, FaUserPlus } from 'react-icons/fa';
 import { MESSAGES, addUserSchema, inviteUserSchema, isRole, type Role } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Group, Loader, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { FaSearch } from 'react-icons/fa';
 import { MESSAGES, isRole, type PublicUser, type Role, type UserListItem, type UserListQuery } from '@kobo/core';
@@ -180,7 +181,7 @@ export function UsersSection() {
             comboboxProps={{ withinPortal: true }}
           />
         </Group>
-        <ErrorBanner message={users.isError ? MESSAGES.fetchUsersFailed : error} />
+        <ErrorBanner message={users.isError ? errorMessage(users.error, MESSAGES.fetchUsersFailed) : error} />
         <SuccessBanner message={success.message} />
         <UsersTable
           users={users.data?.users ?? []}

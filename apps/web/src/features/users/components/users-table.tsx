@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
 import { ActionIcon, Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Table.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { FaBan, FaHistory, FaPaperPlane, FaTrash, FaUserCheck, FaUserSlash } from 'react-icons/fa';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { useIsPhone } from '../../../../lib/use-screen-size.ts';
 

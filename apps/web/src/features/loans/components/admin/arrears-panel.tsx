@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
 import { MESSAGES, formatNaira, type ArrearsRow } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { PageLoading } from '../../../../components/full-screen-loading.tsx';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { MESSAGES, formatNaira, type LoanView } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../../lib/api-client.ts';

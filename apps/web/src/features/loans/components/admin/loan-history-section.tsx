@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Table, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
 import { MESSAGES, formatNaira, type LoanEntryView, type LoanView } from '@kobo/core';
 import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
 import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
@@ -56,7 +57,11 @@ export function LoanHistorySection({ loan, entries, onDone, onStart }: Props) {
 
 function HistoryTable({ rows, actionFor, hasActions }: { rows: LoanEntryView[]; actionFor: (entry: LoanEntryView) => ReactNode; hasActions: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={hasActions ? 820 : 720}>
+    // Without actions nothing inside takes focus: the region does, so the arrow keys can scroll it on a phone.
+    <Table.ScrollContainer
+      minWidth={hasActions ? 820 : 720}
+      scrollAreaProps={hasActions ? undefined : { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Ledger entries' } }}
+    >
       <Table striped verticalSpacing="xs" fz="sm" aria-label="Ledger entries">
         <Table.Thead>
           <Table.Tr>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
 import { formatNaira, type LoanView, formatMonths } from '@kobo/core';
 import { formatDate } from '../../../../lib/format-date-time.ts';
 import { paths } from '../../../../lib/paths.ts';

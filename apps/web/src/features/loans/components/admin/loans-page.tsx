@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Stack, Tabs } from '@mantine/core';
+import '@mantine/core/styles/Tabs.css';
 import { PageTitle } from '../../../../components/page-title.tsx';
 import { ArrearsPanel } from './arrears-panel.tsx';
 import { LoansPanel } from './loans-panel.tsx';

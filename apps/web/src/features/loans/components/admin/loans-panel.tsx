@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { FaFileExcel, FaPlus, FaSearch } from 'react-icons/fa';
 import { LOAN_STATUS_FILTERS, LOAN_STATUS_LABELS, MESSAGES, type LoanStatus, type LoanView } from '@kobo/core';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Group, Loader, Select, Text } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, formatNaira, type SavingsHolderListItem } from '@kobo/core';
 import { useLoanApplicants } from '../../api/admin-get-loan-applicants.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { MESSAGES, type LoanView, type SavingsHolderListItem } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { PageLoading } from '../../../../components/full-screen-loading.tsx';

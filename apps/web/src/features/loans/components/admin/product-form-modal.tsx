@@ -1,5 +1,10 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/RadioCard.css';
+import '@mantine/core/styles/RadioIndicator.css';
+import '@mantine/core/styles/Radio.css';
 import { schemaResolver, useForm } from '@mantine/form';
 import { INTEREST_METHOD_LABELS, MAX_GUARANTORS, MAX_LOAN_PRODUCT_NAME_LENGTH, MESSAGES, loanProductSchema, type LoanProductView, OVERPAYMENT_LABELS } from '@kobo/core';
 import { AmountInput } from '../../../../components/amount-input.tsx';

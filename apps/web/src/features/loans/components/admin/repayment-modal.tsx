@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { MESSAGES, firstIssueMessage, formatNaira, loanRepaymentSchema, type LoanView } from '@kobo/core';
 import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';

@@ -1,4 +1,5 @@
 import { Paper, Stack, Switch } from '@mantine/core';
+import '@mantine/core/styles/Switch.css';
 import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';

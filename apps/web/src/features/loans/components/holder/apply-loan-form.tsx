@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/NumberInput.css';
 import {
   MAX_LOAN_PURPOSE_LENGTH,
   MESSAGES,

@@ -1,4 +1,5 @@
 import { Modal } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { PageLoading } from '../../../../components/full-screen-loading.tsx';

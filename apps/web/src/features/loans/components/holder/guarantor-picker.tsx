@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { Loader, MultiSelect } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, type GuarantorCandidate } from '@kobo/core';
 import { useGuarantorCandidates } from '../../api/holder-get-guarantor-candidates.ts';

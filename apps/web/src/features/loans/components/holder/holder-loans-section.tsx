@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { FaPlus } from 'react-icons/fa';
@@ -10,11 +10,14 @@ import { errorMessage } from '../../../../lib/api-client.ts';
 import { useSession } from '../../../../lib/auth/session.ts';
 import { useFlashMessage } from '../../../../lib/use-flash-message.ts';
 import { useMyLoans } from '../../api/holder-get-my-loans.ts';
-import { ApplyLoanModal } from './apply-loan-modal.tsx';
 import { GuaranteeRequestCard } from './guarantee-request-card.tsx';
 import { GuaranteedLoans, type MyGuarantee } from './guaranteed-loans.tsx';
 import { myGuarantee } from './loan-figures.ts';
 import { MyLoanCard } from './my-loan-card.tsx';
+
+// The application form (its pickers, amount input and validation) loads when someone first
+// opens it, not with every visit to the savings page (issue 13, page weight).
+const ApplyLoanModal = lazy(async () => ({ default: (await import('./apply-loan-modal.tsx')).ApplyLoanModal }));
 
 /** Loans whose guarantees still hold savings: until repaid, written off, refused or withdrawn. */
 const BINDING: readonly LoanStatus[] = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'active'];
@@ -26,7 +29,8 @@ const BINDING: readonly LoanStatus[] = ['awaiting_guarantors', 'awaiting_approva
 export function HolderLoansSection() {
   const loans = useMyLoans();
   const myUserId = useSession().data?.id;
-  const [isApplying, applyModal] = useDisclosure(false);
+  const [hasApplyOpened, setHasApplyOpened] = useState(false);
+  const [isApplying, applyModal] = useDisclosure(false, { onOpen: () => setHasApplyOpened(true) });
   const flash = useFlashMessage();
   const applyButton = (
     <Button leftSection={<FaPlus aria-hidden />} onClick={applyModal.open}>
@@ -64,7 +68,11 @@ export function HolderLoansSection() {
       ) : (
         <LoansBody sorted={sorted} onMessage={flash.show} />
       )}
-      <ApplyLoanModal opened={isApplying} onClose={applyModal.close} onApplied={handleApplied} />
+      {hasApplyOpened && (
+        <Suspense fallback={null}>
+          <ApplyLoanModal opened={isApplying} onClose={applyModal.close} onApplied={handleApplied} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Table.css';
 import { FaArrowLeft, FaFileExcel, FaUndo } from 'react-icons/fa';
 import { MESSAGES, TRANSACTION_TYPE_LABELS, formatNaira, monthLabel, type BatchDetail as BatchDetailData, type BatchPosting } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Table.css';
 import { Link } from 'react-router';
 import { formatNaira, type BatchRepayment } from '@kobo/core';
 import { paths } from '../../../../lib/paths.ts';

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
 import { MESSAGES, formatNaira, monthLabel, type BatchView } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';

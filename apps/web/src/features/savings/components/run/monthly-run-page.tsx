@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, Stack, Tabs } from '@mantine/core';
+import '@mantine/core/styles/Tabs.css';
 import { FaArrowLeft } from 'react-icons/fa';
 import { MESSAGES, type BatchRowInput, type BatchView, type UploadedBatchFile } from '@kobo/core';
 import { PageTitle } from '../../../../components/page-title.tsx';

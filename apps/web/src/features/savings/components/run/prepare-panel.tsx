@@ -1,5 +1,10 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Table.css';
 import { FaSearch } from 'react-icons/fa';
 import { MESSAGES, formatNaira, koboToNairaString, parseNaira, type BatchRowInput, type RunCandidate } from '@kobo/core';
 import { AmountInput } from '../../../../components/amount-input.tsx';

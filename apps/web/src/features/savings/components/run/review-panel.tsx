@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Progress.css';
 import { MESSAGES, formatNaira, monthLabel, type BatchDraft, type BatchReview, type BatchView } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../../lib/api-client.ts';

@@ -1,4 +1,5 @@
 import { NativeSelect, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import type { ReviewedRow } from '@kobo/core';
 import { ROW_TYPE_OPTIONS } from './run-labels.ts';
 import type { EditableRow, RunReview } from './use-run-review.ts';

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Table.css';
 import { formatNaira, type ReviewedRow } from '@kobo/core';
 import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
 import { AmountField, RefInput, RepaymentField, TypeField, type FieldProps, type ShownRow } from './review-row-fields.tsx';

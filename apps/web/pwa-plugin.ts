@@ -1,0 +1,46 @@
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The colours of the boot frame in index.html: the phone's bar matches the page from the first paint. */
+export const THEME_COLOURS = { light: '#ffffff', dark: '#242424' } as const;
+
+/**
+ * Installable, and a second visit starts without the network (issue 13;
+ * docs/decisions/030-installable-and-offline.md). The service worker precaches the shell and the
+ * built files, never their .br/.gz copies (the browser stores what it was sent, already decoded),
+ * and leaves /api alone: no API answer passes through it, so none outlives a sign-out there.
+ * src/lib/service-worker.ts registers it after the page has loaded.
+ */
+export function pwa() {
+  return VitePWA({
+    injectRegister: false,
+    // A new worker takes over as soon as it is installed; the page already open keeps its code,
+    // the next visit runs the new version and says "Updated".
+    registerType: 'autoUpdate',
+    manifest: {
+      id: '/',
+      name: 'Kobo',
+      short_name: 'Kobo',
+      description: 'Savings, loans and expenses for your organisation',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: THEME_COLOURS.light,
+      theme_color: THEME_COLOURS.light,
+      // Made from public/logo.svg by make-icons.ts.
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      navigateFallback: '/index.html',
+      // The API's own pages (its documentation, file downloads) are never the app shell.
+      navigateFallbackDenylist: [/^\/api(\/|$)/],
+      skipWaiting: true,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { useSyncExternalStore } from 'react';
+import { Alert } from '@mantine/core';
+import { FaWifi } from 'react-icons/fa';
+import { MESSAGES } from '@kobo/core';
+import { getOfflineSince, subscribeOfflineSince } from '../lib/offline-answers.ts';
+
+// SPEC 9's locale; a 24-hour clock, as the rest of Kobo shows times.
+const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dayAndTimeFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * 'Offline — as of 14:05' while the page shows answers this device kept from an earlier visit
+ * (the time the oldest of them was fetched; its day too when that was not today). Renders nothing
+ * while every answer on screen is fresh.
+ */
+export function OfflineNotice() {
+  const since = useSyncExternalStore(subscribeOfflineSince, getOfflineSince);
+  if (since === null) return null;
+  return (
+    <Alert role="status" color="gray" variant="outline" icon={<FaWifi aria-hidden />} mb="md" c="var(--mantine-color-text)">
+      {MESSAGES.offlineAsOf} {(since.wasToday ? timeFormat : dayAndTimeFormat).format(since.fetchedAt)}
+    </Alert>
+  );
+}

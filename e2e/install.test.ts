@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { startKobo, type KoboServer } from './support/kobo-server.ts';
+
+let kobo: KoboServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  kobo = await startKobo();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await kobo?.stop();
+});
+
+type ManifestIcon = { src: string; sizes: string; type: string; purpose?: string };
+
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(bytes: Buffer): string {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+describe('installable (issue 13)', () => {
+  it('names Kobo in a manifest with the icons phones ask for, and theme colours for light and dark', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL);
+    await page.goto('/login');
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(manifestHref).toBe('/manifest.webmanifest');
+    const manifestResponse = await page.request.get('/manifest.webmanifest');
+    expect(manifestResponse.status()).toBe(200);
+    expect(manifestResponse.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifestResponse.headers()['cache-control']).toBe('no-cache');
+    const manifest = (await manifestResponse.json()) as Record<string, unknown> & { icons: ManifestIcon[] };
+    expect(manifest.name).toBe('Kobo');
+    expect(manifest.short_name).toBe('Kobo');
+    expect(manifest.start_url).toBe('/');
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of manifest.icons) {
+      const response = await page.request.get(icon.src);
+      expect(response.status(), icon.src).toBe(200);
+      expect(response.headers()['content-type'], icon.src).toBe('image/png');
+      expect(pngSize(await response.body()), icon.src).toBe(icon.sizes);
+    }
+
+    const appleHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+    expect(appleHref).toBe('/apple-touch-icon.png');
+    const apple = await page.request.get('/apple-touch-icon.png');
+    expect(apple.status()).toBe(200);
+    expect(apple.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await apple.body())).toBe('180x180');
+
+    const themeColours = await page
+      .locator('meta[name="theme-color"]')
+      .evaluateAll((metas) => metas.map((meta) => `${meta.getAttribute('media')} ${meta.getAttribute('content')}`));
+    expect(themeColours).toEqual(['(prefers-color-scheme: light) #ffffff', '(prefers-color-scheme: dark) #242424']);
+
+    // A new release must reach an installed app on its next visit: the worker is never cached.
+    const worker = await page.request.get('/sw.js');
+    expect(worker.status()).toBe(200);
+    expect(worker.headers()['cache-control']).toBe('no-cache');
+    await context.close();
+  });
+
+  it('starts a service worker, and a second visit opens the app without the network', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { serviceWorkers: 'allow' });
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    // ready: a worker for this page is active (or activating); then its precache is complete.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toBe(`${kobo.baseURL}/sw.js`);
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+    // It takes charge of the open page too (clientsClaim), so a reload already goes through it.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${kobo.baseURL}/sw.js`);
+
+    await context.setOffline(true);
+    const shell = await page.reload();
+    expect(shell?.fromServiceWorker()).toBe(true);
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    expect(await page.getByLabel('Email').isVisible()).toBe(true);
+    // Another address of the app, never opened: the same shell, from the phone.
+    const other = await page.goto('/forgot-password');
+    expect(other?.fromServiceWorker()).toBe(true);
+    expect(await page.getByRole('progressbar', { name: 'Loading Kobo' }).count()).toBe(0);
+    await context.close();
+  });
+});
