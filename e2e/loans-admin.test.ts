@@ -276,7 +276,7 @@ describe('/loans arrears', () => {
     await row.getByRole('link', { name: 'Bola Late' }).click();
     await page.waitForURL(`**/loans/${loan.id}`);
     await expectText(page.getByRole('region', { name: 'Position' }), `₦31,800.00 · ${days} days`);
-    await expectText(page.getByRole('region', { name: 'Schedule' }), 'Overdue');
+    await expectText(page.getByRole('region', { name: 'Schedule', exact: true }), 'Overdue');
     await context.close();
   });
 });

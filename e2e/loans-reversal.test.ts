@@ -110,12 +110,12 @@ function banner(page: Page, text: string) {
 
 /** The history table's rows below its header, as text, newest first. */
 async function historyRows(page: Page): Promise<string[]> {
-  const rows = await page.getByRole('region', { name: 'History' }).getByRole('row').allTextContents();
+  const rows = await page.getByRole('region', { name: 'History', exact: true }).getByRole('row').allTextContents();
   return rows.slice(1);
 }
 
 async function openReversal(page: Page, button: RegExp, title: string) {
-  await page.getByRole('region', { name: 'History' }).getByRole('button', { name: button }).click();
+  await page.getByRole('region', { name: 'History', exact: true }).getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.getByLabel('Reason').waitFor();
   return dialog;
@@ -124,7 +124,7 @@ async function openReversal(page: Page, button: RegExp, title: string) {
 describe('a loan’s history on /loans/:id', () => {
   it('lists the ledger newest first, with each repayment’s split and who recorded it', async () => {
     const { context, page } = await pageAs(admin, `/loans/${loan.id}`);
-    const history = page.getByRole('region', { name: 'History' });
+    const history = page.getByRole('region', { name: 'History', exact: true });
     await expectText(history, 'Disbursement');
     const rows = await historyRows(page);
     expect(rows).toHaveLength(4);
@@ -172,7 +172,7 @@ describe('a loan’s history on /loans/:id', () => {
     expect(rows[0]).toContain('Reversal of repaymentReason: Bounced transfer₦11,200.00Interest ₦1,200.00 · Principal ₦10,000.00');
     expect(rows[1]).toContain('RepaymentReversed₦11,200.00');
     // The reversed repayment and the reversal offer no Reverse; A and the payout still do.
-    await expect.poll(() => page.getByRole('region', { name: 'History' }).getByRole('button', { name: /^Reverse / }).count()).toBe(2);
+    await expect.poll(() => page.getByRole('region', { name: 'History', exact: true }).getByRole('button', { name: /^Reverse / }).count()).toBe(2);
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
     await context.close();
   });
@@ -244,7 +244,7 @@ describe('a loan’s history on /loans/:id', () => {
     await expectText(page.getByRole('region', { name: 'Loan summary' }), 'Approved');
     await page.getByRole('button', { name: 'Disburse' }).waitFor();
     // Nothing paid out any more: no position, no history, no repayments to take.
-    await expect.poll(() => page.getByRole('region', { name: 'History' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: 'History', exact: true }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Position' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Post repayment' }).count()).toBe(0);
     // The payout and its fee were each undone by an entry of their own.
@@ -274,8 +274,8 @@ describe('how a loan’s history looks', () => {
     path: () => `/loans/${shown.id}`,
     user: () => admin,
     prepare: async (page) => {
-      await expectText(page.getByRole('region', { name: 'History' }), 'Reversal of repayment');
-      await page.getByRole('region', { name: 'Schedule' }).waitFor();
+      await expectText(page.getByRole('region', { name: 'History', exact: true }), 'Reversal of repayment');
+      await page.getByRole('region', { name: 'Schedule', exact: true }).waitFor();
     },
   });
 

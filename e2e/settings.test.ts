@@ -77,7 +77,7 @@ describe('Categories', () => {
     await pageSettled(page, 'Settings');
     const categories = section(page, 'Categories');
     // SPEC 9: colour #4ECDC4 and the question-mark icon unless chosen otherwise.
-    await expect.poll(() => categories.getByLabel('Colour').inputValue()).toBe('#4ECDC4');
+    await expect.poll(() => categories.getByLabel('Colour', { exact: true }).inputValue()).toBe('#4ECDC4');
     expect(await categories.getByRole('radio', { name: 'Question mark' }).getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => categories.getByRole('radiogroup', { name: 'Icon' }).getByRole('radio').count()).toBe(13);
 
@@ -110,7 +110,7 @@ describe('Categories', () => {
     await pageSettled(page, 'Settings');
     const categories = section(page, 'Categories');
     await categories.getByLabel('Item name').fill('School fees');
-    await categories.getByLabel('Colour').fill('#5F27CD');
+    await categories.getByLabel('Colour', { exact: true }).fill('#5F27CD');
     // One tab stop for the icons: the chosen one; the arrow keys move the choice.
     await categories.getByRole('radio', { name: 'Question mark' }).focus();
     await page.keyboard.press('ArrowRight');

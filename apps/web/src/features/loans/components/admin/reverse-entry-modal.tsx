@@ -45,19 +45,19 @@ export function ReverseEntryModal({ entry, onClose, onReversed }: Props) {
     if (dateProblem) return;
     setRefusal(null);
     const body = { reason, ...valueDate.field() };
-    reverse.mutate(
-      { entryId: entry.id, body, idempotencyKey: idempotency.keyFor({ id: entry.id, ...body }) },
-      {
-        onSuccess: () => {
-          idempotency.reset();
-          setRefusal(null);
-          valueDate.reset();
-          onReversed();
-        },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.field === 'valueDate') return setDateError(errorMessage(failure, MESSAGES.serverError));
-          setRefusal(refusalOf(failure, MESSAGES.serverError));
-        },
+    // mutateAsync, not mutate's callbacks: reversing a disbursement empties the history this modal
+    // lives in, so it may be gone by the time the answer comes, and mutate's callbacks would then
+    // never run; the page's "Entry reversed" must still show.
+    reverse.mutateAsync({ entryId: entry.id, body, idempotencyKey: idempotency.keyFor({ id: entry.id, ...body }) }).then(
+      () => {
+        idempotency.reset();
+        setRefusal(null);
+        valueDate.reset();
+        onReversed();
+      },
+      (failure: unknown) => {
+        if (failure instanceof ApiError && failure.field === 'valueDate') return setDateError(errorMessage(failure, MESSAGES.serverError));
+        setRefusal(refusalOf(failure, MESSAGES.serverError));
       },
     );
   }
