@@ -10,6 +10,8 @@ import { takeBackup } from './take-backup.ts';
 
 /** The name of the nightly backup's rows in scheduled_runs (metrics and the Backups screen read them). */
 export const NIGHTLY_BACKUP_RUN = 'nightly-backup';
+/** A scheduled_runs row that is a good nightly backup: the one definition the Backups screen and /metrics share. */
+export const goodNightlyBackupSql = sql`name = ${NIGHTLY_BACKUP_RUN} and finished_at is not null and result->>'ok' = 'true'`;
 const EVERY_MINUTE = 60 * 1000;
 
 export type NightlyRun = { night: string | null; ran: boolean; ok?: boolean; file?: string };

@@ -4,9 +4,8 @@ import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '@kobo/core';
 import { queryRows, type DatabaseHandle } from '../db/client.ts';
+import { goodNightlyBackupSql } from '../backup/nightly-backup.ts';
 
-/** The name under which the nightly backup records its runs in scheduled_runs. */
-const BACKUP_RUN = 'nightly-backup';
 
 /**
  * GET /metrics in Prometheus' text format (issue 16, docs/decisions/027-metrics-and-tokens.md).
@@ -104,8 +103,7 @@ async function readFigures(database: DatabaseHandle): Promise<Figures> {
       (select count(*) from mail_outbox where sent_at is null and failed_at is null)::int as "mailQueued",
       (select count(*) from mail_outbox where failed_at is not null)::int as "mailFailed",
       (select extract(epoch from (now() - max(finished_at)))::float8 from scheduled_runs
-        where name = ${BACKUP_RUN} and finished_at is not null
-          and coalesce(result->>'ok', 'true') <> 'false' and result->>'error' is null) as "backupAgeSeconds"`,
+        where ${goodNightlyBackupSql}) as "backupAgeSeconds"`,
   );
   if (!row) throw new Error('the metrics query returned no row');
   return { ...row, backupAgeSeconds: row.backupAgeSeconds === null ? null : Math.max(0, Math.round(Number(row.backupAgeSeconds))) };

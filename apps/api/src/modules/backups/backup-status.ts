@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { backupWarning, type BackupRunView, type BackupStatus } from '@kobo/core';
 import { queryRows, type Database } from '../../db/client.ts';
-import { listBackupFiles, NIGHTLY_BACKUP_RUN } from '../../backup/nightly-backup.ts';
+import { goodNightlyBackupSql, listBackupFiles, NIGHTLY_BACKUP_RUN } from '../../backup/nightly-backup.ts';
 
 export type BackupDeps = {
   db: Database;
@@ -30,8 +30,8 @@ function toRunView(row: RunRow): BackupRunView {
 /** GET /api/backups: the schedule, the last run and the last good one, this instance's files, and a warning when one is due. */
 export async function readBackupStatus(deps: BackupDeps): Promise<BackupStatus> {
   const [lastRun, lastSuccess] = await Promise.all([
-    latestRun(deps.db, sql`true`),
-    latestRun(deps.db, sql`finished_at is not null and result->>'ok' = 'true'`),
+    latestRun(deps.db, sql`name = ${NIGHTLY_BACKUP_RUN}`),
+    latestRun(deps.db, goodNightlyBackupSql),
   ]);
   return {
     schedule: { ...deps.schedule, timeZone: deps.timeZone },
@@ -45,7 +45,7 @@ export async function readBackupStatus(deps: BackupDeps): Promise<BackupStatus> 
 async function latestRun(db: Database, condition: ReturnType<typeof sql>): Promise<BackupRunView | null> {
   const rows = await queryRows<RunRow>(db, sql`
     select period, started_at as "startedAt", finished_at as "finishedAt", result
-    from scheduled_runs where name = ${NIGHTLY_BACKUP_RUN} and ${condition}
+    from scheduled_runs where ${condition}
     order by started_at desc limit 1`);
   const row = rows[0];
   return row ? toRunView({ ...row, startedAt: new Date(row.startedAt), finishedAt: row.finishedAt ? new Date(row.finishedAt) : null }) : null;
