@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -21,6 +22,9 @@ const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
+
+/** Raw bytes (receipts). PGlite answers a Uint8Array, node-postgres a Buffer (a Uint8Array too). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** The largest amount Kobo accepts, in kobo (DECISIONS 11); mirrored by MAX_AMOUNT_KOBO in core. */
 const MAX_KOBO = sql.raw('100000000000000');
@@ -176,16 +180,81 @@ export const expenses = pgTable(
     paymentMethod: text('payment_method').notNull().default('Cash'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     userEmail: text('user_email'),
+    /** The spreadsheet import that brought it in (issue 14), so an import can be undone as a whole. */
+    importId: uuid('import_id').references((): AnyPgColumn => expenseImports.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [
     index('expenses_created_at_idx').on(table.createdAt.desc()),
+    index('expenses_import_idx').on(table.importId).where(sql`${table.importId} is not null`),
+    // Search (issue 14): substring matches on the description and the creator's email use
+    // trigram indexes (pg_trgm, loaded into PGlite too), not a scan of every expense.
+    index('expenses_description_trgm_idx').using('gin', table.description.op('gin_trgm_ops')),
+    index('expenses_user_email_trgm_idx').using('gin', table.userEmail.op('gin_trgm_ops')),
     index('expenses_spent_on_idx').on(table.spentOn),
     index('expenses_user_spent_on_idx').on(table.userId, table.spentOn),
     index('expenses_category_idx').on(table.categoryId),
     check('expenses_amount_check', sql`${table.amountKobo} between 0 and ${MAX_KOBO}`),
   ],
 );
+
+/**
+ * A receipt (photo or PDF) kept in the database, so backups and several instances just work
+ * (issue 14). It is uploaded first, held by its uploader with no expense, and claimed by the
+ * expense it is saved with (so a rule needing a receipt is checked in the expense's own
+ * transaction); unclaimed uploads are removed after a day.
+ */
+export const expenseReceipts = pgTable(
+  'expense_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expenseId: uuid('expense_id').references(() => expenses.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    /** Decided from the file's content, never from its name or the browser's claim. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    /** A small JPEG of an image receipt; none for a PDF. */
+    thumbnail: bytea('thumbnail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('expense_receipts_expense_idx').on(table.expenseId),
+    index('expense_receipts_unclaimed_idx').on(table.uploadedBy, table.createdAt).where(sql`${table.expenseId} is null`),
+    check('expense_receipts_file_name_check', sql`length(${table.fileName}) between 1 and 255`),
+    check('expense_receipts_content_type_check', sql`${table.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`),
+    check('expense_receipts_size_check', sql`${table.sizeBytes} between 1 and 10485760`),
+  ],
+);
+
+/** A monthly or yearly budget for one item category, organisation-wide (issue 14). */
+export const categoryBudgets = pgTable(
+  'category_budgets',
+  {
+    categoryId: uuid('category_id')
+      .primaryKey()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    period: text('period', { enum: ['month', 'year'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    check('category_budgets_period_check', sql`${table.period} in ('month', 'year')`),
+    check('category_budgets_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
+  ],
+);
+
+/** One spreadsheet of expenses brought in at once (issue 14); undoing it removes its expenses. */
+export const expenseImports = pgTable('expense_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  importedBy: text('imported_by').references(() => users.id, { onDelete: 'set null' }),
+  fileName: text('file_name').notNull(),
+  rowCount: integer('row_count').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  undoneAt: timestamp('undone_at', { withTimezone: true }),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Staff savings: one account per holder, and an append-only ledger.
