@@ -37,10 +37,13 @@ import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
 import { openChangeHub } from './modules/events/change-feed.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { expensesRoutes } from './modules/expenses/expenses.routes.ts';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
+import { expenseImportRoutes } from './modules/expense-import/expense-import.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { invitationsRoutes } from './modules/users/invitations/invitations.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -200,9 +203,12 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await categoriesRoutes(app, services);
   await loansRoutes(app, { ...services, outbox, appUrl });
   await expensesRoutes(app, services);
+  await receiptsRoutes(app, services);
   await dashboardRoutes(app, services);
   await reportsRoutes(app, services);
+  await budgetsRoutes(app, services);
   await exportRoutes(app, services);
+  await expenseImportRoutes(app, services);
   // Live changes fan out through LISTEN/NOTIFY; the hub closes in preClose, before the database does.
   const hub = await openChangeHub(database);
   app.addHook('preClose', async () => hub.close());

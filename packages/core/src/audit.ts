@@ -54,6 +54,9 @@ export const AUDIT_KINDS = [
   'savings.approval_settings_changed',
   'api_token.created',
   'api_token.revoked',
+  'receipts.settings_changed',
+  'expense.imported',
+  'expense.import_undone',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -105,9 +108,12 @@ export const AUDIT_KIND_LABELS = {
   'savings.approval_settings_changed': 'Approval settings changed',
   'api_token.created': 'API token created',
   'api_token.revoked': 'API token revoked',
+  'receipts.settings_changed': 'Receipt setting changed',
+  'expense.imported': 'Expenses imported',
+  'expense.import_undone': 'Expense import undone',
 } as const satisfies Record<AuditKind, string>;
 
-export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings' | 'savings_request' | 'mail' | 'api_token';
+export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings' | 'savings_request' | 'mail' | 'api_token' | 'expense_import';
 
 /** Plain JSON values: what a row looked like before and after the act (null when it did not exist). */
 export type AuditValues = Record<string, unknown>;

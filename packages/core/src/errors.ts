@@ -103,6 +103,19 @@ export const ERRORS = {
   SAME_EMAIL: { status: 400, message: MESSAGES.sameEmail },
   EMAIL_CHANGE_LINK_INVALID: { status: 400, message: MESSAGES.emailChangeLinkInvalid },
   EMAIL_CHANGE_LINK_EXPIRED: { status: 410, message: MESSAGES.emailChangeLinkExpired },
+  // Importing expenses (issue 14, docs/decisions/035-expense-import.md).
+  IMPORT_CHANGED: { status: 409, message: MESSAGES.importChanged },
+  IMPORT_NOT_FOUND: { status: 404, message: MESSAGES.importNotFound },
+  IMPORT_ALREADY_UNDONE: { status: 409, message: MESSAGES.importAlreadyUndone },
+  IMPORT_UNDO_EXPIRED: { status: 409, message: MESSAGES.importUndoExpired },
+  IMPORT_UNDO_FORBIDDEN: { status: 403, message: MESSAGES.importUndoForbidden },
+  // Receipts (issue 14, docs/decisions/033-receipts.md). The type is decided from the file's content.
+  RECEIPT_FILE_REQUIRED: { status: 400, message: MESSAGES.receiptFileRequired },
+  RECEIPT_TOO_LARGE: { status: 413, message: MESSAGES.receiptTooLarge },
+  RECEIPT_WRONG_TYPE: { status: 415, message: MESSAGES.receiptWrongType },
+  RECEIPT_UNREADABLE: { status: 422, message: MESSAGES.receiptUnreadable },
+  RECEIPT_NOT_ATTACHABLE: { status: 400, message: MESSAGES.receiptNotAttachable },
+  RECEIPT_REQUIRED: { status: 400, message: MESSAGES.receiptNotAttachable },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

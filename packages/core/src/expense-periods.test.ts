@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expenseTimeRange } from './expense-periods.ts';
+import { expenseTimeRange, narrowestTimeFilter } from './expense-periods.ts';
 
 const LAGOS = 'Africa/Lagos';
 
@@ -20,5 +20,27 @@ describe('the expense list time filters in APP_TIMEZONE', () => {
 
   it('has no range for All Time', () => {
     expect(expenseTimeRange('all', new Date(), LAGOS)).toBeNull();
+  });
+});
+
+describe('narrowestTimeFilter', () => {
+  it('opens the list on the narrowest filter that shows the day, as the list computes them', () => {
+    const today = '2027-01-02';
+    const cases = [
+      ['2027-01-02', 'today'],
+      ['2027-01-01', 'yesterday'],
+      ['2026-12-31', 'week'],
+      ['2026-12-27', 'week'],
+      ['2026-12-26', 'all'],
+      ['2027-01-03', 'all'],
+      ['1900-01-01', 'all'],
+    ] as const;
+    expect(cases.map(([date]) => [date, narrowestTimeFilter(date, today)])).toEqual(cases.map((pair) => [...pair]));
+    expect(narrowestTimeFilter('2026-11-02', '2026-11-23')).toBe('month');
+    expect(narrowestTimeFilter('2026-10-31', '2026-11-23')).toBe('all');
+    for (const date of ['2026-11-02', '2026-11-20']) {
+      const range = expenseTimeRange(narrowestTimeFilter(date, '2026-11-23'), new Date('2026-11-23T10:00:00Z'), LAGOS);
+      expect(range !== null && date >= range.from && date <= range.to).toBe(true);
+    }
   });
 });

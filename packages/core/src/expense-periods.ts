@@ -36,3 +36,18 @@ export function expenseTimeRange(filter: ExpenseTimeFilter, now: Date, timeZone:
       return dashboardRange('month', now, timeZone);
   }
 }
+
+/**
+ * The narrowest list filter that shows an expense dated `date`, seen on `today` (both calendar days
+ * in APP_TIMEZONE): Today, Yesterday, This Week (rolling), This Month, else All Time. After saving,
+ * the list opens there, so an expense dated last week does not vanish from view behind the
+ * spec's default Today (docs/decisions/032-find-and-scan.md).
+ */
+export function narrowestTimeFilter(date: string, today: string): ExpenseTimeFilter {
+  if (date > today) return 'all';
+  if (date === today) return 'today';
+  if (date === addDays(today, -1)) return 'yesterday';
+  if (date >= addDays(today, -6)) return 'week';
+  if (date.slice(0, 7) === today.slice(0, 7)) return 'month';
+  return 'all';
+}

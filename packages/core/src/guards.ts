@@ -43,6 +43,8 @@ export const ROUTE_GUARDS = {
   '/approvals': 'adminOnly',
   '/expenses': 'nonStaff',
   '/expenses/create': 'nonStaff',
+  // Issue 14: importing expenses, for whoever may add them (the API checks create_expense).
+  '/expenses/import': 'nonStaff',
   '/profile': 'signedIn',
   '/user-settings': 'signedIn',
 } as const satisfies Record<string, GuardName>;

@@ -32,3 +32,8 @@ export * from './savings-request-labels.ts';
 export * from './mail.ts';
 export * from './api-tokens.ts';
 export * from './backups.ts';
+export * from './expense-import.ts';
+export * from './receipts.ts';
+export * from './budgets.ts';
+export * from './contracts/budgets.ts';
+export * from './schemas/budgets.ts';

@@ -326,6 +326,11 @@ export const MESSAGES = {
   itemDeleted: 'Item deleted successfully!',
   exportDownloaded: 'Export complete. Check your downloads.',
   updateExpenseFailed: 'Failed to update expense',
+  // Find and scan (issue 14; not in SPEC: docs/decisions/032-find-and-scan.md).
+  searchTooLong: 'Search must be at most 200 characters',
+  noExpensesMatch: 'No expenses match this search',
+  entriesJustMade: 'Entered just now',
+  addAndNewHint: 'Ctrl+Enter (⌘+Enter on a Mac) adds and starts the next one.',
 
   // Self-service accounts on /profile (issue 15; not in SPEC: written in its voice,
   // docs/decisions/022-self-service-accounts.md).
@@ -376,6 +381,61 @@ export const MESSAGES = {
   backupNotFound: 'Backup file not found',
   backupElsewhere: 'This backup was written by another server; download it there or from its backup folder.',
   loadBackupsFailed: 'Failed to load the backups',
+
+  // Importing expenses from a spreadsheet (issue 14; not in SPEC: docs/decisions/035-expense-import.md).
+  importFileTooLarge: 'The file is larger than 5 MB. Split it into smaller files.',
+  importNoHeader: 'The first row must name the columns: Date, Item and Amount (Description and Payment method may follow).',
+  importTooManyRows: 'The file has more than 20,000 rows. Split it into smaller files.',
+  importUnsupportedCharacters: 'The file holds characters Kobo cannot store, on line',
+  importDateRequired: 'Date is missing',
+  importBadDate: 'Not a date Kobo can read: write 2026-11-20 or 20/11/2026',
+  importDateInFuture: 'The date is in the future',
+  importItemRequired: 'Item is missing',
+  importUnknownItem: 'No item with this name: tick it under New items to create it',
+  importAmountRequired: 'Amount is missing',
+  importDuplicateExisting: 'Already recorded: an expense with the same date, amount and description exists',
+  importDuplicateInFile: 'Same date, amount and description as line',
+  importChanged: 'The rows changed since they were reviewed. Review the file again.',
+  importCreateItemsForbidden: 'Only administrators and managers can create items.',
+  importNotFound: 'Import not found',
+  importAlreadyUndone: 'This import was already undone.',
+  importUndoExpired: 'This import is more than a day old and can no longer be undone.',
+  importUndoForbidden: 'Only the person who made the import or an administrator can undo it.',
+  importUndone: 'The import was undone: its expenses were removed.',
+  importUploadFailed: 'Failed to read the file. Please try again.',
+  importFailed: 'Failed to import the expenses. Please try again.',
+  undoImportFailed: 'Failed to undo the import. Please try again.',
+  loadImportsFailed: 'Failed to load the recent imports',
+  importNothingReady: 'No row is ready to import. Fix the file and upload it again.',
+  importUndoConfirm: 'Remove every expense this import brought in? Items it created stay.',
+
+  // Category budgets and the report's export (issue 14; docs/decisions/034-budgets-and-report-export.md).
+  budgetPeriodRequired: 'Please choose Monthly or Yearly',
+  invalidBudgetAmount: 'Budget must be more than 0, with at most two decimals',
+  budgetSaved: 'Budget saved',
+  budgetRemoved: 'Budget removed',
+  saveBudgetFailed: 'Failed to save the budget. Please try again.',
+  removeBudgetFailed: 'Failed to remove the budget. Please try again.',
+  loadBudgetsFailed: 'Failed to load the budgets',
+  noBudgetsYet: 'No budgets yet. Set one for an item to see spending against it.',
+  budgetReached: 'has reached its budget',
+  budgetNearly: 'has passed 80% of its budget',
+  reportExportFailed: 'Failed to export the report. Please try again.',
+
+  // Receipts on expenses (issue 14; not in SPEC: docs/decisions/033-receipts.md).
+  receiptFileRequired: 'Please choose a photo or PDF of the receipt',
+  receiptTooLarge: 'The file is larger than 10 MB. Attach a smaller photo or PDF of the receipt.',
+  receiptWrongType: 'This file is not a photo or a PDF. Attach the receipt as a JPEG, PNG, WebP or PDF.',
+  receiptUnreadable: 'This image could not be read. Take the photo again or attach a PDF.',
+  tooManyReceipts: 'At most 10 receipts can be attached to one expense',
+  receiptNotAttachable: 'A receipt could not be attached. Please upload it again.',
+  receiptUploadFailed: 'Failed to upload the receipt. Please try again.',
+  receiptStillUploading: 'Please wait until the receipts have finished uploading',
+  loadReceiptFailed: 'Failed to load the receipt',
+  receiptThresholdInvalid: 'Please enter an amount above ₦0, or turn the requirement off',
+  receiptThresholdRequired: 'Please enter the amount above which a receipt is required',
+  receiptSettingsSaved: 'Receipt settings saved.',
+  loadReceiptSettingsFailed: 'Failed to load the receipt settings',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

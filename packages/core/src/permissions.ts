@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   'view_dashboard',
   'view_reports',
   'manage_categories',
+  // Issue 14: category budgets, set by whoever manages the items (docs/decisions/034-budgets-and-report-export.md).
+  'manage_budgets',
   'manage_users',
   'view_audit_log',
   'manage_staff_savings',
@@ -50,6 +52,7 @@ const TABLE: Record<Role, readonly Permission[]> = {
     'view_dashboard',
     'view_reports',
     'manage_categories',
+    'manage_budgets',
     'manage_users',
     'view_audit_log',
     'manage_staff_savings',
@@ -63,6 +66,7 @@ const TABLE: Record<Role, readonly Permission[]> = {
     'edit_expense',
     'view_all_expenses',
     'manage_categories',
+    'manage_budgets',
   ],
   user: [
     'use_app',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../db/client.ts';
 import { addCategory } from '../modules/expenses/expense-fixtures.ts';
+import { solidImage, upload } from '../modules/receipts/receipt-test-support.ts';
 import { addStaff, deposit, post, reverse, transfer } from '../modules/savings/savings-test-support.ts';
 import { withAdminClient } from '../test/admin-client.ts';
 import type { SignedInClient } from '../test/test-app.ts';
@@ -30,7 +31,11 @@ export async function seedThroughApi(admin: SignedInClient): Promise<void> {
   expect(batch.statusCode, batch.body).toBe(201);
 
   const categoryId = await addCategory(admin, 'Backup stationery', { color: '#FF6B6B', icon: 'FaUtensils' });
-  const expense = await admin.post('/api/expenses', { categoryId, amount: '1,250.50', description: 'Printer ink “quoted”', date: '2026-11-14' });
+  // With a receipt (issue 14): its bytes and thumbnail are bytea, which a backup must carry exactly.
+  const receipt = await upload(admin, 'ink receipt.png', await solidImage('png', 40, 30));
+  expect(receipt.statusCode, receipt.body).toBe(201);
+  const receiptIds = [receipt.json().receipt.id as string];
+  const expense = await admin.post('/api/expenses', { categoryId, amount: '1,250.50', description: 'Printer ink “quoted”', date: '2026-11-14', receiptIds });
   expect(expense.statusCode, expense.body).toBe(201);
 
   const product = await admin.post('/api/loan-products', {

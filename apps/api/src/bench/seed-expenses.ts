@@ -10,6 +10,7 @@ const BATCH = 250_000;
 /**
  * Set-based seeding for the benchmark: 20 categories, 49 users next to the signed-in admin, and
  * `rows` expenses spread evenly over the last two years (to `today`), in batches of generate_series.
+ * Descriptions repeat ten phrases; 'cartridge' is in exactly 1 in 100 (the search benchmark's word).
  */
 export async function seedExpenses(db: Database, options: { rows: number; today: IsoDate; adminId: string; log: (line: string) => void }) {
   const icons = sql.raw(`array[${CATEGORY_ICONS.map((icon) => `'${icon}'`).join(',')}]`);
@@ -32,7 +33,10 @@ export async function seedExpenses(db: Database, options: { rows: number; today:
              100 + (g * 7919) % 5000000,
              ${firstDay}::date + (g % ${BENCH_DAYS})::int,
              case when g % 3 = 0 then 'Item ' || g end,
-             'Bench expense ' || g,
+             -- Words worth searching (issue 14): ten everyday descriptions, and 'cartridge' in 1 in 100.
+             (array['Diesel for the generator', 'Printer paper', 'Team lunch', 'Bus fare', 'Water dispenser refill',
+                    'Internet subscription', 'Office cleaning', 'Fuel for the van', 'Stationery', 'Courier'])[1 + (g % 10)::int]
+               || case when g % 100 = 37 then ' and toner cartridge' else '' end || ' #' || g,
              case when g % 4 = 0 then 'Transfer' else 'Cash' end,
              ((${firstDay}::date + (g % ${BENCH_DAYS})::int) + interval '8 hours' + (g % 36000) * interval '1 second') at time zone 'Africa/Lagos',
              now()

@@ -187,6 +187,8 @@ export const expenses = pgTable(
   (table) => [
     index('expenses_created_at_idx').on(table.createdAt.desc()),
     index('expenses_import_idx').on(table.importId).where(sql`${table.importId} is not null`),
+    // Search by an exact amount and sort by amount (issue 14), keyset-paged on (amount, id).
+    index('expenses_amount_idx').on(table.amountKobo, table.id),
     // Search (issue 14): substring matches on the description and the creator's email use
     // trigram indexes (pg_trgm, loaded into PGlite too), not a scan of every expense.
     index('expenses_description_trgm_idx').using('gin', table.description.op('gin_trgm_ops')),

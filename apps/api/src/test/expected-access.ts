@@ -124,6 +124,7 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   { method: 'DELETE', url: '/api/categories/:id', expect: ADMIN_MANAGER, path: `/api/categories/${nobody}` },
   { method: 'GET', url: '/api/calendar', expect: SIGNED_IN },
   { method: 'GET', url: '/api/expenses', expect: EXPENSE_READERS },
+  { method: 'GET', url: '/api/expenses/export', expect: EXPENSE_READERS },
   { method: 'POST', url: '/api/expenses', expect: EXPENSE_READERS, body: {} },
   { method: 'GET', url: '/api/expenses/:id', expect: EXPENSE_READERS, path: `/api/expenses/${nobody}` },
   { method: 'PUT', url: '/api/expenses/:id', expect: EXPENSE_READERS, path: `/api/expenses/${nobody}`, body: {} },
@@ -131,7 +132,25 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   { method: 'GET', url: '/api/dashboard', expect: ADMIN },
   { method: 'GET', url: '/api/reports', expect: ADMIN },
   { method: 'GET', url: '/api/reports/rows', expect: ADMIN },
+  // Issue 14: the report as .xlsx (the admin's, like the report) and category budgets (admins and managers).
+  { method: 'GET', url: '/api/reports/export', expect: ADMIN, path: '/api/reports/export' },
+  { method: 'GET', url: '/api/budgets', expect: ADMIN_MANAGER },
+  { method: 'PUT', url: '/api/budgets/:categoryId', expect: ADMIN_MANAGER, path: `/api/budgets/${nobody}`, body: {} },
+  { method: 'DELETE', url: '/api/budgets/:categoryId', expect: ADMIN_MANAGER, path: `/api/budgets/${nobody}` },
   { method: 'GET', url: '/api/export/expenses', expect: EXPENSE_READERS },
+  // Issue 14: receipts (an empty upload is refused, a made-up id is 404) and the "receipt required above" setting.
+  { method: 'POST', url: '/api/receipts', expect: ['ok', 'ok', 'ok', 403, 401, 401, 401], body: {} },
+  { method: 'GET', url: '/api/receipts/:id', expect: ['ok', 'ok', 'ok', 403, 401, 401, 401], path: `/api/receipts/${nobody}` },
+  { method: 'GET', url: '/api/receipts/:id/thumbnail', expect: ['ok', 'ok', 'ok', 403, 401, 401, 401], path: `/api/receipts/${nobody}/thumbnail` },
+  { method: 'GET', url: '/api/settings/receipts', expect: ['ok', 'ok', 'ok', 403, 401, 401, 401] },
+  { method: 'PUT', url: '/api/settings/receipts', expect: ['ok', 403, 403, 403, 401, 401, 401], body: {} },
+  // Issue 14: importing expenses, for anyone who may add them (empty bodies fail validation; an unknown import is 404).
+  { method: 'GET', url: '/api/expense-imports/template', expect: EXPENSE_READERS },
+  { method: 'POST', url: '/api/expense-imports/file', expect: EXPENSE_READERS, body: {} },
+  { method: 'POST', url: '/api/expense-imports/review', expect: EXPENSE_READERS, body: {} },
+  { method: 'POST', url: '/api/expense-imports', expect: EXPENSE_READERS, body: {} },
+  { method: 'GET', url: '/api/expense-imports', expect: EXPENSE_READERS },
+  { method: 'POST', url: '/api/expense-imports/:id/undo', expect: EXPENSE_READERS, path: `/api/expense-imports/${nobody}/undo` },
   // maxSeconds=0: the stream opens and ends at once.
   { method: 'GET', url: '/api/events', expect: SIGNED_IN, path: '/api/events?maxSeconds=0' },
   { method: 'DELETE', url: '/api/account', expect: SIGNED_IN, body: {} },

@@ -1,6 +1,8 @@
 import type { Kobo } from '../money.ts';
 import type { CategoryIcon } from '../categories.ts';
+import type { ReceiptView } from '../receipts.ts';
 import type { DashboardPeriod, DateRange, IsoDate } from '../periods.ts';
+import type { ReportBudget } from './budgets.ts';
 
 /**
  * What the expenses API answers (docs/decisions/008-expenses-api.md), shared so the screens type
@@ -34,6 +36,10 @@ export type ExpenseView = {
   createdBy: { id: string; name: string; email: string } | null;
   createdAt: string;
   updatedAt: string;
+  /** How many receipts are attached (issue 14); the card shows a paperclip when any. */
+  receiptCount: number;
+  /** The receipts' metadata: on the single expense (GET /api/expenses/:id), not on list items. */
+  receipts?: ReceiptView[];
 };
 
 export type ExpensePage = {
@@ -74,6 +80,8 @@ export type ReportSummary = {
   averageDailyKobo: Kobo;
   count: number;
   breakdown: CategoryShare[];
+  /** Issue 14: each budgeted item's budget for the range, where the range stands for whole budget periods. */
+  budgets: ReportBudget[];
 };
 
 export type ReportRow = {

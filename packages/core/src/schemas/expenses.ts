@@ -12,6 +12,7 @@ import {
 } from '../categories.ts';
 import { DEFAULT_EXPENSE_TIME_FILTER, EXPENSE_TIME_FILTERS } from '../expense-periods.ts';
 import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD } from '../periods.ts';
+import { MAX_RECEIPTS_PER_EXPENSE } from '../receipts.ts';
 
 export const MAX_DESCRIPTION_LENGTH = 1000;
 export const MAX_TITLE_LENGTH = 200;
@@ -79,6 +80,8 @@ export const expenseInputSchema = z
     description: optionalText,
     title: optionalText,
     paymentMethod: optionalText,
+    /** Receipts uploaded beforehand (issue 14). Absent: unchanged on edit; a list replaces the set. */
+    receiptIds: z.unknown().optional(),
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -92,6 +95,8 @@ export const expenseInputSchema = z
     if ((value.description?.length ?? 0) > MAX_DESCRIPTION_LENGTH) return fail('description', MESSAGES.descriptionTooLong);
     if ((value.title?.length ?? 0) > MAX_TITLE_LENGTH) return fail('title', MESSAGES.titleTooLong);
     if ((value.paymentMethod?.length ?? 0) > MAX_PAYMENT_METHOD_LENGTH) return fail('paymentMethod', MESSAGES.paymentMethodTooLong);
+    const receiptProblem = receiptIdsProblem(value.receiptIds);
+    if (receiptProblem) return fail('receiptIds', receiptProblem);
   })
   .transform((value) => ({
     categoryId: String(value.categoryId).trim().toLowerCase(),
@@ -100,7 +105,15 @@ export const expenseInputSchema = z
     description: value.description || null,
     title: value.title || null,
     paymentMethod: value.paymentMethod || DEFAULT_PAYMENT_METHOD,
+    ...(Array.isArray(value.receiptIds) ? { receiptIds: [...new Set(value.receiptIds.map((id) => String(id).toLowerCase()))] } : {}),
   }));
+
+/** Null or absent is "not given"; otherwise a list of at most 10 receipt ids (docs/decisions/033-receipts.md). */
+function receiptIdsProblem(receiptIds: unknown): string | null {
+  if (receiptIds === undefined || receiptIds === null) return null;
+  if (!Array.isArray(receiptIds) || !receiptIds.every((id) => typeof id === 'string' && isUuid(id))) return MESSAGES.receiptNotAttachable;
+  return new Set(receiptIds).size > MAX_RECEIPTS_PER_EXPENSE ? MESSAGES.tooManyReceipts : null;
+}
 export type ExpenseInput = z.input<typeof expenseInputSchema>;
 export type ExpenseValues = z.output<typeof expenseInputSchema>;
 
@@ -111,11 +124,30 @@ const categoryFilter = z
   .refine((value) => value === 'all' || isUuid(value), { message: MESSAGES.categoryNotFound })
   .transform((value) => (value === 'all' ? null : value.toLowerCase()));
 
-export const expenseListQuerySchema = z.object({
+/**
+ * The list's orders (docs/decisions/032-find-and-scan.md): `entered` (when it was recorded, SPEC 7's
+ * order and the default), `date` (the day it was spent) or `amount`, each `desc` (default) or `asc`.
+ */
+export const EXPENSE_SORTS = ['entered', 'date', 'amount'] as const;
+export type ExpenseSort = (typeof EXPENSE_SORTS)[number];
+export const SORT_DIRECTIONS = ['desc', 'asc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export const MAX_SEARCH_LENGTH = 200;
+
+/** What the expenses screen shows: its filters, search and order. The export takes the same. */
+export const expenseViewQuerySchema = z.object({
   category: categoryFilter,
   time: z.enum(EXPENSE_TIME_FILTERS).default(DEFAULT_EXPENSE_TIME_FILTER),
+  /** Search: description, item, creator's name or email, or an exact amount ("2,500" = ₦2,500.00). Blank = none. */
+  q: z.preprocess(trimmed, z.string().max(MAX_SEARCH_LENGTH, { message: MESSAGES.searchTooLong }).default('')),
+  sort: z.enum(EXPENSE_SORTS).default('entered'),
+  dir: z.enum(SORT_DIRECTIONS).default('desc'),
+});
+export type ExpenseViewQuery = z.output<typeof expenseViewQuerySchema>;
+
+export const expenseListQuerySchema = expenseViewQuerySchema.extend({
   limit: pageSize,
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(400).optional(),
 });
 export type ExpenseListQuery = z.output<typeof expenseListQuerySchema>;
 

@@ -23,7 +23,8 @@ export const EXPENSE_VIEW_COLUMNS: SQL = sql`
   u.email as author_email,
   ${isoText(sql`e.created_at`)} as created_at,
   ${isoText(sql`e.updated_at`)} as updated_at,
-  e.created_at::text as created_at_key`;
+  e.created_at::text as created_at_key,
+  (select count(*)::int from expense_receipts er where er.expense_id = e.id) as receipt_count`;
 
 export const EXPENSE_VIEW_FROM: SQL = sql`expenses e
   left join categories c on c.id = e.category_id
@@ -47,6 +48,8 @@ export type ExpenseViewRow = {
   updated_at: string;
   /** created_at at full (microsecond) precision, for keyset paging. */
   created_at_key: string;
+  /** Receipts attached (issue 14): counted through their index, their bytes never read. */
+  receipt_count: number;
 };
 
 export function toExpenseView(row: ExpenseViewRow): ExpenseView {
@@ -68,6 +71,7 @@ export function toExpenseView(row: ExpenseViewRow): ExpenseView {
     createdBy: row.user_id && row.author_name !== null ? { id: row.user_id, name: row.author_name, email: row.author_email ?? '' } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    receiptCount: Number(row.receipt_count ?? 0),
   };
 }
 

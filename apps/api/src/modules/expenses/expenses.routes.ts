@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES, calendarDate, expenseIdParamsSchema, expenseInputSchema, expenseListQuerySchema } from '@kobo/core';
+import { MESSAGES, calendarDate, expenseIdParamsSchema, expenseInputSchema, expenseListQuerySchema, expenseViewQuerySchema } from '@kobo/core';
+import { sendWorkbook } from '../../spreadsheet/send-workbook.ts';
+import { prepareExpenseViewExport } from './export-expense-view.ts';
 import type { ExpenseDeps } from './expense-deps.ts';
 import { createExpense } from './create-expense.ts';
 import { updateExpense } from './update-expense.ts';
@@ -18,12 +20,19 @@ export async function expensesRoutes(app: FastifyInstance, deps: ExpenseDeps) {
     listExpenses(deps, request.actor, request.query),
   );
 
+  // The screen's own export: the same filters, search and order as the list (docs/decisions/032-find-and-scan.md).
+  routes.get('/api/expenses/export', { config: { access: 'view_expenses' }, schema: { querystring: expenseViewQuerySchema } }, async (request, reply) => {
+    const prepared = await prepareExpenseViewExport(deps, request.actor, request.query);
+    reply.header('x-export-rows', String(prepared.rowCount));
+    return sendWorkbook(reply, prepared.fileName, (output) => prepared.writeTo(output));
+  });
+
   routes.post(
     '/api/expenses',
     { config: { access: 'create_expense' }, schema: { body: expenseInputSchema } },
     async (request, reply) => {
-      const expense = await createExpense(deps, request.actor, request.body);
-      return reply.status(201).send({ expense, message: MESSAGES.expenseAdded });
+      const { expense, budget } = await createExpense(deps, request.actor, request.body);
+      return reply.status(201).send({ expense, budget, message: MESSAGES.expenseAdded });
     },
   );
 
@@ -34,10 +43,7 @@ export async function expensesRoutes(app: FastifyInstance, deps: ExpenseDeps) {
   routes.put(
     '/api/expenses/:id',
     { config: { access: 'edit_expense' }, schema: { params: expenseIdParamsSchema, body: expenseInputSchema } },
-    async (request) => ({
-      expense: await updateExpense(deps, request.actor, request.params.id, request.body),
-      message: MESSAGES.expenseUpdated,
-    }),
+    async (request) => ({ ...(await updateExpense(deps, request.actor, request.params.id, request.body)), message: MESSAGES.expenseUpdated }),
   );
 
   routes.delete('/api/expenses/:id', { config: { access: 'delete_expense' }, schema: { params: expenseIdParamsSchema } }, async (request) => {

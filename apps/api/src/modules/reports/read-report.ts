@@ -16,6 +16,7 @@ import { expenseConditions, expenseScopeOf, type ExpenseScope } from '../expense
 import { decodeCursor, encodeCursor } from '../expenses/expense-view.ts';
 import { koboFromDb } from '../../db/kobo.ts';
 import { categoryTotalsQuery, toCategoryShares, type CategoryTotalRow } from '../expense-scope/category-totals.ts';
+import { reportBudgets } from './report-budgets.ts';
 export type ReportDeps = { db: Database; now: () => Date; timeZone: string };
 
 /**
@@ -27,7 +28,8 @@ export async function getReportSummary(deps: ReportDeps, actor: Actor, range: Da
   const rows = await queryRows<CategoryTotalRow>(deps.db, reportSummaryQuery(expenseScopeOf(actor), range));
   const { totalKobo, count, shares } = toCategoryShares(rows);
   const days = daysInRange(range);
-  return { range, days, totalKobo, averageDailyKobo: averagePerDay(totalKobo, days), count, breakdown: shares };
+  const budgets = await reportBudgets(deps, expenseScopeOf(actor), range);
+  return { range, days, totalKobo, averageDailyKobo: averagePerDay(totalKobo, days), count, breakdown: shares, budgets };
 }
 
 export function reportSummaryQuery(scope: ExpenseScope, range: DateRange): SQL {

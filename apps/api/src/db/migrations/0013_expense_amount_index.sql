@@ -1,0 +1,1 @@
+CREATE INDEX "expenses_amount_idx" ON "expenses" USING btree ("amount_kobo","id");
