@@ -38,6 +38,11 @@ export const EditExpensePage = lazyPage(
   () => import('../features/expenses/components/edit-expense-page.tsx'),
   'EditExpensePage',
 );
+// Issue 14: importing expenses from a spreadsheet.
+export const ExpenseImportPage = lazyPage(
+  () => import('../features/expense-import/components/expense-import-page.tsx'),
+  'ExpenseImportPage',
+);
 export const ReportsPage = lazyPage(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage');
 export const UsersPage = lazyPage(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 export const AuditPage = lazyPage(() => import('../features/audit/components/audit-page.tsx'), 'AuditPage');

@@ -54,6 +54,7 @@ export const router = createBrowserRouter([
           guarded(paths.savings.detail.pattern, <Pages.StaffSavingsDetailPage />),
           guarded(paths.expenses.list, <Pages.ExpensesPage />),
           guarded(paths.expenses.create, <Pages.CreateExpensePage />),
+          guarded(paths.expenses.import, <Pages.ExpenseImportPage />),
           // DECISIONS 2: editing reuses the create form, behind the same guard as the other expense screens.
           {
             path: paths.expenses.edit.pattern,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { NumberInput } from '@mantine/core';
 import '@mantine/core/styles/NumberInput.css';
 
@@ -13,6 +13,8 @@ type Props = {
   /** In a table row, where the column heading shows the label: the label is only read out. */
   isLabelHidden?: boolean;
   leftSection?: ReactNode;
+  /** The input itself, for a form that puts focus back on the amount (the expense form's Add and new). */
+  inputRef?: Ref<HTMLInputElement>;
 };
 
 /**
@@ -20,9 +22,10 @@ type Props = {
  * arithmetic. SPEC 5/9: minimum 0, step 0.01; arrow keys step by a kobo. The expense form and the
  * savings forms share it.
  */
-export function AmountInput({ value, onChange, label = 'Amount (₦)', description, error, required, isLabelHidden, leftSection }: Props) {
+export function AmountInput({ value, onChange, label = 'Amount (₦)', description, error, required, isLabelHidden, leftSection, inputRef }: Props) {
   return (
     <NumberInput
+      ref={inputRef}
       label={isLabelHidden ? undefined : label}
       aria-label={isLabelHidden ? label : undefined}
       description={description}

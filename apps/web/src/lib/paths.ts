@@ -40,6 +40,8 @@ export const paths = {
   expenses: {
     list: '/expenses',
     create: '/expenses/create',
+    /** Issue 14: importing expenses from a spreadsheet. */
+    import: '/expenses/import',
     edit: withParam('/expenses/:id/edit'),
   },
   savings: {

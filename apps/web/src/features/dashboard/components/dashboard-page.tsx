@@ -10,6 +10,7 @@ import { EXPENSE_QUERY_ROOTS } from '../../../lib/expense-query-keys.ts';
 import { useLiveQueries } from '../../../lib/live-changes.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DashboardCard } from './dashboard-card.tsx';
+import { BudgetsCard } from './budgets-card.tsx';
 import { ItemDistributionCard, RecentExpensesCard, TopCategoriesCard, TotalExpensesCard } from './dashboard-cards.tsx';
 import { PERIOD_LABELS, PERIOD_OPTIONS, toDashboardPeriod } from './dashboard-labels.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -71,6 +72,7 @@ export function DashboardPage() {
               <ItemDistributionCard shares={data.distribution} />
               <RecentExpensesCard dashboard={data} />
             </SimpleGrid>
+            <BudgetsCard />
           </>
         )}
       </Stack>

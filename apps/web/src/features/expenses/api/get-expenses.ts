@@ -5,9 +5,16 @@ import { expenseKeys, type ExpenseFilters } from './expense-query-keys.ts';
 
 /** One page (newest first) of the filtered list, with the whole filtered set's total and count. */
 export function getExpenses(filters: ExpenseFilters, cursor: string | null, signal?: AbortSignal): Promise<ExpensePage> {
-  const query = new URLSearchParams({ category: filters.category, time: filters.time });
+  const query = expenseViewQuery(filters);
   if (cursor) query.set('cursor', cursor);
   return apiRequest<ExpensePage>(`/api/expenses?${query}`, { signal });
+}
+
+/** The list's filters as the API's query (the export takes the same, so it writes what is shown). */
+export function expenseViewQuery(filters: ExpenseFilters): URLSearchParams {
+  const query = new URLSearchParams({ category: filters.category, time: filters.time, sort: filters.sort, dir: filters.dir });
+  if (filters.q) query.set('q', filters.q);
+  return query;
 }
 
 /**

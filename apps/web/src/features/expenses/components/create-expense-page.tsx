@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Paper } from '@mantine/core';
-import { MESSAGES, type ExpenseInput } from '@kobo/core';
+import { MESSAGES, type ExpenseInput, type ExpenseView } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -8,18 +9,32 @@ import { useCategories } from '../../../lib/categories-query.ts';
 import { useOrgToday } from '../../../lib/org-calendar.ts';
 import { useCreateExpense } from '../api/create-expense.ts';
 import { ExpenseForm } from './expense-form.tsx';
+import { EntriesJustMade } from './entries-just-made.tsx';
+import { listPathShowing } from './expense-view-params.ts';
 import { useSaveExpense } from './use-save-expense.ts';
 
-/** SPEC 4 / 9: after an expense is added, the form resets and the app goes to /expenses after 2 s. */
+/**
+ * SPEC 4 / 9: after an expense is added, the form resets and the app goes to /expenses after 2 s
+ * (to a list that shows the saved day). Issue 14's rapid entry: Add and new (Ctrl/Cmd+Enter) saves
+ * and stays, listing what was entered under the form; typing again cancels any pending redirect.
+ */
 export function CreateExpensePage() {
   const role = useSession().data?.role;
   const categories = useCategories();
   const { today, isError: isCalendarError } = useOrgToday();
   const create = useCreateExpense();
-  const { error, success, submit } = useSaveExpense((input: ExpenseInput) => create.mutateAsync(input), {
-    success: MESSAGES.expenseAdded,
-    failure: MESSAGES.addExpenseFailed,
-  });
+  const { error, success, submit, submitAndStay, cancelRedirect } = useSaveExpense(
+    (input: ExpenseInput) => create.mutateAsync(input),
+    { success: MESSAGES.expenseAdded, failure: MESSAGES.addExpenseFailed },
+    (input) => listPathShowing(input.date, today),
+  );
+  const [justMade, setJustMade] = useState<ExpenseView[]>([]);
+
+  async function addAndNew(input: ExpenseInput): Promise<boolean> {
+    const saved = await submitAndStay(input);
+    if (saved) setJustMade((entries) => [saved.expense, ...entries]);
+    return saved !== null;
+  }
 
   return (
     <>
@@ -40,9 +55,12 @@ export function CreateExpensePage() {
             success={success}
             onSubmit={submit}
             resetOnSuccess
+            onSubmitAndNew={addAndNew}
+            onTyping={cancelRedirect}
           />
         )}
       </Paper>
+      <EntriesJustMade entries={justMade} />
     </>
   );
 }

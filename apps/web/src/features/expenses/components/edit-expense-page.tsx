@@ -7,10 +7,12 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useCategories } from '../../../lib/categories-query.ts';
+import { useOrgToday } from '../../../lib/org-calendar.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useExpense } from '../api/get-expense.ts';
 import { useUpdateExpense } from '../api/update-expense.ts';
 import { ExpenseForm } from './expense-form.tsx';
+import { listPathShowing } from './expense-view-params.ts';
 import { useSaveExpense } from './use-save-expense.ts';
 
 /**
@@ -23,10 +25,12 @@ export function EditExpensePage() {
   const categories = useCategories();
   const expense = useExpense(id);
   const update = useUpdateExpense();
-  const { error, success, submit } = useSaveExpense((input: ExpenseInput) => update.mutateAsync({ id, input }), {
-    success: MESSAGES.expenseUpdated,
-    failure: MESSAGES.updateExpenseFailed,
-  });
+  const { today } = useOrgToday();
+  const { error, success, submit, cancelRedirect } = useSaveExpense(
+    (input: ExpenseInput) => update.mutateAsync({ id, input }),
+    { success: MESSAGES.expenseUpdated, failure: MESSAGES.updateExpenseFailed },
+    (input) => listPathShowing(input.date, today),
+  );
 
   const loadError = expense.isError ? errorMessage(expense.error, MESSAGES.loadExpensesFailed) : categories.isError ? MESSAGES.errorLoadingCategories : null;
   return (
@@ -59,6 +63,8 @@ export function EditExpensePage() {
             success={success}
             onSubmit={submit}
             resetOnSuccess={false}
+            onTyping={cancelRedirect}
+            initialReceipts={expense.data.receipts}
           />
         )}
       </Paper>

@@ -7,6 +7,7 @@ import { CategoryMark } from '../../../components/category-icon.tsx';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { paths } from '../../../lib/paths.ts';
 import { expenseText } from './expense-labels.ts';
+import { ReceiptsButton } from './receipts/receipts-button.tsx';
 
 type Props = {
   expense: ExpenseView;
@@ -60,8 +61,9 @@ export const ExpenseCard = memo(function ExpenseCard({ expense, showCreatedBy, c
                 </Text>
               )}
             </Stack>
-            {(canEdit || canDelete) && (
+            {(canEdit || canDelete || expense.receiptCount > 0) && (
               <Group gap={4} ml="auto" wrap="nowrap">
+                {expense.receiptCount > 0 && <ReceiptsButton expenseId={expense.id} count={expense.receiptCount} summary={summary} />}
                 {canEdit && (
                   <Button
                     component={Link}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
@@ -11,6 +11,7 @@ import {
   guardRedirect,
   type CategoryView,
   type ExpenseInput,
+  type ReceiptView,
   type Role,
 } from '@kobo/core';
 import { AmountInput } from '../../../components/amount-input.tsx';
@@ -19,6 +20,9 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useReceiptSettings } from '../../../lib/receipt-settings-query.ts';
+import { ReceiptAttachments } from './receipts/receipt-attachments.tsx';
+import { useReceiptDraft } from './receipts/use-receipt-draft.ts';
 
 export type ExpenseFormValues = {
   categoryId: string | null;
@@ -28,7 +32,7 @@ export type ExpenseFormValues = {
   date: string;
 };
 
-const FIELDS = ['categoryId', 'amount', 'description', 'date'] as const;
+const FIELDS = ['categoryId', 'amount', 'description', 'date', 'receiptIds'] as const;
 
 type Props = {
   initialValues: ExpenseFormValues;
@@ -43,6 +47,15 @@ type Props = {
   /** Resolves true when saved; the create form then starts again from `initialValues`. */
   onSubmit: (input: ExpenseInput) => Promise<boolean>;
   resetOnSuccess: boolean;
+  /**
+   * Rapid entry (issue 14): "Add and new" and Ctrl/Cmd+Enter save, keep Item and Date, clear Amount
+   * and Description and put focus on Amount. Resolves true when saved.
+   */
+  onSubmitAndNew?: (input: ExpenseInput) => Promise<boolean>;
+  /** Any change to a field: the page cancels a pending redirect, so no timer leaves while someone types. */
+  onTyping?: () => void;
+  /** The receipts already on the expense being edited (issue 14). */
+  initialReceipts?: ReceiptView[];
 };
 
 /**
@@ -50,15 +63,41 @@ type Props = {
  * (optional), Date (required); Cancel and the submit button. The same form edits (DECISIONS 2).
  * Checked with core's schema, the one the server checks with, so the sentences are the same.
  */
-export function ExpenseForm({ initialValues, categories, role, submitLabel, isPending, extra, error, success, onSubmit, resetOnSuccess }: Props) {
+export function ExpenseForm(props: Props) {
+  const { initialValues, categories, role, submitLabel, isPending, extra, error, success, onSubmit, resetOnSuccess, onSubmitAndNew, onTyping } = props;
   const [values, setValues] = useState(initialValues);
+  const receipts = useReceiptDraft(props.initialReceipts);
+  const requiredAboveKobo = useReceiptSettings().data?.requiredAboveKobo ?? null;
   // A problem found before sending shows in the banner and beside its field; the server's (`error`) in the banner.
   const problem = useFormProblem(FIELDS);
   const byId = new Map(categories.map((category) => [category.id, category]));
-  const set = <K extends keyof ExpenseFormValues>(key: K, value: ExpenseFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const amountRef = useRef<HTMLInputElement>(null);
+  const set = <K extends keyof ExpenseFormValues>(key: K, value: ExpenseFormValues[K]) => {
+    onTyping?.();
+    setValues((current) => ({ ...current, [key]: value }));
+  };
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    await save(onSubmit, resetOnSuccess ? () => setValues(initialValues) : null);
+  }
+
+  async function handleSubmitAndNew() {
+    if (!onSubmitAndNew) return;
+    await save(onSubmitAndNew, () => {
+      // The next expense is usually the same item on the same day: keep both, clear the rest.
+      setValues((current) => ({ ...initialValues, categoryId: current.categoryId, date: current.date }));
+      amountRef.current?.focus();
+    });
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (!onSubmitAndNew || event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    void handleSubmitAndNew();
+  }
+
+  async function save(send: (input: ExpenseInput) => Promise<boolean>, afterSaved: (() => void) | null) {
     if (isPending) return;
     const input: ExpenseInput = {
       categoryId: values.categoryId ?? undefined,
@@ -66,19 +105,26 @@ export function ExpenseForm({ initialValues, categories, role, submitLabel, isPe
       date: values.date,
       description: values.description,
       ...extra,
+      receiptIds: receipts.ids,
     };
     const parsed = expenseInputSchema.safeParse(input);
     if (!parsed.success) return problem.fromSchema(parsed.error);
+    const receiptProblem = receipts.problemFor(parsed.data.amountKobo, requiredAboveKobo);
+    if (receiptProblem) return problem.show(receiptProblem, 'receiptIds');
     problem.clear();
-    const saved = await onSubmit(input);
-    if (saved && resetOnSuccess) setValues(initialValues);
+    const saved = await send(input);
+    if (saved && afterSaved) {
+      afterSaved();
+      receipts.reset();
+    }
   }
 
   // Categories are managed on Settings where its guard lets this person in, else on User Settings.
   const settingsPath =
     role && guardRedirect(ROUTE_GUARDS[paths.settings], { role, isActive: true }) === null ? paths.settings : paths.userSettings;
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    // onInput: typing anywhere (an item's search text too, which changes no value yet) counts as typing.
+    <form onSubmit={(event) => void handleSubmit(event)} onKeyDown={handleKeyDown} onInput={() => onTyping?.()} noValidate>
       <Stack gap="sm">
         <ErrorBanner message={problem.problem?.message ?? error} />
         <SuccessBanner message={success} />
@@ -116,6 +162,7 @@ export function ExpenseForm({ initialValues, categories, role, submitLabel, isPe
           </Text>
         )}
         <AmountInput
+          inputRef={amountRef}
           label="Amount"
           required
           leftSection="₦"
@@ -142,14 +189,25 @@ export function ExpenseForm({ initialValues, categories, role, submitLabel, isPe
           onChange={(event) => set('date', event.currentTarget.value)}
           error={problem.errorOf('date')}
         />
+        <ReceiptAttachments draft={receipts} error={problem.errorOf('receiptIds')} requiredAboveKobo={requiredAboveKobo} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button component={Link} to={paths.expenses.list} variant="default">
             Cancel
           </Button>
+          {onSubmitAndNew && (
+            <Button variant="light" loading={isPending} onClick={() => void handleSubmitAndNew()} aria-keyshortcuts="Control+Enter Meta+Enter">
+              Add and new
+            </Button>
+          )}
           <Button type="submit" loading={isPending}>
             {submitLabel}
           </Button>
         </Group>
+        {onSubmitAndNew && (
+          <Text size="xs" c="dimmed" ta="right">
+            {MESSAGES.addAndNewHint}
+          </Text>
+        )}
       </Stack>
     </form>
   );

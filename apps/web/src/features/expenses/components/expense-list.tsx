@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { Stack } from '@mantine/core';
+import { Suspense, lazy, useCallback, useState } from 'react';
+import { Loader, Stack } from '@mantine/core';
 import { MESSAGES, type ExpenseView } from '@kobo/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
@@ -8,7 +8,13 @@ import { useDeleteExpense } from '../api/delete-expense.ts';
 import { ExpenseCard } from './expense-card.tsx';
 import { countLabel } from './expense-labels.ts';
 
+// The dense table is its own chunk: phones (cards only) and card readers never download it.
+const ExpenseTable = lazy(async () => ({ default: (await import('./expense-table.tsx')).ExpenseTable }));
+
+export type ExpenseListView = 'cards' | 'table';
+
 type Props = {
+  view: ExpenseListView;
   expenses: ExpenseView[];
   count: number;
   currentUserId: string;
@@ -22,12 +28,12 @@ type Props = {
 };
 
 /**
- * The cards, 50 at a time: "Load more" asks the server for the next page. Paging, not
- * virtualising, keeps every shown card in the document for keyboard and screen-reader users and
+ * The cards (or, on a desktop that chose it, the dense table), 50 at a time: "Load more" asks
+ * the server for the next page. Paging, not virtualising, keeps every shown card in the document for keyboard and screen-reader users and
  * needs no fixed card height (descriptions wrap).
  */
 export function ExpenseList(props: Props) {
-  const { expenses, count, currentUserId, showCreatedBy, canEdit, canDelete, hasNextPage, isFetchingNextPage, onLoadMore, onDeleted } = props;
+  const { view, expenses, count, currentUserId, showCreatedBy, canEdit, canDelete, hasNextPage, isFetchingNextPage, onLoadMore, onDeleted } = props;
   const deletion = useDeleteExpense();
   const [toDelete, setToDelete] = useState<ExpenseView | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -49,18 +55,31 @@ export function ExpenseList(props: Props) {
 
   return (
     <Stack gap="sm">
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Expenses">
-        {expenses.map((expense) => (
-          <ExpenseCard
-            key={expense.id}
-            expense={expense}
-            showCreatedBy={showCreatedBy && expense.userId !== currentUserId}
+      {view === 'table' ? (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the table" />}>
+          <ExpenseTable
+            expenses={expenses}
+            currentUserId={currentUserId}
+            showCreatedBy={showCreatedBy}
             canEdit={canEdit}
             canDelete={canDelete}
             onDelete={askToDelete}
           />
-        ))}
-      </Stack>
+        </Suspense>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Expenses">
+          {expenses.map((expense) => (
+            <ExpenseCard
+              key={expense.id}
+              expense={expense}
+              showCreatedBy={showCreatedBy && expense.userId !== currentUserId}
+              canEdit={canEdit}
+              canDelete={canDelete}
+              onDelete={askToDelete}
+            />
+          ))}
+        </Stack>
+      )}
       <LoadMore
         shownCount={expenses.length}
         totalLabel={countLabel(count)}

@@ -1,6 +1,7 @@
-import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Progress.css';
-import { MESSAGES, formatNaira, type ReportSummary as Summary } from '@kobo/core';
+import { MESSAGES, budgetLevel, formatNaira, type ReportBudget, type ReportSummary as Summary } from '@kobo/core';
+import { budgetLevelLook } from '../../../components/budget-bars.tsx';
 import { CategoryMark } from '../../../components/category-icon.tsx';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 
@@ -21,12 +22,37 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
 }
 
 /**
+ * Issue 14: budget beside actual, where the range stands for whole budget periods (the budget is
+ * the item's budget × those periods; docs/decisions/034-budgets-and-report-export.md).
+ */
+function BudgetLine({ budget }: { budget: ReportBudget | undefined }) {
+  if (!budget) return null;
+  const look = budgetLevelLook(budgetLevel(budget.actualKobo, budget.budgetKobo));
+  const periods = `${budget.periods} ${budget.period === 'month' ? (budget.periods === 1 ? 'month' : 'months') : budget.periods === 1 ? 'year' : 'years'}`;
+  return (
+    <Group gap={6} mt={4} wrap="wrap">
+      <Text size="xs" c="dimmed">
+        Budget {formatNaira(budget.budgetKobo)} ({periods}) · {budget.percent.toFixed(1)}% used
+      </Text>
+      {look.label && (
+        <Badge size="xs" color={look.color} variant="light">
+          {look.label}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/**
  * SPEC "Report": total expenses, average daily expenses (the total over every day of the range,
  * empty days included) and the breakdown by item, percentages to one decimal.
  */
 export function ReportSummary({ summary }: { summary: Summary }) {
   const { from, to } = summary.range;
   const days = `${summary.days.toLocaleString('en-NG')} ${summary.days === 1 ? 'day' : 'days'}`;
+  const budgets = new Map(summary.budgets.map((budget) => [budget.categoryId, budget]));
+  const spentIds = new Set(summary.breakdown.map((share) => share.categoryId));
+  const unspent = summary.budgets.filter((budget) => !spentIds.has(budget.categoryId));
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -41,7 +67,7 @@ export function ReportSummary({ summary }: { summary: Summary }) {
         <Title order={2} size="h4" mb="sm">
           Item Breakdown
         </Title>
-        {summary.breakdown.length === 0 ? (
+        {summary.breakdown.length === 0 && unspent.length === 0 ? (
           <Text c="dimmed">{MESSAGES.noExpensesInPeriod}</Text>
         ) : (
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -57,6 +83,20 @@ export function ReportSummary({ summary }: { summary: Summary }) {
                   </Text>
                 </Group>
                 <Progress value={share.percent} color={share.color} size="sm" radius="xl" aria-label={`${share.name}: ${share.percent.toFixed(1)}%`} />
+                <BudgetLine budget={share.categoryId ? budgets.get(share.categoryId) : undefined} />
+              </li>
+            ))}
+            {unspent.map((budget) => (
+              <li key={budget.categoryId}>
+                <Group wrap="nowrap" gap="sm" mb={4}>
+                  <Text size="sm" fw={500} miw={0} style={{ flex: 1, overflowWrap: 'anywhere' }}>
+                    {budget.name}
+                  </Text>
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatNaira(0)} · 0.0%
+                  </Text>
+                </Group>
+                <BudgetLine budget={budget} />
               </li>
             ))}
           </Stack>

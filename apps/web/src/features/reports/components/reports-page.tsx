@@ -12,6 +12,8 @@ import { useReportSummary } from '../api/get-report-summary.ts';
 import { ReportForm } from './report-form.tsx';
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
+import { ReportActions } from './report-actions.tsx';
+import './report-print.css';
 
 // SPEC 7: the original report read a live subscription; a generated report follows later changes.
 const LIVE = { expenses: [EXPENSE_QUERY_ROOTS.reports], categories: [EXPENSE_QUERY_ROOTS.reports] };
@@ -36,7 +38,7 @@ export function ReportsPage() {
   return (
     <>
       <PageTitle>Reports</PageTitle>
-      <Stack gap="md" maw={960}>
+      <Stack gap="md" maw={960} data-report-printable>
         <ReportForm isPending={range !== null && summary.isFetching} onGenerate={generate} />
         {range &&
           (summary.isError ? (
@@ -45,6 +47,7 @@ export function ReportsPage() {
             <PageLoading />
           ) : (
             <>
+              <ReportActions range={range} />
               <ReportSummary summary={summary.data} />
               <ReportTable
                 rows={rowList}

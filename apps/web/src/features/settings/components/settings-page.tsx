@@ -5,9 +5,11 @@ import { ApiTokensSection } from './api-tokens-section.tsx';
 import { AppearanceSection } from './appearance-section.tsx';
 import { BackupsSection } from './backups-section.tsx';
 import { CategoriesSection } from './categories-section.tsx';
+import { BudgetsSection } from './budgets-section.tsx';
 import { DangerZoneSection } from './danger-zone-section.tsx';
 import { DataManagementSection } from './data-management-section.tsx';
 import { OutgoingMailSection } from './outgoing-mail-section.tsx';
+import { ReceiptsSection } from './receipts-section.tsx';
 import { SavingsApprovalsSection } from './savings-approvals-section.tsx';
 import { SignUpSection } from './sign-up-section.tsx';
 
@@ -19,7 +21,9 @@ export function SettingsPage() {
       <Stack gap="md" maw={720}>
         <AppearanceSection />
         <CategoriesSection />
+        <BudgetsSection />
         <DataManagementSection />
+        <ReceiptsSection />
         <OutgoingMailSection />
         <SavingsApprovalsSection />
         <SignUpSection />

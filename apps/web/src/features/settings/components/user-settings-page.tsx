@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/auth/session.ts';
 import { AccountSection } from './account-section.tsx';
 import { AppearanceSection } from './appearance-section.tsx';
 import { CategoriesSection } from './categories-section.tsx';
+import { BudgetsSection } from './budgets-section.tsx';
 import { EmailNotificationsSection } from './email-notifications-section.tsx';
 
 /**
@@ -19,6 +20,7 @@ export function UserSettingsPage() {
       <Stack gap="md" maw={720}>
         <AppearanceSection />
         {can(role, 'manage_categories') && <CategoriesSection />}
+        {can(role, 'manage_budgets') && <BudgetsSection />}
         {can(role, 'view_own_savings') && <EmailNotificationsSection />}
         <AccountSection />
       </Stack>
