@@ -54,7 +54,11 @@ describe('Settings for an admin', () => {
     expect(titles).toEqual([
       'Appearance',
       'Categories',
+      // Issue 14: category budgets (docs/decisions/034-budgets-and-report-export.md).
+      'Budgets',
       'Data Management',
+      // Issue 14: "receipt required above" (docs/decisions/033-receipts.md).
+      'Receipts',
       'Outgoing mail',
       'Savings approvals',
       'Sign-up',
@@ -204,7 +208,7 @@ describe('User Settings', () => {
     await signInQuickly(page, manager);
     await page.goto('/user-settings');
     await pageSettled(page, 'User Settings');
-    expect(await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Appearance', 'Categories', 'Account']);
+    expect(await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Appearance', 'Categories', 'Budgets', 'Account']);
     await addItem(page, 'Manager item');
     await expectText(section(page, 'Categories').getByRole('status'), MESSAGES.itemAdded);
     await context.close();
