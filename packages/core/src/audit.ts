@@ -57,6 +57,8 @@ export const AUDIT_KINDS = [
   'receipts.settings_changed',
   'expense.imported',
   'expense.import_undone',
+  'budget.set',
+  'budget.removed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -111,6 +113,8 @@ export const AUDIT_KIND_LABELS = {
   'receipts.settings_changed': 'Receipt setting changed',
   'expense.imported': 'Expenses imported',
   'expense.import_undone': 'Expense import undone',
+  'budget.set': 'Budget set',
+  'budget.removed': 'Budget removed',
 } as const satisfies Record<AuditKind, string>;
 
 export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings' | 'savings_request' | 'mail' | 'api_token' | 'expense_import';

@@ -56,6 +56,25 @@ describe('setting, listing and removing budgets', () => {
     expect((await admin.request('DELETE', `/api/budgets/${stationery}`)).statusCode).toBe(404);
   });
 
+  it('records who set, changed and removed a budget, with the values before and after, and nothing for an unchanged save', async () => {
+    const fuel = await insertCategory(db(), 'Fuel for audit');
+    const entries = async () =>
+      ((await admin.get('/api/audit?limit=100')).json().entries as { kind: string; actor: { name: string }; target: { label: string }; before: unknown; after: unknown }[])
+        .filter((entry) => entry.target.label === 'Fuel for audit')
+        .map((entry) => [entry.kind, entry.actor.name, entry.before, entry.after]);
+    await admin.request('PUT', `/api/budgets/${fuel}`, { period: 'month', amount: '40,000' });
+    await manager.request('PUT', `/api/budgets/${fuel}`, { period: 'month', amount: '40,000.00' });
+    await manager.request('PUT', `/api/budgets/${fuel}`, { period: 'year', amount: '500,000' });
+    await admin.request('DELETE', `/api/budgets/${fuel}`);
+    const adminName = (await admin.get('/api/auth/session')).json().user.name as string;
+    const managerName = (await manager.get('/api/auth/session')).json().user.name as string;
+    expect(await entries()).toEqual([
+      ['budget.removed', adminName, { period: 'year', amountKobo: 50_000_000 }, null],
+      ['budget.set', managerName, { period: 'month', amountKobo: 4_000_000 }, { period: 'year', amountKobo: 50_000_000 }],
+      ['budget.set', adminName, null, { period: 'month', amountKobo: 4_000_000 }],
+    ]);
+  });
+
   it('refuses regular users and staff, and visitors, before reading anything', async () => {
     const item = await insertCategory(db());
     const before = await budgetCount();

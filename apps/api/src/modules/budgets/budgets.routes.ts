@@ -20,7 +20,7 @@ export async function budgetsRoutes(app: FastifyInstance, deps: BudgetDeps) {
   });
 
   routes.delete('/api/budgets/:categoryId', { config: manage, schema: { params: budgetParamsSchema } }, async (request) => {
-    await removeBudget(deps, request.params.categoryId);
+    await removeBudget(deps, request.actor, request.params.categoryId);
     return { message: MESSAGES.budgetRemoved };
   });
 }
