@@ -102,6 +102,26 @@ describe('receipts', () => {
     await signedIn.context.close();
   });
 
+  it('shows the server’s refusal beside Receipts when the rule changed after the form loaded', async () => {
+    const asAdmin = await newPage(browser, kobo.baseURL);
+    await signInQuickly(asAdmin.page, admin);
+    expect((await asAdmin.page.request.put('/api/settings/receipts', { data: { requiredAbove: '50,000' } })).status()).toBe(200);
+    await asAdmin.context.close();
+
+    const { context, page } = await newPage(browser, kobo.baseURL);
+    await signInQuickly(page, user);
+    // The form read the setting before the admin set it: it knows of no rule, so only the server refuses.
+    await page.route('**/api/settings/receipts', (route) => route.fulfill({ json: { settings: { requiredAboveKobo: null } } }));
+    await page.goto('/expenses/create');
+    await pageSettled(page, 'Add Expense');
+    const receipts = page.getByRole('group', { name: 'Receipts' });
+    await choose(page, 'Item', 'Fuel');
+    await page.getByLabel('Amount').fill('75000');
+    await page.getByRole('button', { name: 'Add Expense', exact: true }).click();
+    await expectText(receipts.getByRole('alert'), 'A receipt is required for expenses above ₦50,000.00');
+    await context.close();
+  });
+
   it('on a phone, in light and dark, offers the camera and opens the receipt full screen', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE, colorScheme });

@@ -23,7 +23,7 @@ export function CreateExpensePage() {
   const categories = useCategories();
   const { today, isError: isCalendarError } = useOrgToday();
   const create = useCreateExpense();
-  const { error, success, submit, submitAndStay, cancelRedirect } = useSaveExpense(
+  const { error, errorField, success, submit, submitAndStay, cancelRedirect } = useSaveExpense(
     (input: ExpenseInput) => create.mutateAsync(input),
     { success: MESSAGES.expenseAdded, failure: MESSAGES.addExpenseFailed },
     (input) => listPathShowing(input.date, today),
@@ -52,6 +52,7 @@ export function CreateExpensePage() {
             submitLabel="Add Expense"
             isPending={create.isPending}
             error={error}
+            errorField={errorField}
             success={success}
             onSubmit={submit}
             resetOnSuccess

@@ -26,7 +26,7 @@ export function EditExpensePage() {
   const expense = useExpense(id);
   const update = useUpdateExpense();
   const { today } = useOrgToday();
-  const { error, success, submit, cancelRedirect } = useSaveExpense(
+  const { error, errorField, success, submit, cancelRedirect } = useSaveExpense(
     (input: ExpenseInput) => update.mutateAsync({ id, input }),
     { success: MESSAGES.expenseUpdated, failure: MESSAGES.updateExpenseFailed },
     (input) => listPathShowing(input.date, today),
@@ -60,6 +60,7 @@ export function EditExpensePage() {
             isPending={update.isPending}
             extra={{ title: expense.data.title ?? undefined, paymentMethod: expense.data.paymentMethod }}
             error={error}
+            errorField={errorField}
             success={success}
             onSubmit={submit}
             resetOnSuccess={false}

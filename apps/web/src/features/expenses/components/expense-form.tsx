@@ -43,6 +43,8 @@ type Props = {
   /** Sent with the form so an edit keeps what the form does not show (title, payment method). */
   extra?: Pick<ExpenseInput, 'title' | 'paymentMethod'>;
   error: string | null;
+  /** The field the server's refusal names, if any: its sentence shows beside that field too. */
+  errorField?: string | null;
   success: string | null;
   /** Resolves true when saved; the create form then starts again from `initialValues`. */
   onSubmit: (input: ExpenseInput) => Promise<boolean>;
@@ -68,8 +70,9 @@ export function ExpenseForm(props: Props) {
   const [values, setValues] = useState(initialValues);
   const receipts = useReceiptDraft(props.initialReceipts);
   const requiredAboveKobo = useReceiptSettings().data?.requiredAboveKobo ?? null;
-  // A problem found before sending shows in the banner and beside its field; the server's (`error`) in the banner.
+  // A problem found before sending, or the server's refusal (`error`, `errorField`), shows in the banner and beside its field.
   const problem = useFormProblem(FIELDS);
+  const errorOf = (field: (typeof FIELDS)[number]) => problem.errorOf(field) ?? (props.errorField === field && !problem.problem ? error : null);
   const byId = new Map(categories.map((category) => [category.id, category]));
   const amountRef = useRef<HTMLInputElement>(null);
   const set = <K extends keyof ExpenseFormValues>(key: K, value: ExpenseFormValues[K]) => {
@@ -137,7 +140,7 @@ export function ExpenseForm(props: Props) {
           data={categories.map((category) => ({ value: category.id, label: category.name }))}
           value={values.categoryId}
           onChange={(categoryId) => set('categoryId', categoryId)}
-          error={problem.errorOf('categoryId')}
+          error={errorOf('categoryId')}
           leftSection={values.categoryId ? <CategoryMark {...byId.get(values.categoryId)} size={20} /> : undefined}
           renderOption={({ option }) => {
             const category = byId.get(option.value);
@@ -168,7 +171,7 @@ export function ExpenseForm(props: Props) {
           leftSection="₦"
           value={values.amount}
           onChange={(amount) => set('amount', amount)}
-          error={problem.errorOf('amount')}
+          error={errorOf('amount')}
         />
         <Textarea
           label="Description"
@@ -179,7 +182,7 @@ export function ExpenseForm(props: Props) {
           maxLength={MAX_DESCRIPTION_LENGTH}
           value={values.description}
           onChange={(event) => set('description', event.currentTarget.value)}
-          error={problem.errorOf('description')}
+          error={errorOf('description')}
         />
         <TextInput
           type="date"
@@ -187,9 +190,9 @@ export function ExpenseForm(props: Props) {
           required
           value={values.date}
           onChange={(event) => set('date', event.currentTarget.value)}
-          error={problem.errorOf('date')}
+          error={errorOf('date')}
         />
-        <ReceiptAttachments draft={receipts} error={problem.errorOf('receiptIds')} requiredAboveKobo={requiredAboveKobo} />
+        <ReceiptAttachments draft={receipts} error={errorOf('receiptIds')} requiredAboveKobo={requiredAboveKobo} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button component={Link} to={paths.expenses.list} variant="default">
             Cancel

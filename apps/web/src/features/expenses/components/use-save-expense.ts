@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useRedirectLater } from './use-redirect-later.ts';
 
@@ -18,12 +18,15 @@ export function useSaveExpense<Input, Saved = unknown>(
 ) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  // The field a server refusal names (e.g. receiptIds when the receipt rule changed after the form loaded).
+  const [errorField, setErrorField] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const redirect = useRedirectLater();
 
   async function send(input: Input): Promise<{ saved: Saved } | null> {
     redirect.cancel();
     setError(null);
+    setErrorField(null);
     setSuccess(null);
     try {
       const saved = await save(input);
@@ -31,6 +34,7 @@ export function useSaveExpense<Input, Saved = unknown>(
       return { saved };
     } catch (failure) {
       setError(errorMessage(failure, messages.failure));
+      setErrorField(failure instanceof ApiError ? (failure.field ?? null) : null);
       return null;
     }
   }
@@ -46,5 +50,5 @@ export function useSaveExpense<Input, Saved = unknown>(
     return (await send(input))?.saved ?? null;
   }
 
-  return { error, success, submit, submitAndStay, cancelRedirect: redirect.cancel };
+  return { error, errorField, success, submit, submitAndStay, cancelRedirect: redirect.cancel };
 }
