@@ -89,6 +89,13 @@ describe('offline, honestly (issue 13)', () => {
     await page.goto('/expenses');
     await expectText(page.getByRole('alert').filter({ hasText: MESSAGES.youAreOffline }), MESSAGES.youAreOffline);
     expect(await page.getByText(MESSAGES.serverError).count()).toBe(0);
+    // The items behind the filter failed the same way: said once, not as 'Error loading categories'.
+    expect(await page.getByText(MESSAGES.errorLoadingCategories).count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: MESSAGES.youAreOffline }).count()).toBe(1);
+    // The Add Expense form, never opened here either, says so too.
+    await page.goto('/expenses/create');
+    await expectText(page.getByRole('alert').filter({ hasText: MESSAGES.youAreOffline }), MESSAGES.youAreOffline);
+    expect(await page.getByText(MESSAGES.errorLoadingCategories).count()).toBe(0);
     await context.close();
   });
 

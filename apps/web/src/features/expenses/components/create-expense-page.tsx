@@ -12,6 +12,7 @@ import { ExpenseForm } from './expense-form.tsx';
 import { EntriesJustMade } from './entries-just-made.tsx';
 import { listPathShowing } from './expense-view-params.ts';
 import { useSaveExpense } from './use-save-expense.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 
 /**
  * SPEC 4 / 9: after an expense is added, the form resets and the app goes to /expenses after 2 s
@@ -41,7 +42,7 @@ export function CreateExpensePage() {
       <PageTitle>Add Expense</PageTitle>
       <Paper withBorder radius="md" p="md" maw={560}>
         {categories.isError ? (
-          <ErrorBanner message={MESSAGES.errorLoadingCategories} />
+          <ErrorBanner message={errorMessage(categories.error, MESSAGES.errorLoadingCategories)} />
         ) : categories.isPending || (!today && !isCalendarError) ? (
           <PageLoading />
         ) : (

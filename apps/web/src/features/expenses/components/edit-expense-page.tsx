@@ -32,7 +32,7 @@ export function EditExpensePage() {
     (input) => listPathShowing(input.date, today),
   );
 
-  const loadError = expense.isError ? errorMessage(expense.error, MESSAGES.loadExpensesFailed) : categories.isError ? MESSAGES.errorLoadingCategories : null;
+  const loadError = expense.isError ? errorMessage(expense.error, MESSAGES.loadExpensesFailed) : categories.isError ? errorMessage(categories.error, MESSAGES.errorLoadingCategories) : null;
   return (
     <>
       <PageTitle>Edit Expense</PageTitle>

@@ -38,6 +38,7 @@ export function ExpensesPage() {
   const filters = filtersFromParams(params);
   const categories = useCategories();
   const expenses = useExpenses(filters);
+  const categoriesProblem = categories.isError ? errorMessage(categories.error, MESSAGES.errorLoadingCategories) : null;
   const flash = useFlashMessage();
   const canViewAll = can(role, 'view_all_expenses');
   const isDesktop = useMediaQuery(DESKTOP, undefined, { getInitialValueInEffect: false });
@@ -79,7 +80,8 @@ export function ExpensesPage() {
       </Group>
       <Stack gap="md">
         <SuccessBanner message={flash.message} />
-        <ErrorBanner message={categories.isError ? MESSAGES.errorLoadingCategories : null} />
+        {/* One banner when both fail alike (offline: "You're offline" once, not twice). */}
+        <ErrorBanner message={categoriesProblem !== null && !(expenses.isError && errorMessage(expenses.error, MESSAGES.loadExpensesFailed) === categoriesProblem) ? categoriesProblem : null} />
         <ExpenseFilters value={filters} categories={categories.data ?? []} isLoadingCategories={categories.isPending} onChange={setFilters} />
         {expenses.isPending ? (
           <PageLoading />

@@ -41,7 +41,7 @@ export function ContributionForm({ userId, search }: Props) {
           onSaved={() => flash.show(MESSAGES.contributionSaved)}
         />
       ) : (
-        <Text c="dimmed">{holders.isError ? MESSAGES.loadStaffListFailed : MESSAGES.loading}</Text>
+        <Text c="dimmed">{holders.isError ? errorMessage(holders.error, MESSAGES.loadStaffListFailed) : MESSAGES.loading}</Text>
       )}
     </Paper>
   );

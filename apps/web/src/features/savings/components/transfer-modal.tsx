@@ -99,7 +99,7 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
-        <ErrorBanner message={problem.problem?.message ?? (holders.isError ? MESSAGES.loadStaffListFailed : null)} />
+        <ErrorBanner message={problem.problem?.message ?? (holders.isError ? errorMessage(holders.error, MESSAGES.loadStaffListFailed) : null)} />
         <Text size="sm">
           Available balance: <strong>{formatNaira(source.balanceKobo - source.heldKobo)}</strong>
           {source.heldKobo > 0 && ` (${heldPhrases(source).join(', ')})`}

@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, formatNaira, type SavingsHolderListItem } from '@kobo/core';
 import { useLoanApplicants } from '../../api/admin-get-loan-applicants.ts';
 import classes from '../../../../components/figures.module.css';
+import { errorMessage } from '../../../../lib/api-client.ts';
 
 type Props = {
   value: SavingsHolderListItem | null;
@@ -64,7 +65,7 @@ export function MemberPicker({ value, onChange }: Props) {
       }}
       nothingFoundMessage={members.isFetching ? MESSAGES.loading : MESSAGES.noStaffFound}
       rightSection={members.isFetching && typed ? <Loader size="xs" aria-label={MESSAGES.loading} /> : undefined}
-      error={members.isError ? MESSAGES.loadStaffListFailed : undefined}
+      error={members.isError ? errorMessage(members.error, MESSAGES.loadStaffListFailed) : undefined}
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
       required

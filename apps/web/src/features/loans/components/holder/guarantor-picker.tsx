@@ -6,6 +6,7 @@ import '@mantine/core/styles/PillsInput.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, type GuarantorCandidate } from '@kobo/core';
 import { useGuarantorCandidates } from '../../api/holder-get-guarantor-candidates.ts';
+import { errorMessage } from '../../../../lib/api-client.ts';
 
 type Props = {
   required: number;
@@ -49,7 +50,7 @@ export function GuarantorPicker({ required, chosen, onChange, error, borrowerId 
       hidePickedOptions
       nothingFoundMessage={candidates.isFetching ? MESSAGES.loading : MESSAGES.noStaffFound}
       rightSection={candidates.isFetching && search ? <Loader size="xs" aria-label={MESSAGES.loading} /> : undefined}
-      error={error ?? (candidates.isError ? MESSAGES.loadStaffListFailed : undefined)}
+      error={error ?? (candidates.isError ? errorMessage(candidates.error, MESSAGES.loadStaffListFailed) : undefined)}
       comboboxProps={{ withinPortal: true }}
     />
   );
