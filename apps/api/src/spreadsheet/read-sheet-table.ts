@@ -54,7 +54,8 @@ async function readWorkbook(bytes: Buffer, options: ReadOptions): Promise<SheetR
   return rows;
 }
 
-function cellValue(cell: ExcelJS.Cell): SheetCell {
+/** A cell as text or a number: dates as YYYY-MM-DD, rich text and hyperlinks as their text. */
+export function cellValue(cell: ExcelJS.Cell): SheetCell {
   const value = cell.value;
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'string') return value;
@@ -65,7 +66,7 @@ function cellValue(cell: ExcelJS.Cell): SheetCell {
 }
 
 /** UTF-8 (with or without a byte-order mark) and UTF-16 with its mark, as spreadsheet programs save CSV. */
-function decodeText(bytes: Buffer): string {
+export function decodeText(bytes: Buffer): string {
   try {
     if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le', { fatal: true }).decode(bytes.subarray(2));
     if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be', { fatal: true }).decode(bytes.subarray(2));

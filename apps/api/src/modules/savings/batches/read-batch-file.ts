@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { cellValue, decodeText, unreadable, type SheetCell } from '../../../spreadsheet/read-sheet-table.ts';
 import { AppError, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, MESSAGES, type BatchRowInput, type UploadedBatchFile } from '@kobo/core';
 
 /**
@@ -16,11 +17,7 @@ export async function readBatchFile(bytes: Buffer, fileName: string): Promise<Up
   return { fileName, fileHash: createHash('sha256').update(bytes).digest('hex'), rows: rowsOf(table) };
 }
 
-function unreadable(message: string = MESSAGES.fileNotSpreadsheet): AppError {
-  return new AppError('FILE_UNREADABLE', { message, field: 'file' });
-}
-
-type Cell = string | number;
+type Cell = SheetCell;
 
 function isZip(bytes: Buffer): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -51,27 +48,7 @@ async function readWorkbook(bytes: Buffer): Promise<Cell[][]> {
   return table;
 }
 
-function cellValue(cell: ExcelJS.Cell): Cell {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object' && 'richText' in value) return value.richText.map((part) => part.text).join('');
-  if (typeof value === 'object' && 'text' in value) return String(value.text);
-  return String(cell.text ?? '');
-}
 
-/** UTF-8 (with or without a byte-order mark) and UTF-16 with its mark, as spreadsheet programs save CSV. */
-function decodeText(bytes: Buffer): string {
-  try {
-    if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le', { fatal: true }).decode(bytes.subarray(2));
-    if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be', { fatal: true }).decode(bytes.subarray(2));
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw unreadable();
-  }
-}
 
 function readCsv(bytes: Buffer): Cell[][] {
   const text = decodeText(bytes);
