@@ -1,13 +1,10 @@
 import { memo } from 'react';
-import { Link } from 'react-router';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { FaEdit, FaTrashAlt } from 'react-icons/fa';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { MESSAGES, formatNaira, type ExpenseView } from '@kobo/core';
 import { CategoryMark } from '../../../components/category-icon.tsx';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
-import { paths } from '../../../lib/paths.ts';
 import { expenseText } from './expense-labels.ts';
-import { ReceiptsButton } from './receipts/receipts-button.tsx';
+import { ExpenseActions } from './expense-actions.tsx';
 
 type Props = {
   expense: ExpenseView;
@@ -25,7 +22,6 @@ type Props = {
 export const ExpenseCard = memo(function ExpenseCard({ expense, showCreatedBy, canEdit, canDelete, onDelete }: Props) {
   const text = expenseText(expense);
   const amount = formatNaira(expense.amountKobo);
-  const summary = `${expense.category.name}, ${amount}, ${formatCalendarDate(expense.date)}`;
   return (
     <Paper
       component="li"
@@ -63,31 +59,7 @@ export const ExpenseCard = memo(function ExpenseCard({ expense, showCreatedBy, c
             </Stack>
             {(canEdit || canDelete || expense.receiptCount > 0) && (
               <Group gap={4} ml="auto" wrap="nowrap">
-                {expense.receiptCount > 0 && <ReceiptsButton expenseId={expense.id} count={expense.receiptCount} summary={summary} />}
-                {canEdit && (
-                  <Button
-                    component={Link}
-                    to={paths.expenses.edit(expense.id)}
-                    size="compact-sm"
-                    variant="subtle"
-                    leftSection={<FaEdit aria-hidden />}
-                    aria-label={`Edit expense: ${summary}`}
-                  >
-                    Edit
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
-                    leftSection={<FaTrashAlt aria-hidden />}
-                    aria-label={`Delete expense: ${summary}`}
-                    onClick={() => onDelete(expense)}
-                  >
-                    Delete
-                  </Button>
-                )}
+                <ExpenseActions expense={expense} canEdit={canEdit} canDelete={canDelete} onDelete={onDelete} size="compact-sm" />
               </Group>
             )}
           </Group>

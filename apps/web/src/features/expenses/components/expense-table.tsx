@@ -2,16 +2,13 @@
 // oxlint-disable-next-line import/no-unassigned-import
 import 'mantine-datatable/styles.css';
 import '@mantine/core/styles/Table.css';
-import { Link } from 'react-router';
-import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { FaEdit, FaTrashAlt } from 'react-icons/fa';
 import { MESSAGES, formatNaira, type ExpenseView } from '@kobo/core';
 import { CategoryMark } from '../../../components/category-icon.tsx';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
-import { paths } from '../../../lib/paths.ts';
 import { expenseText } from './expense-labels.ts';
-import { ReceiptsButton } from './receipts/receipts-button.tsx';
+import { ExpenseActions } from './expense-actions.tsx';
 
 type Props = {
   expenses: ExpenseView[];
@@ -77,38 +74,11 @@ export function ExpenseTable({ expenses, currentUserId, showCreatedBy, canEdit, 
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
       noWrap: true,
-      render: (expense) => {
-        const summary = `${expense.category.name}, ${formatNaira(expense.amountKobo)}, ${formatCalendarDate(expense.date)}`;
-        return (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            {expense.receiptCount > 0 && <ReceiptsButton expenseId={expense.id} count={expense.receiptCount} summary={summary} />}
-            {canEdit && (
-              <Button
-                component={Link}
-                to={paths.expenses.edit(expense.id)}
-                size="compact-xs"
-                variant="subtle"
-                leftSection={<FaEdit aria-hidden />}
-                aria-label={`Edit expense: ${summary}`}
-              >
-                Edit
-              </Button>
-            )}
-            {canDelete && (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="red"
-                leftSection={<FaTrashAlt aria-hidden />}
-                aria-label={`Delete expense: ${summary}`}
-                onClick={() => onDelete(expense)}
-              >
-                Delete
-              </Button>
-            )}
-          </Group>
-        );
-      },
+      render: (expense) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <ExpenseActions expense={expense} canEdit={canEdit} canDelete={canDelete} onDelete={onDelete} size="compact-xs" />
+        </Group>
+      ),
     });
   }
   return (
