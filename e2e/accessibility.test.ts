@@ -102,6 +102,17 @@ describe('an admin', () => {
           await expectText(page.getByRole('alert'), MESSAGES.fillRequiredFields);
         },
       },
+      // Issue 14's screens: the expenses list as a dense table (a desktop look), and the import screen.
+      {
+        name: 'expenses as a table',
+        path: '/expenses?time=all',
+        ready: async (page) => {
+          await page.evaluate(() => localStorage.setItem('kobo-expenses-view', 'table'));
+          await page.reload();
+          await showing('All Expenses', 'Team lunch')(page);
+        },
+      },
+      { name: 'import expenses', path: '/expenses/import', ready: showing('Import expenses') },
       { name: 'reports', path: '/reports', ready: showing('Reports') },
       { name: 'users', path: '/users', ready: showing('User Management', 'Musa Manager') },
       { name: 'audit log', path: '/audit', ready: showing('Audit Log', 'Ngozi Admin') },

@@ -56,10 +56,18 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   // Secondary ('dimmed') text: gray.6 on white is 3.32:1; gray.7 is 8.6:1. In the dark scheme
   // dark.2 on dark.7 is about 4.3:1; dark.1 is above 7:1.
   // A field's error sentence: red.6 on white was 3.28:1, red.8 on dark.7 3.43:1.
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': DARKER_INK.red, ...darkerInks },
+  // Placeholders take the dimmed ink too: a FileInput's "Choose a file" is real text, not a native
+  // placeholder, and gray.5 on white (or dark.3 on dark.6) failed contrast on the import screen.
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': DARKER_INK.red,
+    ...darkerInks,
+  },
   dark: {
     '--mantine-color-red-light-color': 'var(--mantine-color-red-4)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 });
