@@ -10,15 +10,19 @@ import { signInQuickly } from './support/session.ts';
 
 /**
  * A first visit as a phone receives it: every response the page gets (HTML, scripts, styles,
- * images, API answers), compressed as sent (gzip: Chromium asks for brotli only over HTTPS),
- * headers included. The build checks its own files (apps/web/page-weight-plugin.ts); this counts
- * what it cannot.
- *
- * Issue 13's budgets are 120 kB (/login), 150 kB (/staff-savings) and 250 kB (/dashboard). They
- * are not met yet (docs/decisions/029-page-weight.md); until they are, these ceilings (today's
- * weight, rounded up) keep any change from making a first visit heavier. Lower them with every saving.
+ * images, API answers), compressed as sent, headers included. The build checks its own files
+ * against issue 13's budgets (120, 150 and 250 kB, brotli as a phone behind HTTPS gets them:
+ * apps/web/page-weight-plugin.ts); this counts what the build cannot see: headers, API answers,
+ * and files the page asks for that the build's graph missed. Chromium asks for brotli only over
+ * HTTPS and will not be told otherwise, so over these tests' plain http it gets gzip, about 15%
+ * larger. The limits are today's weights (2026-11-25: 137, 212 and 309 kB) rounded up: no change
+ * may make a first visit heavier (docs/decisions/029-page-weight.md).
  */
-const CEILING_BYTES = { login: 215_000, staffSavings: 345_000, dashboard: 380_000 };
+const LIMIT_BYTES = { login: 140_000, staffSavings: 215_000, dashboard: 315_000 };
+
+function phonePage() {
+  return newPage(browser, kobo.baseURL, { viewport: PHONE });
+}
 let kobo: KoboServer;
 let browser: Browser;
 let admin: TestUser;
@@ -43,33 +47,33 @@ afterAll(async () => {
   await kobo?.stop();
 });
 
-describe('a first visit stays within its budget', () => {
-  it('/login: within its ceiling', async () => {
-    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+describe('a first visit stays within its limit', () => {
+  it('/login: within its limit', async () => {
+    const { context, page } = await phonePage();
     const load = await measureLoad(page, '/login', (p) => [p.getByRole('heading', { name: 'Welcome Back' }), p.getByRole('button', { name: 'Sign In' })]);
-    expect(load.bytes, `${load.requests} requests`).toBeLessThanOrEqual(CEILING_BYTES.login);
+    expect(load.bytes, `${load.requests} requests`).toBeLessThanOrEqual(LIMIT_BYTES.login);
     await context.close();
   });
 
-  it('/staff-savings as a staff member: within its ceiling', async () => {
-    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+  it('/staff-savings as a staff member: within its limit', async () => {
+    const { context, page } = await phonePage();
     await signInQuickly(page, staff);
     const load = await measureLoad(page, '/staff-savings', (p) => [
       p.getByRole('heading', { name: 'My Savings Account' }),
       p.getByRole('region', { name: 'Current Balance' }).getByText(formatNaira(1_750_050)),
     ]);
-    expect(load.bytes, `${load.requests} requests`).toBeLessThanOrEqual(CEILING_BYTES.staffSavings);
+    expect(load.bytes, `${load.requests} requests`).toBeLessThanOrEqual(LIMIT_BYTES.staffSavings);
     await context.close();
   });
 
-  it('/dashboard as an administrator: within its ceiling', async () => {
-    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+  it('/dashboard as an administrator: within its limit', async () => {
+    const { context, page } = await phonePage();
     await signInQuickly(page, admin);
     const load = await measureLoad(page, '/dashboard', (p) => [
       p.getByRole('heading', { name: 'Expenses Dashboard' }),
       p.getByText(formatNaira(200_000), { exact: true }).first(),
     ]);
-    expect(load.bytes, `${load.requests} requests`).toBeLessThanOrEqual(CEILING_BYTES.dashboard);
+    expect(load.bytes, `${load.requests} requests`).toBeLessThanOrEqual(LIMIT_BYTES.dashboard);
     await context.close();
   });
 });

@@ -165,7 +165,8 @@ describe('the users table', () => {
     const table = usersTable(page);
     await table.getByRole('button', { name: 'Deactivate Status Target' }).click();
     const dialog = page.getByRole('dialog', { name: 'Deactivate account' });
-    expect(await dialog.getByText(MESSAGES.confirmDeactivateUser).isVisible()).toBe(true);
+    // The dialog's code loads the first time one opens (components/lazy-dialog.tsx).
+    await expect.poll(() => dialog.getByText(MESSAGES.confirmDeactivateUser).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await expect.poll(() => table.getByRole('status').textContent()).toBe(MESSAGES.userDeactivated);
     await expect.poll(() => table.locator('tbody tr', { hasText: 'Status Target' }).textContent()).toContain('Inactive');
@@ -192,7 +193,7 @@ describe('the users table', () => {
 
     await table.getByRole('button', { name: 'Delete Delete Target' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete user' });
-    expect(await dialog.getByText(MESSAGES.confirmDeleteUser).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(MESSAGES.confirmDeleteUser).isVisible()).toBe(true);
     // Cancel keeps them.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);

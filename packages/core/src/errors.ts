@@ -1,3 +1,4 @@
+import type { ZodError } from 'zod';
 import { MESSAGES } from './messages.ts';
 
 /**
@@ -133,4 +134,9 @@ export class AppError extends Error {
     this.status = ERRORS[code].status;
     this.field = options.field;
   }
+}
+
+/** The first message of a failed parse: forms show one error banner, as the spec's screens do. Type-only zod, so forms can show it without loading zod. */
+export function firstIssueMessage(error: Pick<ZodError, 'issues'>): string {
+  return error.issues[0]?.message ?? MESSAGES.invalidRequest;
 }

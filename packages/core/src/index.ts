@@ -28,6 +28,7 @@ export * from './contracts/batches.ts';
 export * from './batches.ts';
 export * from './loans/index.ts';
 export * from './savings-requests.ts';
+export * from './schemas/savings-requests.ts';
 export * from './savings-request-labels.ts';
 export * from './mail.ts';
 export * from './api-tokens.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { approvalSettingsSchema, cancelRequestSchema, declineRequestSchema, heldRefusal, needsSecondOfficer, thresholdFromSetting } from './savings-requests.ts';
+import { heldRefusal, needsSecondOfficer, thresholdFromSetting } from './savings-requests.ts';
+import { approvalSettingsSchema, cancelRequestSchema, declineRequestSchema } from './schemas/savings-requests.ts';
 
 describe('needsSecondOfficer', () => {
   it('is off when no threshold is set', () => {

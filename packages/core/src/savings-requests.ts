@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
 import { formatNaira, MAX_AMOUNT_KOBO, type Kobo } from './money.ts';
 import type { IsoDate } from './periods.ts';
-import { MAX_REASON_LENGTH, savingsAmountKobo } from './schemas/savings.ts';
 import type { SavingsTransactionView } from './contracts/savings.ts';
 import { heldAgainstLoanMessage } from './loans/products.ts';
 
@@ -83,39 +80,6 @@ export type MySavingsRequests = { requests: SavingsRequestView[] };
 export const MAX_REQUEST_PAGE = 100;
 export const DEFAULT_REQUEST_PAGE = 50;
 
-/** The admins' list: `pending` (the default) or `decided` (approved, declined or cancelled). */
-export const savingsRequestListQuerySchema = z.object({
-  status: z.enum(['pending', 'decided'], { message: MESSAGES.invalidRequest }).default('pending'),
-  limit: z.coerce.number().int().min(1).max(MAX_REQUEST_PAGE).default(DEFAULT_REQUEST_PAGE),
-  /** The `nextBefore` of the previous page. */
-  before: z
-    .string()
-    .regex(/^[1-9][0-9]{0,14}$/, MESSAGES.invalidRequest)
-    .optional(),
-});
-export type SavingsRequestListQuery = z.input<typeof savingsRequestListQuerySchema>;
-
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-
-/** Declining needs a reason, under the reversal's rules (required, at most 500 characters). */
-export const declineRequestSchema = z
-  .object({ reason: z.preprocess(trimmed, z.string().default('')) })
-  .superRefine((value, ctx) => {
-    const fail = (message: string) => ctx.addIssue({ code: 'custom', path: ['reason'], message });
-    if (!value.reason) return fail(MESSAGES.declineReasonRequired);
-    if (value.reason.length > MAX_REASON_LENGTH) return fail(MESSAGES.reasonTooLong);
-  });
-export type DeclineRequestInput = z.input<typeof declineRequestSchema>;
-
-/** Cancelling by its maker: a reason is optional. */
-export const cancelRequestSchema = z.preprocess(
-  (value) => value ?? {},
-  z
-    .object({ reason: z.preprocess(trimmed, z.string().max(MAX_REASON_LENGTH, MESSAGES.reasonTooLong).nullish()) })
-    .transform((value) => ({ reason: value.reason || null })),
-);
-export type CancelRequestInput = z.input<typeof cancelRequestSchema>;
-
 /** The organisation's approval settings, as GET /api/savings/approval-settings answers them. */
 export type ApprovalSettings = {
   /** A withdrawal or transfer strictly above this waits for a second admin; null: off (the default). */
@@ -124,30 +88,6 @@ export type ApprovalSettings = {
   memberPostingsDirect: boolean;
 };
 
-/**
- * PUT /api/savings/approval-settings. The threshold is sent in naira as every amount is
- * (`twoPersonThreshold: '50000.00'`, two decimals at most, above ₦0, at most the cap); null or
- * blank turns two-person approval off. The answer is the GET shape (`twoPersonThresholdKobo`).
- */
-export const approvalSettingsSchema = z
-  .object({
-    twoPersonThreshold: z.unknown().optional(),
-    memberPostingsDirect: z.boolean({ message: MESSAGES.invalidRequest }),
-  })
-  .superRefine((value, ctx) => {
-    const threshold = value.twoPersonThreshold;
-    const blank = threshold === null || threshold === undefined || (typeof threshold === 'string' && threshold.trim() === '');
-    if (!blank && savingsAmountKobo(threshold) === null) {
-      ctx.addIssue({ code: 'custom', path: ['twoPersonThreshold'], message: MESSAGES.approvalThresholdInvalid });
-    }
-  })
-  .transform(
-    (value): ApprovalSettings => ({
-      twoPersonThresholdKobo: savingsAmountKobo(value.twoPersonThreshold),
-      memberPostingsDirect: value.memberPostingsDirect,
-    }),
-  );
-export type ApprovalSettingsInput = z.input<typeof approvalSettingsSchema>;
 
 /** True when a withdrawal or transfer of `amountKobo` waits for a second admin: strictly above the threshold; never when it is off. */
 export function needsSecondOfficer(amountKobo: number, thresholdKobo: number | null): boolean {

@@ -20,3 +20,8 @@ export const TRANSACTION_TYPE_LABELS: Record<SavingsTransactionType, string> = {
   transfer_in: 'Transfer in',
   transfer_out: 'Transfer out',
 };
+
+/** The longest description a posting keeps. */
+export const MAX_SAVINGS_DESCRIPTION_LENGTH = 500;
+/** The longest reason for a reversal, a declined or a cancelled request. */
+export const MAX_REASON_LENGTH = 500;

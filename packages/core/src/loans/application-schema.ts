@@ -4,6 +4,7 @@ import type { Kobo } from '../money.ts';
 import { savingsAmountKobo } from '../schemas/savings.ts';
 import { whole } from './product-schema.ts';
 import { MAX_GUARANTORS, MAX_LOAN_MONTHS } from './products.ts';
+import { LOAN_STATUS_FILTERS } from './labels.ts';
 
 export const MAX_LOAN_PURPOSE_LENGTH = 500;
 
@@ -59,23 +60,6 @@ export const guaranteeAnswerSchema = z.object({
   answer: z.enum(['accept', 'decline'], { message: MESSAGES.chooseGuaranteeAnswer }),
 });
 
-export const LOAN_STATUS_FILTERS = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'rejected', 'cancelled', 'active', 'repaid', 'written_off'] as const;
-
-/** What every screen and sheet calls each status (issue 12's own words; "disbursed" is `active`). */
-export const LOAN_STATUS_LABELS: Record<(typeof LOAN_STATUS_FILTERS)[number], string> = {
-  awaiting_guarantors: 'Awaiting guarantors',
-  awaiting_approval: 'Awaiting approval',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
-  active: 'Disbursed',
-  repaid: 'Repaid',
-  written_off: 'Written off',
-};
-
-export const GUARANTEE_STATUS_LABELS = { pending: 'Awaiting answer', accepted: 'Accepted', declined: 'Declined' } as const;
-
-export const INTEREST_METHOD_LABELS = { flat: 'Flat', reducing: 'Reducing balance' } as const;
 
 /** The officers' list: by status, searched by the borrower's name or staff ID. */
 export const loanListQuerySchema = z.object({

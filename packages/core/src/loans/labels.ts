@@ -38,3 +38,21 @@ export function loanEntryLabel(entry: Pick<LoanEntryView, 'type' | 'reversesId'>
   const label = ENTRY_LABELS[entry.type];
   return entry.reversesId ? `Reversal of ${label.toLowerCase()}` : label;
 }
+
+export const LOAN_STATUS_FILTERS = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'rejected', 'cancelled', 'active', 'repaid', 'written_off'] as const;
+
+/** What every screen and sheet calls each status (issue 12's own words; "disbursed" is `active`). */
+export const LOAN_STATUS_LABELS: Record<(typeof LOAN_STATUS_FILTERS)[number], string> = {
+  awaiting_guarantors: 'Awaiting guarantors',
+  awaiting_approval: 'Awaiting approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  active: 'Disbursed',
+  repaid: 'Repaid',
+  written_off: 'Written off',
+};
+
+export const GUARANTEE_STATUS_LABELS = { pending: 'Awaiting answer', accepted: 'Accepted', declined: 'Declined' } as const;
+
+export const INTEREST_METHOD_LABELS = { flat: 'Flat', reducing: 'Reducing balance' } as const;

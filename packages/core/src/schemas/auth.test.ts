@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
-import { firstIssueMessage, signInSchema, signUpSchema } from './auth.ts';
+import { firstIssueMessage } from '../errors.ts';
+import { signInSchema, signUpSchema } from './auth.ts';
 
 function signUpMessage(input: Record<string, string>) {
   const result = signUpSchema.safeParse(input);

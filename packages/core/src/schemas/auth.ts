@@ -77,7 +77,3 @@ export const resetPasswordSchema = z
   })
   .transform((value) => ({ token: value.token, password: value.password }));
 
-/** The first message of a failed parse: forms show one error banner, as the spec's screens do. */
-export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? MESSAGES.invalidRequest;
-}

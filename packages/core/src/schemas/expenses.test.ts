@@ -6,7 +6,7 @@ import {
   exportQuerySchema,
   reportQuerySchema,
 } from '../index.ts';
-import { firstIssueMessage } from './auth.ts';
+import { firstIssueMessage } from '../errors.ts';
 
 const categoryId = '6f1c2a44-9a3b-4c1e-8e3f-1d2c3b4a5e6f';
 

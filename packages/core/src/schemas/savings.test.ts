@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
 import { createStaffSchema, savingsAmountKobo, savingsTransactionSchema, transferFormSchema, transferSchema } from './savings.ts';
-import { firstIssueMessage } from './auth.ts';
+import { firstIssueMessage } from '../errors.ts';
 
 function messageOf(result: { success: boolean; error?: Parameters<typeof firstIssueMessage>[0] }) {
   return result.success || !result.error ? null : firstIssueMessage(result.error);

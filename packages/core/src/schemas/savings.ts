@@ -4,8 +4,7 @@ import { MAX_AMOUNT_KOBO, parseNaira, type Kobo } from '../money.ts';
 import { DEFAULT_SAVINGS_PERIOD, isSupportedDate, SAVINGS_PERIODS } from '../periods.ts';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth.ts';
 import { isValidPhoneNumber } from './phone-number.ts';
-
-export const MAX_SAVINGS_DESCRIPTION_LENGTH = 500;
+import { MAX_REASON_LENGTH, MAX_SAVINGS_DESCRIPTION_LENGTH } from '../savings.ts';
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const optionalText = z.preprocess(trimmed, z.string().nullish());
@@ -151,8 +150,6 @@ export const statementRangeSchema = z
     if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.endBeforeStart });
   })
   .transform((value) => ({ userId: value.userId || null, from: value.from, to: value.to }));
-
-export const MAX_REASON_LENGTH = 500;
 
 /** Reversing a posting (issue 11): a reason is required; the value date defaults to today. */
 export const reversalSchema = z

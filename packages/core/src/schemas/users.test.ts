@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditQuerySchema } from '../audit.ts';
 import { MESSAGES } from '../messages.ts';
-import { firstIssueMessage } from './auth.ts';
+import { firstIssueMessage } from '../errors.ts';
 import { addUserSchema, changeRoleSchema, userListQuerySchema } from './users.ts';
 
 function addUserMessage(input: unknown) {

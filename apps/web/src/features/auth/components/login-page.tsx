@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { MESSAGES, signInSchema } from '@kobo/core';
+import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { useSetup } from '../../../lib/auth/setup.ts';
 import { paths } from '../../../lib/paths.ts';
+import { loadAuthSchemas, warm } from '../../../lib/lazy-schemas.ts';
 import { useFormProblem } from '../../../lib/use-form-problem.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -26,10 +27,16 @@ export function LoginPage() {
   const problem = useFormProblem(FIELDS);
   const error = problem.problem?.message ?? null;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = { email, password };
-    const parsed = signInSchema.safeParse(values);
+    let schemas: Awaited<ReturnType<typeof loadAuthSchemas>>;
+    try {
+      schemas = await loadAuthSchemas();
+    } catch (failure) {
+      return problem.fromServer(failure, MESSAGES.signInFailed);
+    }
+    const parsed = schemas.signInSchema.safeParse(values);
     if (!parsed.success) return problem.fromSchema(parsed.error);
     problem.clear();
     signIn.mutate(values, {
@@ -44,7 +51,7 @@ export function LoginPage() {
       {/* Kept until the first try, not cleared after 3 s: it is why the person is here. */}
       <SuccessBanner message={error || signIn.isPending ? null : arrival.notice} />
       <ErrorBanner message={error} />
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={(event) => void handleSubmit(event)} onFocusCapture={warm(loadAuthSchemas)} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Email"

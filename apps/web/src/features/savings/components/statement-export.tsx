@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { FaFileExcel } from 'react-icons/fa';
-import { MESSAGES, firstIssueMessage, statementRangeSchema } from '@kobo/core';
+import { MESSAGES, firstIssueMessage } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { localIsoDate } from '../../../lib/format-date-time.ts';
+import { loadSavingsSchemas, warm } from '../../../lib/lazy-schemas.ts';
 import { useDownloadStatement } from '../api/download-statement.ts';
 
 /**
@@ -17,10 +18,16 @@ export function StatementExport({ userId }: { userId?: string }) {
   const [to, setTo] = useState(() => localIsoDate(new Date()));
   const [error, setError] = useState<string | null>(null);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (download.isPending) return;
-    const parsed = statementRangeSchema.safeParse({ from, to });
+    let schemas: Awaited<ReturnType<typeof loadSavingsSchemas>>;
+    try {
+      schemas = await loadSavingsSchemas();
+    } catch (failure) {
+      return setError(errorMessage(failure, MESSAGES.exportFailed));
+    }
+    const parsed = schemas.statementRangeSchema.safeParse({ from, to });
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
     setError(null);
     download.mutate(
@@ -37,7 +44,7 @@ export function StatementExport({ userId }: { userId?: string }) {
       <Text size="sm" c="dimmed" mb="sm">
         Transactions for the chosen days as an Excel file, with opening, running and closing balances.
       </Text>
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={(event) => void handleSubmit(event)} onFocusCapture={warm(loadSavingsSchemas)} noValidate>
         <Stack gap="sm">
           <ErrorBanner message={error} />
           <Group grow gap="sm" align="flex-start" preventGrowOverflow={false}>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Group, Pagination, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import '@mantine/core/styles/Pagination.css';
+import { Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { MESSAGES, type SavingsTransactionView } from '@kobo/core';
 import { Description, ReverseButton, SignedAmount, TypeBadges, ValueDate, isReversible } from './history-cells.tsx';
 import { useIsWideScreen } from '../../../lib/use-screen-size.ts';
+import { LazyPagination } from '../../../components/lazy-pagination.tsx';
 
 /** A page of rows keeps a history of hundreds usable and cheap to render; a phone's cards are taller. */
 const ROWS_PER_PAGE = { wide: 20, phone: 10 };
@@ -57,7 +57,7 @@ export function TransactionHistory({ transactions, showProcessedBy, title = 'Tra
               <Text size="sm" c="dimmed">
                 {first + 1}–{first + rows.length} of {transactions.length}
               </Text>
-              <Pagination
+              <LazyPagination
                 total={pageCount}
                 value={current}
                 onChange={setPage}

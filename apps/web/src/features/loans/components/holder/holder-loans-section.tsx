@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { FaPlus } from 'react-icons/fa';
@@ -10,14 +10,14 @@ import { errorMessage } from '../../../../lib/api-client.ts';
 import { useSession } from '../../../../lib/auth/session.ts';
 import { useFlashMessage } from '../../../../lib/use-flash-message.ts';
 import { useMyLoans } from '../../api/holder-get-my-loans.ts';
-import { GuaranteeRequestCard } from './guarantee-request-card.tsx';
-import { GuaranteedLoans, type MyGuarantee } from './guaranteed-loans.tsx';
+import type { MyGuarantee } from './guaranteed-loans.tsx';
 import { myGuarantee } from './loan-figures.ts';
-import { MyLoanCard } from './my-loan-card.tsx';
 
 // The application form (its pickers, amount input and validation) loads when someone first
 // opens it, not with every visit to the savings page (issue 13, page weight).
 const ApplyLoanModal = lazy(async () => ({ default: (await import('./apply-loan-modal.tsx')).ApplyLoanModal }));
+// The loan cards load only for someone who has loans or guarantees; most members have none.
+const LoansBody = lazy(async () => ({ default: (await import('./loans-body.tsx')).LoansBody }));
 
 /** Loans whose guarantees still hold savings: until repaid, written off, refused or withdrawn. */
 const BINDING: readonly LoanStatus[] = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'active'];
@@ -66,7 +66,9 @@ export function HolderLoansSection() {
           </Stack>
         </Paper>
       ) : (
-        <LoansBody sorted={sorted} onMessage={flash.show} />
+        <Suspense fallback={<PageLoading />}>
+          <LoansBody sorted={sorted} onMessage={flash.show} />
+        </Suspense>
       )}
       {hasApplyOpened && (
         <Suspense fallback={null}>
@@ -77,7 +79,7 @@ export function HolderLoansSection() {
   );
 }
 
-type SortedLoans = { own: LoanView[]; asked: MyGuarantee[]; guaranteed: MyGuarantee[] };
+export type SortedLoans = { own: LoanView[]; asked: MyGuarantee[]; guaranteed: MyGuarantee[] };
 
 /** Requests still awaiting this holder's answer, and guarantees they gave that still bind; declined or closed ones drop out. */
 function sortLoans(loans: MyLoans, myUserId: string | undefined): SortedLoans {
@@ -88,42 +90,4 @@ function sortLoans(loans: MyLoans, myUserId: string | undefined): SortedLoans {
     else if (mine?.status === 'accepted' && BINDING.includes(loan.status)) sorted.guaranteed.push({ loan, myShareKobo: mine.amountKobo });
   }
   return sorted;
-}
-
-function LoansBody({ sorted, onMessage }: { sorted: SortedLoans; onMessage: (message: string) => void }) {
-  const { own, asked, guaranteed } = sorted;
-  return (
-    <Stack gap="md">
-      {asked.length > 0 && (
-        <Subsection title="Guarantee requests">
-          {asked.map(({ loan, myShareKobo }) => (
-            <GuaranteeRequestCard key={loan.id} loan={loan} myShareKobo={myShareKobo} onAnswered={onMessage} />
-          ))}
-        </Subsection>
-      )}
-      {own.length > 0 && (
-        <Subsection title="Loans you applied for">
-          {own.map((loan) => (
-            <MyLoanCard key={loan.id} loan={loan} />
-          ))}
-        </Subsection>
-      )}
-      {guaranteed.length > 0 && (
-        <Subsection title="Loans you guarantee">
-          <GuaranteedLoans guaranteed={guaranteed} />
-        </Subsection>
-      )}
-    </Stack>
-  );
-}
-
-function Subsection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs">
-      <Title order={3} size="h5">
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
 }
