@@ -99,6 +99,26 @@ describe('offline, honestly (issue 13)', () => {
     await context.close();
   });
 
+  it("says \"You're offline\" in the report's table when its rows could not be fetched, not 'Error loading expenses'", async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+    await signInQuickly(page, admin);
+    await page.goto('/reports');
+    await page.getByRole('heading', { name: 'Reports' }).waitFor();
+    // The summary arrives; the connection drops before the rows do.
+    await page.route('**/api/reports/rows?**', async (route) => {
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    });
+    const form = page.getByRole('region', { name: 'Report period' });
+    await form.getByLabel('Start Date').fill('2026-01-01');
+    await form.getByLabel('End Date').fill('2026-01-31');
+    await form.getByRole('button', { name: 'Generate Report' }).click();
+    const table = page.getByRole('region', { name: 'Expenses in the report' });
+    await expectText(table.getByRole('alert'), MESSAGES.youAreOffline);
+    expect(await table.getByText(MESSAGES.loadExpensesFailed).count()).toBe(0);
+    await context.close();
+  });
+
   it('keeps what was typed in a form sent offline, says it was not sent, and posts nothing', async () => {
     const amara = await kobo.createUser('user', { name: 'Amara Obi' });
     const { context, page } = await phoneOf(amara);

@@ -4,20 +4,22 @@ import { MESSAGES, formatNaira, type ReportRow } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 
 type Props = {
   rows: ReportRow[];
   count: number;
   isPending: boolean;
-  isError: boolean;
+  /** Why the rows could not be loaded, if they could not: offline reads as offline. */
+  error: unknown;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   onLoadMore: () => void;
 };
 
 /** SPEC "Report": the detailed Date / Item / Amount table, newest day first, 50 rows at a time. */
-export function ReportTable({ rows, count, isPending, isError, hasNextPage, isFetchingNextPage, onLoadMore }: Props) {
+export function ReportTable({ rows, count, isPending, error, hasNextPage, isFetchingNextPage, onLoadMore }: Props) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Expenses in the report">
       <Title order={2} size="h4" mb="sm">
@@ -25,8 +27,8 @@ export function ReportTable({ rows, count, isPending, isError, hasNextPage, isFe
       </Title>
       {isPending ? (
         <PageLoading />
-      ) : isError && rows.length === 0 ? (
-        <ErrorBanner message={MESSAGES.loadExpensesFailed} />
+      ) : Boolean(error) && rows.length === 0 ? (
+        <ErrorBanner message={errorMessage(error, MESSAGES.loadExpensesFailed)} />
       ) : rows.length === 0 ? (
         <Text c="dimmed">{MESSAGES.noExpensesInPeriod}</Text>
       ) : (
@@ -62,7 +64,7 @@ export function ReportTable({ rows, count, isPending, isError, hasNextPage, isFe
               ))}
             </Table.Tbody>
           </Table>
-          {isError && <ErrorBanner message={MESSAGES.loadExpensesFailed} />}
+          {Boolean(error) && <ErrorBanner message={errorMessage(error, MESSAGES.loadExpensesFailed)} />}
           <LoadMore
             shownCount={rows.length}
             totalLabel={count.toLocaleString('en-NG')}

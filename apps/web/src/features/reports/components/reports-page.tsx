@@ -53,7 +53,7 @@ export function ReportsPage() {
                 rows={rowList}
                 count={summary.data.count}
                 isPending={rows.isPending}
-                isError={rows.isError}
+                error={rows.error}
                 hasNextPage={rows.hasNextPage}
                 isFetchingNextPage={rows.isFetchingNextPage}
                 onLoadMore={() => void rows.fetchNextPage()}
