@@ -7,7 +7,7 @@ export type SheetCell = string | number;
 /** A non-empty row and its number in the sheet (the header is row 1). */
 export type SheetRow = { line: number; cells: SheetCell[] };
 
-type ReadOptions = { maxRows: number; messages: { tooManyRows: string } };
+export type ReadOptions = { maxRows: number; messages: { tooManyRows: string } };
 
 /**
  * Reads the first sheet of an .xlsx or a CSV into rows of cells, the kind decided from the bytes,
@@ -25,11 +25,13 @@ export function unreadable(message: string = MESSAGES.fileNotSpreadsheet): AppEr
   return new AppError('FILE_UNREADABLE', { message, field: 'file' });
 }
 
-function isZip(bytes: Buffer): boolean {
+/** An .xlsx is a zip archive: decided from the bytes, never the name. */
+export function isZip(bytes: Buffer): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
-async function readWorkbook(bytes: Buffer, options: ReadOptions): Promise<SheetRow[]> {
+/** The first sheet's non-empty rows, refused as readSheetTable says (the monthly run reads its CSV its own way). */
+export async function readWorkbook(bytes: Buffer, options: ReadOptions): Promise<SheetRow[]> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -55,7 +57,7 @@ async function readWorkbook(bytes: Buffer, options: ReadOptions): Promise<SheetR
 }
 
 /** A cell as text or a number: dates as YYYY-MM-DD, rich text and hyperlinks as their text. */
-export function cellValue(cell: ExcelJS.Cell): SheetCell {
+function cellValue(cell: ExcelJS.Cell): SheetCell {
   const value = cell.value;
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'string') return value;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
-import { cellValue, decodeText, unreadable, type SheetCell } from '../../../spreadsheet/read-sheet-table.ts';
+import { decodeText, isZip, readWorkbook, unreadable, type SheetCell } from '../../../spreadsheet/read-sheet-table.ts';
 import { AppError, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, MESSAGES, type BatchRowInput, type UploadedBatchFile } from '@kobo/core';
 
 /**
@@ -13,42 +12,17 @@ import { AppError, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, MESSAGES, type BatchRow
 export async function readBatchFile(bytes: Buffer, fileName: string): Promise<UploadedBatchFile> {
   if (bytes.length > MAX_BATCH_FILE_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
   if (bytes.length === 0) throw unreadable(MESSAGES.fileEmpty);
-  const table = isZip(bytes) ? await readWorkbook(bytes) : readCsv(bytes);
+  const table = isZip(bytes) ? await readWorkbookTable(bytes) : readCsv(bytes);
   return { fileName, fileHash: createHash('sha256').update(bytes).digest('hex'), rows: rowsOf(table) };
 }
 
 type Cell = SheetCell;
 
-function isZip(bytes: Buffer): boolean {
-  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+const BATCH_SHEET = { maxRows: MAX_BATCH_ROWS, messages: { tooManyRows: MESSAGES.fileTooManyRows } };
+
+async function readWorkbookTable(bytes: Buffer): Promise<Cell[][]> {
+  return (await readWorkbook(bytes, BATCH_SHEET)).map((row) => row.cells);
 }
-
-async function readWorkbook(bytes: Buffer): Promise<Cell[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw unreadable();
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw unreadable(MESSAGES.fileEmpty);
-  if (sheet.state !== 'visible') throw unreadable(MESSAGES.fileHiddenSheet);
-  if (sheet.rowCount > MAX_BATCH_ROWS + 1) throw unreadable(MESSAGES.fileTooManyRows);
-  const table: Cell[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: Cell[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      if (cell.isMerged) throw unreadable(MESSAGES.fileHasMergedCells);
-      // A formula's cached result may be stale or absent: payroll must send the values themselves.
-      if (cell.type === ExcelJS.ValueType.Formula) throw unreadable(MESSAGES.fileHasFormulas);
-      cells[column - 1] = cellValue(cell);
-    });
-    table.push(Array.from(cells, (cell) => cell ?? ''));
-  });
-  return table;
-}
-
-
 
 function readCsv(bytes: Buffer): Cell[][] {
   const text = decodeText(bytes);
