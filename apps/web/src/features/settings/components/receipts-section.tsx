@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Stack, Switch } from '@mantine/core';
-import '@mantine/core/styles/Switch.css';
+import { Button, Group, Stack } from '@mantine/core';
 import { MESSAGES, firstIssueMessage, koboToNairaString, receiptSettingsSchema, type ReceiptSettings } from '@kobo/core';
-import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
@@ -11,6 +9,7 @@ import { useReceiptSettings } from '../../../lib/receipt-settings-query.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useSaveReceiptSettings } from '../api/receipt-settings.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { ThresholdField } from './threshold-field.tsx';
 
 /** Settings → Receipts (issue 14): expenses above an amount must carry a receipt (off by default). */
 export function ReceiptsSection() {
@@ -62,29 +61,17 @@ function ReceiptsForm({ saved, onSaved, onStart }: FormProps) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <ErrorBanner message={error} />
-        <Stack gap="xs">
-          <Switch
-            label="Require a receipt for large expenses"
-            description="An expense above the amount cannot be saved without a photo or PDF of its receipt."
-            checked={isRequired}
-            onChange={(event) => {
-              setIsRequired(event.currentTarget.checked);
-              setAmountError(null);
-            }}
-          />
-          {isRequired && (
-            <AmountInput
-              label="Receipt required above (₦)"
-              value={amount}
-              onChange={(value) => {
-                setAmount(value);
-                setAmountError(null);
-              }}
-              error={amountError}
-              required
-            />
-          )}
-        </Stack>
+        <ThresholdField
+          switchLabel="Require a receipt for large expenses"
+          switchDescription="An expense above the amount cannot be saved without a photo or PDF of its receipt."
+          amountLabel="Receipt required above (₦)"
+          isOn={isRequired}
+          onIsOnChange={setIsRequired}
+          amount={amount}
+          onAmountChange={setAmount}
+          error={amountError}
+          onEdit={() => setAmountError(null)}
+        />
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save receipt settings

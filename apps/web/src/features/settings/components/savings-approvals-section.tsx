@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Switch } from '@mantine/core';
 import '@mantine/core/styles/Switch.css';
 import { MESSAGES, approvalSettingsSchema, firstIssueMessage, koboToNairaString, type ApprovalSettings } from '@kobo/core';
-import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
@@ -10,6 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useApprovalSettings, useSaveApprovalSettings } from '../api/approval-settings.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { ThresholdField } from './threshold-field.tsx';
 
 /**
  * Settings → Savings approvals (issue 15): a second administrator for withdrawals and transfers
@@ -69,29 +69,17 @@ function ApprovalsForm({ saved, onSaved, onStart }: FormProps) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <ErrorBanner message={error} />
-        <Stack gap="xs">
-          <Switch
-            label="Require a second administrator for large withdrawals and transfers"
-            description="A withdrawal or transfer above the amount waits, its money held, until another administrator approves it."
-            checked={isTwoPerson}
-            onChange={(event) => {
-              setIsTwoPerson(event.currentTarget.checked);
-              setThresholdError(null);
-            }}
-          />
-          {isTwoPerson && (
-            <AmountInput
-              label="Above this amount (₦)"
-              value={threshold}
-              onChange={(value) => {
-                setThreshold(value);
-                setThresholdError(null);
-              }}
-              error={thresholdError}
-              required
-            />
-          )}
-        </Stack>
+        <ThresholdField
+          switchLabel="Require a second administrator for large withdrawals and transfers"
+          switchDescription="A withdrawal or transfer above the amount waits, its money held, until another administrator approves it."
+          amountLabel="Above this amount (₦)"
+          isOn={isTwoPerson}
+          onIsOnChange={setIsTwoPerson}
+          amount={threshold}
+          onAmountChange={setThreshold}
+          error={thresholdError}
+          onEdit={() => setThresholdError(null)}
+        />
         <Switch
           label="Members' own deposits and withdrawals post at once (no confirmation)"
           description="When off, a member's New Transaction is a request that an administrator confirms or declines."
