@@ -1,11 +1,10 @@
-import { Button, Popover, Progress, Stack, Text } from '@mantine/core';
-import '@mantine/core/styles/Progress.css';
+import { Button, Popover, Stack } from '@mantine/core';
 import { FaFileExcel } from 'react-icons/fa';
 import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { ExportProgress } from '../../../components/export-progress.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatBytes } from '../../../lib/format-bytes.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useExportExpenseView } from '../api/export-expense-view.ts';
 import type { ExpenseFilters } from '../api/expense-query-keys.ts';
@@ -36,16 +35,7 @@ export function ExportViewButton({ filters }: { filters: ExpenseFilters }) {
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap={4} role="status" aria-live="polite">
-          {exporter.isPending && (
-            <>
-              <Progress value={100} striped animated aria-label="Export in progress" />
-              <Text size="sm" c="dimmed">
-                {progress === null
-                  ? 'Preparing the export…'
-                  : `Exporting ${progress.rowCount === null ? '' : `${progress.rowCount.toLocaleString('en-NG')} expenses `}… ${formatBytes(progress.receivedBytes)} received`}
-              </Text>
-            </>
-          )}
+          {exporter.isPending && <ExportProgress progress={progress} />}
           <ErrorBanner message={error} />
           <SuccessBanner message={flash.message} />
         </Stack>

@@ -1,11 +1,10 @@
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
-import '@mantine/core/styles/Progress.css';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { FaFileExcel } from 'react-icons/fa';
 import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { ExportProgress } from '../../../components/export-progress.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatBytes } from '../../../lib/format-bytes.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useExportExpenses } from '../api/export-expenses.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -31,12 +30,7 @@ export function DataManagementSection() {
       <SuccessBanner message={flash.message} />
       {exporter.isPending && (
         <Stack gap={4} role="status" aria-live="polite">
-          <Progress value={100} striped animated aria-label="Export in progress" />
-          <Text size="sm" c="dimmed">
-            {progress === null
-              ? 'Preparing the export…'
-              : `Exporting ${progress.rowCount === null ? '' : `${progress.rowCount.toLocaleString('en-NG')} expenses `}… ${formatBytes(progress.receivedBytes)} received`}
-          </Text>
+          <ExportProgress progress={progress} />
         </Stack>
       )}
       <Group>
