@@ -44,4 +44,20 @@ describe('the installable app (issue 13)', () => {
     expect(script.statusCode).toBe(200);
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
+
+  it("sends hashed assets without the document-only headers, keeping nosniff and the resource policy", async () => {
+    const script = await ctx.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+      expect(script.headers[name], name).toBeUndefined();
+    }
+    // The page and the service worker keep every one of them.
+    for (const url of ['/', '/sw.js']) {
+      const document = await ctx.app.inject({ method: 'GET', url });
+      expect(document.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(document.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
 });
