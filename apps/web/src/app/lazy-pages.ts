@@ -2,8 +2,12 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** React.lazy for a module's named export, so each page stays a named function in its own file (its props kept). */
 // oxlint-disable-next-line typescript/no-explicit-any -- React.lazy's own bound: any component, whatever its props.
-function lazyPage<K extends string, C extends ComponentType<any>>(load: () => Promise<Record<K, C>>, name: K): LazyExoticComponent<C> {
-  return lazy(async () => ({ default: (await load())[name] }));
+function lazyPage<K extends string, C extends ComponentType<any>>(load: () => Promise<Record<K, C>>, name: K): LazyExoticComponent<C> & { preload: () => void } {
+  // The browser fetches a module once: a preload and the render's own import share the download.
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: () => void load().catch(() => undefined) },
+  );
 }
 
 // Each page is its own chunk, so the first load carries only the shell and the page it opens on.

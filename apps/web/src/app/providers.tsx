@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MantineProvider, createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { NotificationsOutlet } from './notifications-outlet.tsx';
-import { createQueryClient } from './query-client.ts';
 import focusRing from './focus-ring.module.css';
 
 /**
@@ -76,8 +75,7 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 // public/theme-init.js applies it before the first paint.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'darkMode' });
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider
       theme={theme}

@@ -2,15 +2,19 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTE_GUARDS, type GuardedPath } from '@kobo/core';
 import { FullScreenLoading } from '../components/full-screen-loading.tsx';
+import { prefetchDashboard } from '../features/dashboard/api/get-dashboard.ts';
 import { RouteErrorPage } from '../features/errors/components/route-error-page.tsx';
 import { RequireGuard } from '../features/guards/components/require-guard.tsx';
 import { RequireSignedIn } from '../features/guards/components/require-signed-in.tsx';
+import { prefetchMySavings } from '../features/savings/api/get-my-savings.ts';
 import { paths } from '../lib/paths.ts';
 import * as Pages from './lazy-pages.ts';
+import type { RouteHandle } from './preload-route.ts';
 
-/** A route inside the layout, behind the guard core's ROUTE_GUARDS assigns to its path. */
-function guarded(path: GuardedPath, page: ReactNode): RouteObject {
-  return { path, element: <RequireGuard guard={ROUTE_GUARDS[path]}>{page}</RequireGuard> };
+/** A route inside the layout, behind the guard core's ROUTE_GUARDS assigns to its path; `prefetch`: its page's first answer. */
+function guarded(path: GuardedPath, page: ReactNode, prefetch?: RouteHandle['prefetch']): RouteObject {
+  const guard = ROUTE_GUARDS[path];
+  return { path, element: <RequireGuard guard={guard}>{page}</RequireGuard>, handle: { guard, prefetch } satisfies RouteHandle };
 }
 
 function Root() {
@@ -21,7 +25,8 @@ function Root() {
   );
 }
 
-export const router = createBrowserRouter([
+/** Every address the app knows; exported for app/preload-route.ts. */
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteErrorPage />,
@@ -37,6 +42,7 @@ export const router = createBrowserRouter([
       { path: paths.unauthorized, element: <Pages.UnauthorizedPage /> },
       {
         path: paths.home,
+        handle: { guard: 'signedIn' } satisfies RouteHandle,
         element: (
           <RequireSignedIn>
             <Pages.AppLayout />
@@ -44,7 +50,7 @@ export const router = createBrowserRouter([
         ),
         children: [
           { index: true, element: <Navigate to={paths.dashboard} replace /> },
-          guarded(paths.dashboard, <Pages.DashboardPage />),
+          guarded(paths.dashboard, <Pages.DashboardPage />, prefetchDashboard),
           guarded(paths.reports, <Pages.ReportsPage />),
           guarded(paths.users, <Pages.UsersPage />),
           guarded(paths.audit.list, <Pages.AuditPage />),
@@ -64,7 +70,7 @@ export const router = createBrowserRouter([
               </RequireGuard>
             ),
           },
-          guarded(paths.staffSavings, <Pages.MySavingsAccountPage loansSection={<Pages.HolderLoansSection />} />),
+          guarded(paths.staffSavings, <Pages.MySavingsAccountPage loansSection={<Pages.HolderLoansSection />} />, prefetchMySavings),
           guarded(paths.savingsRuns, <Pages.MonthlyRunPage />),
           guarded(paths.loans.list, <Pages.LoansPage />),
           guarded(paths.loans.detail.pattern, <Pages.LoanReviewPage />),
@@ -76,4 +82,6 @@ export const router = createBrowserRouter([
       { path: '*', element: <Pages.NotFoundPage /> },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

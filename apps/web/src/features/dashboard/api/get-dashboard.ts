@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { DashboardPeriod, DashboardView } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { EXPENSE_QUERY_ROOTS } from '../../../lib/expense-query-keys.ts';
+import { toDashboardPeriod } from '../components/dashboard-labels.ts';
 
 /** The period's total, top 3, distribution, 5 most recent and spending series, all summed by the server. */
 export function getDashboard(period: DashboardPeriod, signal?: AbortSignal): Promise<DashboardView> {
@@ -14,9 +15,17 @@ export function dashboardQueryOptions(period: DashboardPeriod) {
     queryFn: ({ signal }) => getDashboard(period, signal),
     // Switching the period keeps the last figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
+    // A few seconds fresh: the answer asked for as the address opened (prefetchDashboard) serves the
+    // page's first render instead of being asked again on mount; new expenses invalidate it.
+    staleTime: 5_000,
   });
 }
 
 export function useDashboard(period: DashboardPeriod) {
   return useQuery(dashboardQueryOptions(period));
+}
+
+/** Asked for as the address opens, alongside the page's code (app/preload-route.ts). */
+export function prefetchDashboard(client: QueryClient, params: URLSearchParams): void {
+  void client.prefetchQuery(dashboardQueryOptions(toDashboardPeriod(params.get('period'))));
 }

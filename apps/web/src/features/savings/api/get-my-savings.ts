@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MySavings } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { savingsKeys } from '../../../lib/savings-query-keys.ts';
@@ -9,9 +9,16 @@ export function getMySavings(): Promise<MySavings> {
 }
 
 export function mySavingsQueryOptions() {
-  return queryOptions({ queryKey: savingsKeys.mine, queryFn: getMySavings });
+  // A few seconds fresh: the answer asked for as the address opened (prefetchMySavings) serves the
+  // page's first render instead of being asked again on mount; postings and live changes invalidate it.
+  return queryOptions({ queryKey: savingsKeys.mine, queryFn: getMySavings, staleTime: 5_000 });
 }
 
 export function useMySavings() {
   return useQuery(mySavingsQueryOptions());
+}
+
+/** Asked for as the address opens, alongside the page's code (app/preload-route.ts). */
+export function prefetchMySavings(client: QueryClient): void {
+  void client.prefetchQuery(mySavingsQueryOptions());
 }
