@@ -9,8 +9,9 @@ export function Activity({ mode = 'visible', children }: { mode?: 'visible' | 'h
   return createElement('div', { style: { display: mode === 'hidden' ? 'none' : 'contents' } }, children);
 }
 
-// Effects when React runs them: in a task of their own right after the render, not after the next
-// animation frame as Preact does. A component that measures in an effect (a media query choosing a
-// table's columns, say) would otherwise be painted once as it first rendered: a table showing its
-// phone and desktop columns together for a frame.
-options.requestAnimationFrame = (flush) => void setTimeout(flush);
+// Effects before the next input event and the next paint, as React flushes them after a discrete
+// event, not after the next animation frame as Preact does. Otherwise a key pressed just after
+// typing lands before the effect that answers the typing (a searchable select resetting its
+// highlighted option would undo the ArrowDown that followed), and a component that measures in
+// an effect (a media query choosing a table's columns) is painted once as it first rendered.
+options.requestAnimationFrame = (flush) => queueMicrotask(flush);
