@@ -9,6 +9,7 @@ import { PHONE, launchBrowser, newPage, pageErrorsOf, screenshot } from './suppo
 import { expenseApi, lagosDay, lagosToday } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectText, itFitsEveryLook, pageSettled, unexpectedErrors } from './support/page-checks.ts';
+import { pickByKeyboard } from './support/keyboard.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 /**
@@ -67,11 +68,9 @@ describe('rapid entry', () => {
     const amount = page.getByLabel('Amount');
     const lastWeek = lagosDay(-3);
 
-    await page.getByRole('combobox', { name: 'Item' }).focus();
-    await page.keyboard.type('Fue');
-    await expect.poll(() => page.getByRole('option', { name: 'Fuel' }).isVisible()).toBe(true);
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    const item = page.getByRole('combobox', { name: 'Item' });
+    await item.focus();
+    await pickByKeyboard(page, item, 'Fue', 'Fuel');
     // Date comes after Description: typed once (Shift+Tab would only step back through its own
     // month, day and year), then the focus goes back to Amount.
     await page.keyboard.press('Tab');
@@ -120,11 +119,8 @@ describe('rapid entry', () => {
     await page.keyboard.type('800');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Sent with Enter');
-    await page.getByRole('combobox', { name: 'Item' }).focus();
-    await page.keyboard.type('Fue');
-    await expect.poll(() => page.getByRole('option', { name: 'Fuel' }).isVisible()).toBe(true);
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    await item.focus();
+    await pickByKeyboard(page, item, 'Fue', 'Fuel');
     await page.getByLabel('Date').focus();
     await page.keyboard.type(`${month}${day}${year}`);
     await page.keyboard.press('Enter');

@@ -5,6 +5,7 @@ import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.t
 import { expenseApi, lagosDay, lagosToday, type ExpenseApi } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectText, itFitsEveryLook, pageSettled, unexpectedErrors } from './support/page-checks.ts';
+import { pickByKeyboard } from './support/keyboard.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -94,13 +95,10 @@ describe('adding an expense', () => {
     await signInQuickly(page, ada);
     await page.goto('/expenses/create');
     await pageSettled(page, 'Add Expense');
-    await page.getByRole('combobox', { name: 'Item' }).focus();
-    await page.keyboard.type('Trans');
-    // The filtered list must be open before ArrowDown can pick from it.
-    await expect.poll(() => page.getByRole('option', { name: 'Transport' }).isVisible()).toBe(true);
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('combobox', { name: 'Item' }).inputValue()).toBe('Transport');
+    const item = page.getByRole('combobox', { name: 'Item' });
+    await item.focus();
+    await pickByKeyboard(page, item, 'Trans', 'Transport');
+    expect(await item.inputValue()).toBe('Transport');
     await page.keyboard.press('Tab');
     await page.keyboard.type('300');
     await page.keyboard.press('Tab');

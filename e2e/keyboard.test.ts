@@ -6,6 +6,7 @@ import { expenseApi } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectText, pageSettled, unexpectedErrors } from './support/page-checks.ts';
 import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
+import { pickByKeyboard } from './support/keyboard.ts';
 import { signInQuickly } from './support/session.ts';
 import { apiAs } from './support/users-seed.ts';
 
@@ -51,15 +52,6 @@ async function tabTo(page: Page, target: Locator, { backwards = false, limit = 4
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   expect(await isFocused(target), `${String(target)} reached by Tab`).toBe(true);
-}
-
-/** Types into the focused searchable select, then picks the first match with the arrow key and Enter. */
-async function pickByKeyboard(page: Page, combobox: Locator, text: string, option: string) {
-  await page.keyboard.type(text);
-  await expect.poll(() => page.getByRole('option', { name: option }).first().isVisible()).toBe(true);
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect.poll(() => combobox.inputValue()).toContain(option);
 }
 
 async function balanceOf(staff: SeededStaff): Promise<number> {
