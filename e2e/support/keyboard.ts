@@ -3,14 +3,15 @@ import type { Locator, Page } from 'playwright-core';
 
 /**
  * Types into the focused searchable select, then picks the first match with ArrowDown and Enter,
- * and waits until the select shows it. Enter is pressed once the option is the one announced as
- * active (aria-activedescendant), as a person presses it once they see or hear the highlight:
- * pressed at machine speed on a loaded machine, Enter could otherwise arrive before the select
- * has settled the highlight its own opening schedules, and pick nothing (a fresh-clone run of the
- * keyboard tests caught this once).
+ * and waits until the select shows it. Keys go at a fast typist's pace, not the machine's, and
+ * Enter once the option is the one announced as active (aria-activedescendant), as a person
+ * presses it once they see or hear the highlight. Mantine's select settles its highlight in a
+ * timer it starts when the list opens; keys sent back to back on a loaded machine can all land
+ * before that timer runs, and its late reset then leaves Enter with nothing to pick (CI's run of
+ * the keyboard tests caught this once).
  */
 export async function pickByKeyboard(page: Page, combobox: Locator, text: string, option: string) {
-  await page.keyboard.type(text);
+  await page.keyboard.type(text, { delay: 40 });
   const match = page.getByRole('option', { name: option }).first();
   // The filtered list must be open before ArrowDown can pick from it.
   await expect.poll(() => match.isVisible()).toBe(true);
