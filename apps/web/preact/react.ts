@@ -15,3 +15,7 @@ export function Activity({ mode = 'visible', children }: { mode?: 'visible' | 'h
 // highlighted option would undo the ArrowDown that followed), and a component that measures in
 // an effect (a media query choosing a table's columns) is painted once as it first rendered.
 options.requestAnimationFrame = (flush) => queueMicrotask(flush);
+
+// React 19's useOptimistic, which Preact lacks. React Router looks it up by name and, finding
+// nothing, keeps the value as it is (its own fallback); declared so the build does not warn.
+export const useOptimistic = undefined;
