@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { startKobo, type KoboServer } from './support/kobo-server.ts';
+import { signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
 let browser: Browser;
@@ -84,6 +85,39 @@ describe('installable (issue 13)', () => {
     const other = await page.goto('/forgot-password');
     expect(other?.fromServiceWorker()).toBe(true);
     expect(await page.getByRole('progressbar', { name: 'Loading Kobo' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('waits until the first page shows its figures and the network is quiet before the worker fetches anything', async () => {
+    const staff = await kobo.createUser('staff', { name: 'Tunde Staff' });
+    const { context, page } = await newPage(browser, kobo.baseURL, { serviceWorkers: 'allow' });
+    await signInQuickly(page, staff);
+    // A cold visit where every answer takes a phone's 300 ms: the page's chunks and data are
+    // still to come when the load event fires.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: -1, uploadThroughput: -1 });
+    const inFlight = new Set<string>();
+    let workerStartedAt = 0;
+    let busyWhenWorkerStarted: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      // The live-changes stream stays open for the whole visit.
+      if (url.endsWith('/api/events')) return;
+      if (/workbox-window|\/sw\.js$/.test(url)) {
+        if (workerStartedAt === 0) [workerStartedAt, busyWhenWorkerStarted] = [Date.now(), [...inFlight]];
+      } else inFlight.add(url);
+    });
+    const settle = (request: { url: () => string }) => inFlight.delete(request.url());
+    page.on('requestfinished', settle);
+    page.on('requestfailed', settle);
+    await page.goto('/staff-savings', { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'My Savings Account' }).waitFor();
+    await page.getByRole('region', { name: 'Current Balance' }).getByText('₦0.00').waitFor();
+    const figuresShownAt = Date.now();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+    expect(workerStartedAt).toBeGreaterThan(figuresShownAt);
+    expect(busyWhenWorkerStarted).toEqual([]);
     await context.close();
   });
 });

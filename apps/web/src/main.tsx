@@ -29,4 +29,4 @@ createRoot(rootElement).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+registerServiceWorker(queryClient);

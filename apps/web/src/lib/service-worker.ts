@@ -1,21 +1,31 @@
 import { notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@kobo/core';
+import { whenNetworkQuiet } from './network-quiet.ts';
 
 /** Set when a new version's worker took over; the next visit, which runs that version, says "Updated". */
 const UPDATED_KEY = 'kobo.updated';
 
+/** How long nothing may arrive before the worker is registered and starts its precache. */
+const QUIET_MS = 2000;
+
 /**
- * Registers the service worker (apps/web/pwa-plugin.ts) once the page has loaded, so neither
- * workbox-window nor the precache downloads compete with the first visit's own files.
+ * Registers the service worker (apps/web/pwa-plugin.ts) once the first page has everything it
+ * asked for and the network has been quiet for a moment: on a phone's slow connection the
+ * precache (the whole app, about half a megabyte compressed) would otherwise share the line with
+ * the page's own chunks and data, which are still arriving when the `load` event fires.
  */
-export function registerServiceWorker() {
+export function registerServiceWorker(queryClient: QueryClient) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  if (document.readyState === 'complete') void start();
-  else window.addEventListener('load', () => void start(), { once: true });
+  const afterLoad = () => {
+    announceUpdate();
+    void whenNetworkQuiet(queryClient, QUIET_MS).then(start);
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 }
 
 async function start() {
-  announceUpdate();
   const { Workbox } = await import('workbox-window');
   const worker = new Workbox('/sw.js', { scope: '/' });
   worker.addEventListener('activated', (event) => {
