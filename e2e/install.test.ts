@@ -1,7 +1,12 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@kobo/core';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { startKobo, type KoboServer } from './support/kobo-server.ts';
+import { WEB_DIST_DIR } from './support/paths.ts';
 import { signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -119,5 +124,45 @@ describe('installable (issue 13)', () => {
     expect(workerStartedAt).toBeGreaterThan(figuresShownAt);
     expect(busyWhenWorkerStarted).toEqual([]);
     await context.close();
+  });
+});
+
+describe('a new release (issue 13)', () => {
+  it('is picked up on the next visit, which says "Updated" once', async () => {
+    // A copy of the build, so that this test can release a new version of it.
+    const distDir = mkdtempSync(join(tmpdir(), 'kobo-release-'));
+    cpSync(WEB_DIST_DIR, distDir, { recursive: true });
+    const server = await startKobo({ env: { WEB_DIST_DIR: distDir } });
+    try {
+      const { context, page } = await newPage(browser, server.baseURL, { serviceWorkers: 'allow' });
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+      expect(await page.getByText(MESSAGES.appUpdated).count()).toBe(0);
+
+      // The next release: a worker that differs by one byte is a new version to the browser.
+      appendFileSync(join(distDir, 'sw.js'), '\n// the next release\n');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      // The page registers once the network is quiet; the new worker installs and takes over.
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('kobo.updated')), { timeout: 30_000 })
+        .toBe('1');
+
+      // The next visit runs the new version and says so, quietly, once.
+      await page.reload();
+      await page.getByText(MESSAGES.appUpdated).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('kobo.updated'))).toBeNull();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      await page.waitForLoadState('load');
+      // Time for a notice to arrive if one were coming (it is shown at the load event).
+      await page.waitForTimeout(1500);
+      expect(await page.getByText(MESSAGES.appUpdated).count()).toBe(0);
+      await context.close();
+    } finally {
+      await server.stop();
+      rmSync(distDir, { recursive: true, force: true });
+    }
   });
 });
