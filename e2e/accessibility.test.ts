@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@kobo/core';
-import { launchBrowser } from './support/browser.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
 import { seedForSweep, type A11yData } from './support/a11y-seed.ts';
-import { sweeper, type A11yPage } from './support/axe.ts';
+import { seriousViolations, sweeper, type A11yPage } from './support/axe.ts';
 import { startKobo, type KoboServer } from './support/kobo-server.ts';
 import { expectText, pageSettled } from './support/page-checks.ts';
+import { signInQuickly } from './support/session.ts';
 
 /**
  * Issue 13, WCAG 2.2 AA: axe finds no critical or serious violation on any page, in light and
@@ -120,4 +121,29 @@ describe('an admin', () => {
     ],
     sweeper(env, () => data.admin),
   );
+});
+
+describe('while a part is still loading', () => {
+  it("names the expenses table's spinner as a progressbar, with no violation, until the table arrives", async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL);
+    await signInQuickly(page, data.admin);
+    // The table's own chunk is held back, as on a slow line, so the spinner stays to be judged.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/expense-table-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/expenses?time=all');
+    await page.evaluate(() => localStorage.setItem('kobo-expenses-view', 'table'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'All Expenses', level: 1 }).waitFor();
+    await page.locator('[aria-label="Loading the table"]').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.getByRole('progressbar', { name: 'Loading the table' }).count()).toBe(1);
+    release();
+    await expectText(page.getByRole('main'), 'Team lunch');
+    expect(await page.getByRole('progressbar', { name: 'Loading the table' }).count()).toBe(0);
+    await context.close();
+  });
 });

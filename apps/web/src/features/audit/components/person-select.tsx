@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Loader, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES } from '@kobo/core';
 import { usePeople } from '../api/get-people.ts';
+import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 
 export type Person = { id: string; label: string };
 
@@ -34,7 +35,7 @@ export function PersonSelect({ value, onChange }: { value: Person | null; onChan
       // The server already filtered; the select shows its answer as it is.
       filter={({ options: all }) => all}
       nothingFoundMessage={people.isFetching ? MESSAGES.loading : MESSAGES.noOneFound}
-      rightSection={people.isFetching && typed ? <Loader size="xs" aria-label={MESSAGES.loading} /> : undefined}
+      rightSection={people.isFetching && typed ? <BusyIndicator size="xs" /> : undefined}
       onChange={(id, option) => onChange(id ? { id, label: option?.label ?? id } : null)}
       comboboxProps={{ withinPortal: true }}
     />

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, PasswordInput, Stack, Text } from '@mantine/core';
 import { MAX_PASSWORD_LENGTH, MESSAGES, ROLE_LABELS, acceptInvitationFormSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { FactList } from '../../../components/fact-list.tsx';
@@ -11,6 +11,7 @@ import { useAcceptInvitation, useInvitation } from '../api/invitation.ts';
 import { AuthCard } from './auth-card.tsx';
 import { DeadInvitation, isDeadInvitation } from './dead-invitation.tsx';
 import type { LoginPageState } from './login-page.tsx';
+import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 
@@ -31,7 +32,7 @@ export function InvitationPage() {
     return (
       <AuthCard title="Invitation">
         <Center py="md">
-          <Loader aria-label={MESSAGES.loading} />
+          <BusyIndicator />
         </Center>
       </AuthCard>
     );

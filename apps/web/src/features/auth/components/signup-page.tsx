@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { MESSAGES, signUpSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { useSetup } from '../../../lib/auth/setup.ts';
@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useFormProblem } from '../../../lib/use-form-problem.ts';
 import { useSignUp, type SignUpBody } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
+import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 
 const EMPTY_FORM: SignUpBody = { name: '', email: '', password: '', confirmPassword: '' };
 const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
@@ -57,7 +58,7 @@ export function SignupPage() {
     return (
       <AuthCard title="Create Account">
         <Center py="md">
-          <Loader aria-label={MESSAGES.loading} />
+          <BusyIndicator />
         </Center>
       </AuthCard>
     );

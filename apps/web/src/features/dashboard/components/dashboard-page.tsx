@@ -14,6 +14,7 @@ import { BudgetsCard } from './budgets-card.tsx';
 import { ItemDistributionCard, RecentExpensesCard, TopCategoriesCard, TotalExpensesCard } from './dashboard-cards.tsx';
 import { PERIOD_LABELS, PERIOD_OPTIONS, toDashboardPeriod } from './dashboard-labels.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 
 // recharts is most of the dashboard's weight: its own chunk, asked for as the page opens (in
 // parallel with the figures) rather than after they arrive.
@@ -61,7 +62,7 @@ export function DashboardPage() {
               <Suspense
                 fallback={
                   <Center h={260}>
-                    <Loader aria-label={MESSAGES.loading} />
+                    <BusyIndicator />
                   </Center>
                 }
               >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import { MESSAGES, type ExpenseImportView } from '@kobo/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useImports } from '../api/get-imports.ts';
 import { useUndoImport } from '../api/undo-import.ts';
+import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 
 /** The newest imports, each with Undo for a day after it was made (the server decides who may). */
 export function RecentImports() {
@@ -36,7 +37,7 @@ export function RecentImports() {
       <Stack gap="xs">
         <SuccessBanner message={done} />
         <ErrorBanner message={imports.isError ? errorMessage(imports.error, MESSAGES.loadImportsFailed) : null} />
-        {imports.isPending && <Loader size="sm" aria-label="Loading the recent imports" />}
+        {imports.isPending && <BusyIndicator size="sm" label="Loading the recent imports" />}
         {imports.isSuccess && list.length === 0 && (
           <Text size="sm" c="dimmed">
             No imports yet.

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useState } from 'react';
-import { Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { MESSAGES, type ExpenseView } from '@kobo/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteExpense } from '../api/delete-expense.ts';
 import { ExpenseCard } from './expense-card.tsx';
 import { countLabel } from './expense-labels.ts';
+import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 
 // The dense table is its own chunk: phones (cards only) and card readers never download it.
 const ExpenseTable = lazy(async () => ({ default: (await import('./expense-table.tsx')).ExpenseTable }));
@@ -56,7 +57,7 @@ export function ExpenseList(props: Props) {
   return (
     <Stack gap="sm">
       {view === 'table' ? (
-        <Suspense fallback={<Loader size="sm" aria-label="Loading the table" />}>
+        <Suspense fallback={<BusyIndicator size="sm" label="Loading the table" />}>
           <ExpenseTable
             expenses={expenses}
             currentUserId={currentUserId}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Group, Loader, Pagination, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Pagination, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { FaSearch } from 'react-icons/fa';
@@ -9,6 +9,7 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
 import classes from '../../../components/figures.module.css';
+import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 
 const PICKER_PAGE_SIZE = 10;
 
@@ -30,7 +31,7 @@ export function StaffPicker() {
         placeholder="Name, email, role or staff ID"
         type="search"
         leftSection={<FaSearch aria-hidden />}
-        rightSection={holders.isFetching ? <Loader size="xs" aria-label={MESSAGES.loading} /> : null}
+        rightSection={holders.isFetching ? <BusyIndicator size="xs" /> : null}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />

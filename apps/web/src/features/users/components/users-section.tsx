@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Loader, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { FaSearch } from 'react-icons/fa';
@@ -17,6 +17,7 @@ import { useSetUserActive } from '../api/set-user-active.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ROLE_OPTIONS } from './role-options.ts';
 import { UsersTable, type UserSort } from './users-table.tsx';
+import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 
 const SORT_CHOICES: (UserSort & { label: string })[] = [
   { sort: 'name', order: 'asc', label: 'Name (A–Z)' },
@@ -144,7 +145,7 @@ export function UsersSection() {
             placeholder="Name, email or staff ID"
             type="search"
             leftSection={<FaSearch aria-hidden />}
-            rightSection={users.isFetching && search.trim() !== '' ? <Loader size="xs" aria-label={MESSAGES.loading} /> : null}
+            rightSection={users.isFetching && search.trim() !== '' ? <BusyIndicator size="xs" /> : null}
             value={search}
             onChange={(event) => {
               setSearch(event.currentTarget.value);

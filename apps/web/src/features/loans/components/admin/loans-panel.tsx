@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { FaFileExcel, FaPlus, FaSearch } from 'react-icons/fa';
@@ -14,6 +14,7 @@ import { useLoans, type LoanListFilter } from '../../api/admin-get-loans.ts';
 import { withNotice } from './arrival-notice.ts';
 import { LoanList } from './loan-list.tsx';
 import { NewApplicationModal } from './new-application-modal.tsx';
+import { BusyIndicator } from '../../../../components/busy-indicator.tsx';
 
 /** The most loans the server answers at once (GET /api/loans). */
 const LIST_LIMIT = 200;
@@ -71,7 +72,7 @@ export function LoansPanel() {
           placeholder="Borrower's name or staff ID"
           type="search"
           leftSection={<FaSearch aria-hidden />}
-          rightSection={loans.isFetching && !loans.isPending ? <Loader size="xs" aria-label={MESSAGES.loading} /> : null}
+          rightSection={loans.isFetching && !loans.isPending ? <BusyIndicator size="xs" /> : null}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           style={{ flex: '1 1 220px' }}

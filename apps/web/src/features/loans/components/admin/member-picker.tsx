@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Group, Loader, Select, Text } from '@mantine/core';
+import { Group, Select, Text } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, formatNaira, type SavingsHolderListItem } from '@kobo/core';
 import { useLoanApplicants } from '../../api/admin-get-loan-applicants.ts';
 import classes from '../../../../components/figures.module.css';
 import { errorMessage } from '../../../../lib/api-client.ts';
+import { BusyIndicator } from '../../../../components/busy-indicator.tsx';
 
 type Props = {
   value: SavingsHolderListItem | null;
@@ -64,7 +65,7 @@ export function MemberPicker({ value, onChange }: Props) {
         );
       }}
       nothingFoundMessage={members.isFetching ? MESSAGES.loading : MESSAGES.noStaffFound}
-      rightSection={members.isFetching && typed ? <Loader size="xs" aria-label={MESSAGES.loading} /> : undefined}
+      rightSection={members.isFetching && typed ? <BusyIndicator size="xs" /> : undefined}
       error={members.isError ? errorMessage(members.error, MESSAGES.loadStaffListFailed) : undefined}
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}

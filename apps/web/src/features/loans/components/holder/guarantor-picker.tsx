@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Loader, MultiSelect } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
@@ -7,6 +7,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, type GuarantorCandidate } from '@kobo/core';
 import { useGuarantorCandidates } from '../../api/holder-get-guarantor-candidates.ts';
 import { errorMessage } from '../../../../lib/api-client.ts';
+import { BusyIndicator } from '../../../../components/busy-indicator.tsx';
 
 type Props = {
   required: number;
@@ -49,7 +50,7 @@ export function GuarantorPicker({ required, chosen, onChange, error, borrowerId 
       maxValues={required}
       hidePickedOptions
       nothingFoundMessage={candidates.isFetching ? MESSAGES.loading : MESSAGES.noStaffFound}
-      rightSection={candidates.isFetching && search ? <Loader size="xs" aria-label={MESSAGES.loading} /> : undefined}
+      rightSection={candidates.isFetching && search ? <BusyIndicator size="xs" /> : undefined}
       error={error ?? (candidates.isError ? errorMessage(candidates.error, MESSAGES.loadStaffListFailed) : undefined)}
       comboboxProps={{ withinPortal: true }}
     />

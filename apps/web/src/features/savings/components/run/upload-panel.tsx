@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, FileInput, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { FaFileExcel, FaFileUpload } from 'react-icons/fa';
 import { MAX_BATCH_FILE_BYTES, MESSAGES, type UploadedBatchFile } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../../lib/api-client.ts';
 import { useDownloadRunTemplate } from '../../api/download-run-template.ts';
 import { useUploadBatchFile } from '../../api/upload-batch-file.ts';
 import type { RunSettings } from './use-run-settings.ts';
+import { BusyIndicator } from '../../../../components/busy-indicator.tsx';
 
 /** What the picker offers; the server still decides from the bytes, never the name. */
 const ACCEPTED = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
@@ -76,7 +77,7 @@ export function UploadPanel({ settings, isReviewing, reviewError, onReview }: Pr
           onChange={choose}
           error={fileError}
           leftSection={<FaFileUpload aria-hidden />}
-          rightSection={upload.isPending ? <Loader size="xs" aria-label="Reading the file" /> : undefined}
+          rightSection={upload.isPending ? <BusyIndicator size="xs" label="Reading the file" /> : undefined}
         />
         {uploaded && (
           <Text size="sm" aria-live="polite">
