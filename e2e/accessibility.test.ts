@@ -128,8 +128,10 @@ describe('while a part is still loading', () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, data.admin);
     // The table's own chunk is held back, as on a slow line, so the spinner stays to be judged.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/\/assets\/expense-table-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
@@ -141,7 +143,7 @@ describe('while a part is still loading', () => {
     await page.locator('[aria-label="Loading the table"]').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.getByRole('progressbar', { name: 'Loading the table' }).count()).toBe(1);
-    release();
+    release?.();
     await expectText(page.getByRole('main'), 'Team lunch');
     expect(await page.getByRole('progressbar', { name: 'Loading the table' }).count()).toBe(0);
     await context.close();
