@@ -104,8 +104,12 @@ describe('offline, honestly (issue 13)', () => {
     await signInQuickly(page, admin);
     await page.goto('/reports');
     await page.getByRole('heading', { name: 'Reports' }).waitFor();
-    // The summary arrives; the connection drops before the rows do.
+    // The summary arrives; the connection drops before the rows do. The two are asked for
+    // together, so the rows wait for the summary's answer: going offline sooner would take the
+    // summary down too, and with it the table this test reads.
+    const summaryArrived = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/reports');
     await page.route('**/api/reports/rows?**', async (route) => {
+      await summaryArrived;
       await context.setOffline(true);
       await route.abort('internetdisconnected');
     });
