@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError, MESSAGES } from '@kobo/core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
@@ -35,6 +35,13 @@ class KeyTakenMeanwhile extends Error {}
  * a key exists exactly when its posting does. A retry with the same body gets the stored answer;
  * with another body, 409. A refused request (insufficient balance, …) stores nothing: it posted
  * nothing, and a retry is judged afresh.
+ *
+ * Two requests with one key at once (a phone that retried while its first request was still
+ * being worked on, issue 26): the transaction first takes a lock on the key and then looks for the
+ * key again, so the second waits for the first's outcome and replays it. Looking only before the
+ * transaction let the second wait on the account's lock instead and be refused for the balance
+ * the first had just spent: a client that saw only the retry's answer recorded a failed posting
+ * that had moved money (docs/decisions/041-idempotent-retries-in-flight.md).
  */
 export async function postIdempotently<T>(
   db: Database,
@@ -43,11 +50,17 @@ export async function postIdempotently<T>(
   statusCode = 201,
 ): Promise<IdempotentResult<T>> {
   if (key) {
+    // The common retry, long after the first: answered without a transaction or a lock.
     const stored = await storedAnswer<T>(db, key);
     if (stored) return stored;
   }
   try {
-    const body = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx): Promise<IdempotentResult<T>> => {
+      if (key) {
+        await lockKey(tx, key);
+        const stored = await storedAnswer<T>(tx, key);
+        if (stored) return stored;
+      }
       const result = await post(tx);
       if (key) {
         const [saved] = await tx
@@ -55,12 +68,11 @@ export async function postIdempotently<T>(
           .values({ ...key, statusCode, response: result })
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
-        // A concurrent request with the same key committed first: undo this posting, replay that one.
+        // Cannot happen while every keyed posting takes the key's lock; kept as the last guard.
         if (!saved) throw new KeyTakenMeanwhile();
       }
-      return result;
+      return { body: result, isReplay: false };
     });
-    return { body, isReplay: false };
   } catch (error) {
     if (!(error instanceof KeyTakenMeanwhile) || !key) throw error;
     const stored = await storedAnswer<T>(db, key);
@@ -69,7 +81,15 @@ export async function postIdempotently<T>(
   }
 }
 
-async function storedAnswer<T>(db: Database, key: IdempotencyKey): Promise<IdempotentResult<T> | null> {
+/**
+ * A transaction-scoped advisory lock on the caller's key, held until the posting commits or rolls
+ * back; every instance on the database respects it. Two keys that hash alike only queue.
+ */
+async function lockKey(tx: Transaction, key: IdempotencyKey): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`idempotency:${key.actorId}:${key.key}`}, 0))`);
+}
+
+async function storedAnswer<T>(db: Database | Transaction, key: IdempotencyKey): Promise<IdempotentResult<T> | null> {
   const [row] = await db
     .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
     .from(idempotencyKeys)
