@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SavingsHolderListItem } from '@kobo/core';
+import { queryRows } from '../../db/client.ts';
 import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
 import { addStaff, balanceOf, deposit, expectNoLedgerDrift, post, reverse, setApprovalSettings, transfer } from './savings-test-support.ts';
 
@@ -28,8 +29,8 @@ afterAll(async () => {
 const COPIES = 20;
 
 async function countRows(where: string): Promise<number> {
-  const result = await ctx.app.kobo.database.db.execute(sql.raw(`select count(*)::int as n from savings_transactions where ${where}`));
-  return (result.rows[0] as { n: number }).n;
+  const [row] = await queryRows<{ n: number }>(ctx.app.kobo.database.db, sql.raw(`select count(*)::int as n from savings_transactions where ${where}`));
+  return row?.n ?? 0;
 }
 
 describe('twenty copies of one request with one key, sent at once', () => {
