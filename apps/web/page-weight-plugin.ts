@@ -6,22 +6,29 @@ import { brotli, isPrecompressed } from './precompress-plugin.ts';
 /** A page whose first visit has a budget: the lazily loaded modules its route renders at once. */
 export type PageBudget = {
   path: string;
-  /** Issue 13's budget: compressed bytes (1 kB = 1000 bytes) of everything the first visit downloads from the build. */
+  /** Issue 13's budget plus React: compressed bytes (1 kB = 1000 bytes) of everything the first visit downloads from the build. */
   budgetBytes: number;
   /** Modules loaded through import() as the page opens: paths under apps/web/, or package names. */
   lazyModules: string[];
 };
 
 /**
- * Issue 13's three budgets. The lazy modules are what the router (src/app/lazy-pages.ts) and the
+ * What React itself costs each page: the release build ships react-dom since issue 26 (before,
+ * preact/compat stood in for it). Measured at 50.1 to 50.4 kB brotli on the three pages below;
+ * each of issue 13's budgets is raised once by it (docs/decisions/029-page-weight.md).
+ */
+const REACT_BYTES = 51_000;
+
+/**
+ * Issue 13's three budgets, plus React. The lazy modules are what the router (src/app/lazy-pages.ts) and the
  * page itself load with import() as the page opens; the service worker's helper comes after the
  * page has loaded (src/lib/service-worker.ts), on every first visit.
  */
 export const PAGE_BUDGETS: PageBudget[] = [
-  { path: '/login', budgetBytes: 120_000, lazyModules: ['src/features/auth/components/login-page.tsx', 'workbox-window'] },
+  { path: '/login', budgetBytes: 120_000 + REACT_BYTES, lazyModules: ['src/features/auth/components/login-page.tsx', 'workbox-window'] },
   {
     path: '/staff-savings',
-    budgetBytes: 150_000,
+    budgetBytes: 150_000 + REACT_BYTES,
     lazyModules: [
       'src/features/layout/components/app-layout.tsx',
       'src/features/savings/components/my-savings-account-page.tsx',
@@ -31,7 +38,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
   },
   {
     path: '/dashboard',
-    budgetBytes: 250_000,
+    budgetBytes: 250_000 + REACT_BYTES,
     lazyModules: [
       'src/features/layout/components/app-layout.tsx',
       'src/features/dashboard/components/dashboard-page.tsx',

@@ -5,7 +5,6 @@ import { pageWeight } from './page-weight-plugin.ts';
 import { precompress } from './precompress-plugin.ts';
 import { pwa } from './pwa-plugin.ts';
 import { reactRouterProduction } from './react-router-production-plugin.ts';
-import { preactForReact } from './preact-plugin.ts';
 import { mantineLeanImports } from './mantine-lean-imports-plugin.ts';
 import { iconModules } from './icon-modules-plugin.ts';
 
@@ -15,7 +14,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // apps/web/dist at the same origin; in development Vite proxies /api to it instead.
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), reactRouterProduction(), preactForReact(), mantineLeanImports(), iconModules(), precompress(), pwa(), pageWeight()],
+  plugins: [react(), reactRouterProduction(), mantineLeanImports(), iconModules(), precompress(), pwa(), pageWeight()],
   build: {
     // KOBO_WEB_DIST lets several builds (parallel work, parallel test runs) keep their own output.
     outDir: process.env.KOBO_WEB_DIST ?? fileURLToPath(new URL('./dist', import.meta.url)),

@@ -22,7 +22,7 @@ type Props = {
  * Naira as typed, shown with thousands separators (1,234.50): core's schemas turn it into kobo
  * without float arithmetic. SPEC 5/9: no negatives, two decimals at most; the arrow keys step by a
  * kobo. A plain text field with its own small formatting (lib/amount-text.ts) rather than Mantine's
- * NumberInput, whose formatting library is heavier and mis-steps its caret under Preact (issue 13).
+ * NumberInput, whose formatting library (react-number-format) is heavier (issue 13).
  */
 export function AmountInput({ value, onChange, label = 'Amount (₦)', description, error, required, isLabelHidden, leftSection, inputRef }: Props) {
   const shown = withSeparators(String(value));
