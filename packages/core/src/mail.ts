@@ -65,17 +65,63 @@ export function outboxKindLabel(kind: string): string {
   return OUTBOX_KIND_LABELS[kind] ?? kind;
 }
 
-export type OutboxMailView = {
-  id: string;
-  kind: string;
-  to: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
+export const outboxMailViewSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
   /** When it is tried next; null once it failed for good. */
-  nextAttemptAt: string | null;
-  failedAt: string | null;
-};
+  nextAttemptAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+});
+export type OutboxMailView = z.infer<typeof outboxMailViewSchema>;
 
-export type OutboxPage = { counts: Record<OutboxStatus, number>; mails: OutboxMailView[]; nextCursor: string | null };
+// ---------------------------------------------------------------------------------------------
+// Mail without a mail server (issue 26, docs/decisions/037-mail-without-a-server.md).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether a mail will leave the server: 'sending' when a mail server is set (SMTP_URL), 'kept'
+ * when none is and mail is only written to the server's outbox folder, where nobody reads it.
+ */
+export const MAIL_DELIVERIES = ['sending', 'kept'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
+
+/** A link a kept mail held, for the admin or officer who acted to hand over themselves. */
+export const handOverLinkSchema = z.object({ name: z.string(), email: z.string(), link: z.string() });
+export type HandOverLink = z.infer<typeof handOverLinkSchema>;
+
+/**
+ * What an answer says of the mail its act queued for someone who depends on it (an invitation, a
+ * guarantor request). `links` is empty when the mail will leave: it holds what a kept mail held.
+ */
+export const mailNoticeSchema = z.object({
+  delivery: z.enum(MAIL_DELIVERIES).describe("'sending': a mail server is set and the mail is on its way; 'kept': no mail server is set, the mail was not sent"),
+  links: z.array(handOverLinkSchema).describe('When kept: the link each person needs, to hand over by other means. Empty when sending.'),
+});
+export type MailNotice = z.infer<typeof mailNoticeSchema>;
+
+/** Outgoing mail's word on the mail server: whether one is set, and how many mails the server kept unsent. */
+export const mailServerStateSchema = z.object({
+  isSet: z.boolean(),
+  /** Mails written to the server's outbox folder (no mail server then): kept there, never sent. */
+  kept: z.number().int(),
+});
+export type MailServerState = z.infer<typeof mailServerStateSchema>;
+
+export const outboxPageSchema = z.object({
+  counts: z.object({ failed: z.number().int(), queued: z.number().int() }),
+  mails: z.array(outboxMailViewSchema),
+  nextCursor: z.string().nullable(),
+  mailServer: mailServerStateSchema,
+});
+export type OutboxPage = z.infer<typeof outboxPageSchema>;
+
+export function keptMailSentence(count: number): string {
+  return count === 1
+    ? '1 mail was kept on the server, in its outbox folder, and not sent.'
+    : `${count} mails were kept on the server, in its outbox folder, and not sent.`;
+}

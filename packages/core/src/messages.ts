@@ -366,6 +366,14 @@ export const MESSAGES = {
   apiTokenExpiryRequired: 'Please choose when the token expires',
   apiTokenExpiryRange: 'A token must expire between tomorrow and two years from now',
   apiTokenInvalid: 'This API token is not valid, has expired or was revoked.',
+  // Mail without a mail server (issue 26; not in SPEC: docs/decisions/037-mail-without-a-server.md).
+  // Never "sent" when no mail server is set: the mail is only kept on the server.
+  invitationKept: 'No mail server is set, so the invitation was not sent. Give the person this link yourself: it works once and expires in 7 days.',
+  invitationResentKept: 'No mail server is set, so the new invitation was not sent. Give the person this link yourself: the earlier link no longer works.',
+  guarantorRequestsKept: 'No mail server is set, so the guarantors were not emailed. Give each the link below: they accept or decline on their savings page.',
+  noMailServer: 'No mail server is set, so Kobo sends no mail.',
+  noMailServerHowTo: 'To send mail, set SMTP_URL (and MAIL_FROM) as the README\'s "Mail" section says, and restart Kobo.',
+
   apiTokenNotFound: 'API token not found',
   apiTokenCreated: 'Token created. Copy it now: it will not be shown again.',
   apiTokenRevoked: 'The token has been revoked.',

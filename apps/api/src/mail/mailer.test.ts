@@ -36,4 +36,20 @@ describe('mail without SMTP_URL', () => {
     await mailer.send({ to: 'bola@kobo.test', subject: 'Reset your Kobo password', text: 'Open https://kobo.example/reset-password?token=a=b' });
     expect(written()).toEqual(['From: Kobo <no-reply@kobo.local>\nTo: bola@kobo.test\nSubject: Reset your Kobo password\n\nOpen https://kobo.example/reset-password?token=a=b\n']);
   });
+
+  it('says its mail is kept, not sent, and counts the mails its folder keeps', async () => {
+    rmSync(outboxDir, { recursive: true, force: true });
+    expect(mailer.delivery).toBe('kept');
+    expect(await mailer.countKept()).toBe(0);
+    await mailer.send({ to: 'chi@kobo.test', subject: 'You are invited to Kobo', text: 'Open https://kobo.example/invitation/abc' });
+    await mailer.send({ to: 'dayo@kobo.test', subject: 'You are invited to Kobo', text: 'Open https://kobo.example/invitation/def' });
+    expect(await mailer.countKept()).toBe(2);
+  });
+});
+
+describe('mail with SMTP_URL', () => {
+  it('says its mail is on its way', () => {
+    const smtp = createMailer({ smtpUrl: 'smtp://127.0.0.1:2525', from: 'Kobo <no-reply@kobo.local>', outboxDir, log: Fastify({ logger: false }).log });
+    expect(smtp.delivery).toBe('sending');
+  });
 });

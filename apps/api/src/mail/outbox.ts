@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailDelivery } from '@kobo/core';
 import { queryRows, type Database, type Transaction } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { MailAttachment, Mailer, MailMessage } from './mailer.ts';
@@ -17,6 +18,7 @@ const BATCH = 20;
  */
 const SECRET_LINK_KINDS = ['user.invitation', 'email_change_confirm'];
 const SENT_SECRET_BODY = '(sent; the link it held is not kept)';
+const KEPT_SECRET_BODY = '(written to the outbox folder, not sent; the link it held is not kept here)';
 
 /** 30 s, 1 min, 2 min … doubling, at most an hour. */
 export function retryDelaySeconds(attempts: number): number {
@@ -55,6 +57,10 @@ export type Outbox = {
   /** Sends everything due now; resolves with how many were sent. */
   drain: () => Promise<number>;
   close: () => Promise<void>;
+  /** Whether what is queued will leave (a mail server is set) or only be kept: answers say which. */
+  delivery: MailDelivery;
+  /** Mails kept in the outbox folder, never sent (Settings › Outgoing mail). */
+  countKept: () => Promise<number>;
 };
 
 type Claimed = { id: string; to_email: string; subject: string; body: string; attempts: number; attachment: AttachmentSpec | null };
@@ -75,6 +81,7 @@ export function startOutbox(options: {
 }): Outbox {
   const { db, mailer, log } = options;
   const renderers = options.attachments ?? {};
+  const secretBody = mailer.delivery === 'kept' ? KEPT_SECRET_BODY : SENT_SECRET_BODY;
   let running: Promise<number> | null = null;
   // Changed by nudge() and close() while a drain awaits: read afresh on every turn of its loops.
   const state = { again: false, closed: false };
@@ -99,7 +106,7 @@ export function startOutbox(options: {
       await db.execute(sql`
         update mail_outbox
         set sent_at = now(), last_error = null,
-            body = case when kind in (${sql.join(SECRET_LINK_KINDS.map((kind) => sql`${kind}`), sql`, `)}) then ${SENT_SECRET_BODY} else body end
+            body = case when kind in (${sql.join(SECRET_LINK_KINDS.map((kind) => sql`${kind}`), sql`, `)}) then ${secretBody} else body end
         where id = ${mail.id}`);
       return true;
     } catch (error) {
@@ -155,6 +162,8 @@ export function startOutbox(options: {
   return {
     nudge: () => void drain().catch(report),
     drain,
+    delivery: mailer.delivery,
+    countKept: mailer.countKept,
     close: async () => {
       state.closed = true;
       clearInterval(timer);

@@ -36,7 +36,8 @@ export type UserPage = { users: UserListItem[]; total: number; page: number; pag
  * still works, one that expired, one withdrawn or replaced with nothing newer, or none ever sent
  * (someone imported without a password). Null once they have a password.
  */
-export type InvitationState = { status: 'pending' | 'expired' | 'withdrawn' | 'none'; expiresAt: string | null };
+export const invitationStateSchema = z.object({ status: z.enum(['pending', 'expired', 'withdrawn', 'none']), expiresAt: z.string().nullable() });
+export type InvitationState = z.infer<typeof invitationStateSchema>;
 
 /** A row of the users table: the person, and their invitation's state. */
 export type UserListItem = PublicUser & { invitation: InvitationState | null };

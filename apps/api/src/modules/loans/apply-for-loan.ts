@@ -7,12 +7,15 @@ import {
   loanLimitProblem,
   MESSAGES,
   type Kobo,
+  type HandOverLink,
   type LoanApplication,
   type LoanView,
+  type MailNotice,
 } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import type { Transaction } from '../../db/client.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { mailNotice } from '../../mail/mail-notice.ts';
 import { guaranteeRequestMail } from '../../mail/guarantee-request-mail.ts';
 import { loanGuarantors, loanProducts, loans, savingsAccounts, users } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -27,10 +30,12 @@ import { productRules } from './product-views.ts';
  * A holder applies (or an officer applies for them): within the product's limits for their
  * savings, with exactly the guarantors the product asks for, each an active savings holder other
  * than the borrower, each guaranteeing an equal share. The loan copies the product's terms.
+ * `mail` tells of the guarantors' requests: without a mail server they are only kept, and the
+ * applicant gets each guarantor's link to hand over (issue 26, docs/decisions/037).
  */
-export async function applyForLoan(deps: LoanDeps, actor: Actor, application: LoanApplication): Promise<LoanView> {
+export async function applyForLoan(deps: LoanDeps, actor: Actor, application: LoanApplication): Promise<{ loan: LoanView; mail: MailNotice }> {
   const holderId = holderForRequest(actor, application.userId, 'view_own_savings');
-  const loanId = await deps.db.transaction(async (tx) => {
+  const { loanId, links } = await deps.db.transaction(async (tx) => {
     const [product] = await tx.select().from(loanProducts).where(eq(loanProducts.id, application.productId));
     if (!product || product.retiredAt !== null) throw new AppError('LOAN_PRODUCT_NOT_FOUND', { field: 'productId' });
     // Locked first, in its own statement, so two applications at once are judged one after the other:
@@ -87,7 +92,7 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
     if (ordered.length > 0) {
       await tx.insert(loanGuarantors).values(ordered.map((accountId, index) => ({ loanId: loan.id, accountId, amountKobo: shares[index] as Kobo })));
     }
-    await mailGuarantors(tx, deps, { loanId: loan.id, productName: product.name, principalKobo: application.amountKobo, months: application.months });
+    const guarantorLinks = await mailGuarantors(tx, deps, { loanId: loan.id, productName: product.name, principalKobo: application.amountKobo, months: application.months });
     await recordAudit(tx, {
       kind: 'loan.applied',
       actor,
@@ -97,30 +102,32 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
       after: { principalKobo: application.amountKobo, months: application.months, productId: product.id, guarantors: guarantorIds },
       at,
     });
-    return loan.id;
+    return { loanId: loan.id, links: guarantorLinks };
   });
   deps.outbox.nudge();
   const [view] = await loanViews(deps.db, [loanId], deps.now(), deps.timeZone);
-  return view as LoanView;
+  return { loan: view as LoanView, mail: mailNotice(deps.outbox, links) };
 }
 
-/** Each guarantor is asked by email too, queued with the application so it goes exactly when it commits. */
-async function mailGuarantors(tx: Transaction, deps: LoanDeps, loan: { loanId: string; productName: string; principalKobo: Kobo; months: number }) {
+/**
+ * Each guarantor is asked by email too, queued with the application so it goes exactly when it
+ * commits. Returns each mail's link (their savings page, where they answer; no secret in it).
+ */
+async function mailGuarantors(tx: Transaction, deps: LoanDeps, loan: { loanId: string; productName: string; principalKobo: Kobo; months: number }): Promise<HandOverLink[]> {
   const [view] = await loanViews(tx, [loan.loanId], deps.now(), deps.timeZone);
-  if (!view || view.guarantors.length === 0) return;
+  if (!view || view.guarantors.length === 0) return [];
   const people = await tx
     .select({ id: users.id, email: users.email, name: users.name, role: users.role })
     .from(users)
     .where(inArray(users.id, view.guarantors.flatMap((guarantor) => guarantor.userId ?? [])));
   for (const guarantor of view.guarantors) {
+  const links: HandOverLink[] = [];
     const person = people.find((candidate) => candidate.id === guarantor.userId);
     if (!person) continue;
     // Staff see their savings at /staff-savings, a regular user at /savings (SPEC 2).
-    const page = person.role === 'staff' ? '/staff-savings' : '/savings';
-    await enqueueMail(
-      tx,
-      'loan.guarantee_request',
-      guaranteeRequestMail({ guarantor: person, borrower: view.borrower, ...loan, shareKobo: guarantor.amountKobo, link: `${deps.appUrl}${page}` }),
-    );
+    const link = `${deps.appUrl}${person.role === 'staff' ? '/staff-savings' : '/savings'}`;
+    await enqueueMail(tx, 'loan.guarantee_request', guaranteeRequestMail({ guarantor: person, borrower: view.borrower, ...loan, shareKobo: guarantor.amountKobo, link }));
+    links.push({ name: person.name, email: person.email, link });
   }
 }
+  return links;

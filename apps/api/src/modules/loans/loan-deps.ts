@@ -6,8 +6,8 @@ export type LoanDeps = {
   db: Database;
   now: () => Date;
   timeZone: string;
-  /** Mail queued by an operation (a guarantor's request) is sent sooner when nudged after its commit. */
-  outbox: Pick<Outbox, 'nudge'>;
+  /** Mail queued by an operation (a guarantor's request) is sent sooner when nudged after its commit; `delivery` says whether it will leave. */
+  outbox: Pick<Outbox, 'nudge' | 'delivery'>;
   /** Where links in mail point. */
   appUrl: string;
 };

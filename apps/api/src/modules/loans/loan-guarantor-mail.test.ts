@@ -26,6 +26,8 @@ afterAll(async () => {
 });
 
 const db = () => ctx.app.kobo.database.db;
+/** A mailer as one with a mail server is, for outboxes whose sending a test replaces. */
+const smtpMailer = { delivery: 'sending' as const, countKept: async () => 0 };
 const outboxRows = () => queryRows<{ to_email: string; sent_at: Date | null; attempts: number; last_error: string | null; failed_at: Date | null }>(db(), sql`select * from mail_outbox order by created_at`);
 
 describe("a guarantor's email", () => {
@@ -38,6 +40,8 @@ describe("a guarantor's email", () => {
     await deposit(admin, chi.userId, '1,000');
     const applied = await admin.post('/api/loans', { productId, amount: '100,000.01', months: '10', purpose: 'Rent', userId: borrower.userId, guarantors: [bola.userId, chi.userId] });
     expect(applied.statusCode, applied.body).toBe(201);
+    // A mail server is set: the requests leave by mail, and the answer hands over no links (issue 26).
+    expect(applied.json().mail).toEqual({ delivery: 'sending', links: [] });
     await ctx.app.kobo.outbox.drain();
 
     const toBola = smtp.received.find((mail) => mail.to.includes('bola.guarantor@kobo.test'));
@@ -66,7 +70,7 @@ describe("a guarantor's email", () => {
 
 describe('the outbox', () => {
   it('keeps a mail the server refused, to try again later with backoff, and gives up after the last try', async () => {
-    const dead = startOutbox({ db: db(), mailer: { send: async () => Promise.reject(new Error('connection refused')) }, log: ctx.app.log, pollMs: 3_600_000 });
+    const dead = startOutbox({ db: db(), mailer: { ...smtpMailer, send: async () => Promise.reject(new Error('connection refused')) }, log: ctx.app.log, pollMs: 3_600_000 });
     await db().transaction((tx) => enqueueMail(tx, 'test', { to: 'nobody@kobo.test', subject: 'Hello', text: 'Body' }));
     expect(await dead.drain()).toBe(0);
     const [row] = await queryRows<{ attempts: number; last_error: string; failed_at: Date | null; wait: number }>(
@@ -90,7 +94,7 @@ describe('the outbox', () => {
 
   it('sends each mail once when two workers drain at the same moment', async () => {
     const sent: MailMessage[] = [];
-    const recorder = { send: async (message: MailMessage) => void sent.push(message) };
+    const recorder = { ...smtpMailer, send: async (message: MailMessage) => void sent.push(message) };
     await db().transaction(async (tx) => {
       for (let index = 0; index < 30; index += 1) await enqueueMail(tx, 'test', { to: `pair${index}@kobo.test`, subject: 'Hi', text: 'Body' });
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reversalSchema, disbursementSchema, guaranteeAnswerSchema, loanRepaymentSchema, loanWriteOffSchema, loanApplicationSchema, loanDecisionSchema, loanListQuerySchema, loanProductSchema, loanQuoteSchema, loanSettingsSchema } from '@kobo/core';
+import { reversalSchema, disbursementSchema, guaranteeAnswerSchema, loanRepaymentSchema, loanWriteOffSchema, loanApplicationSchema, loanDecisionSchema, loanListQuerySchema, loanProductSchema, loanQuoteSchema, loanSettingsSchema, mailNoticeSchema } from '@kobo/core';
 import type { LoanDeps } from './loan-deps.ts';
 import { listLoanProducts } from './list-loan-products.ts';
 import { saveLoanProduct } from './save-loan-product.ts';
@@ -31,6 +31,11 @@ const officersAndHolders = { access: ['manage_staff_savings', 'view_own_savings'
 /** A holder, for themselves only. */
 const holders = { access: 'view_own_savings' } as const;
 const idParams = z.object({ id: z.uuid() });
+/**
+ * The loan (a loan view, as the lists give it), and (issue 26) whether the guarantors' requests will
+ * leave by mail or were only kept, with each guarantor's link to hand over when kept.
+ */
+const appliedResponse = z.object({ loan: z.looseObject({ id: z.string() }), mail: mailNoticeSchema });
 const candidateQuery = z.object({ q: z.string().trim().max(100).optional(), userId: z.string().max(100).optional() });
 
 /** Loan products and quotes (issue 12, docs/decisions/019-loans.md). */
@@ -62,10 +67,9 @@ export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
     quote: await quoteLoan(deps, request.actor, request.params.id, request.query),
   }));
 
-  routes.post('/api/loans', { config: officersAndHolders, schema: { body: loanApplicationSchema } }, async (request, reply) => {
-    const loan = await applyForLoan(deps, request.actor, request.body);
-    return reply.status(201).send({ loan });
-  });
+  routes.post('/api/loans', { config: officersAndHolders, schema: { body: loanApplicationSchema, response: { 201: appliedResponse } } }, async (request, reply) =>
+    reply.status(201).send(await applyForLoan(deps, request.actor, request.body)),
+  );
 
   routes.get('/api/loans/mine', { config: holders }, async (request) => readMyLoans(deps, request.actor));
 

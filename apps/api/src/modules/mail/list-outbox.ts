@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, type OutboxMailView, type OutboxPage, type OutboxQuery } from '@kobo/core';
 import { queryRows, type Database } from '../../db/client.ts';
+import type { Outbox } from '../../mail/outbox.ts';
 
 type OutboxRow = {
   id: string;
@@ -26,8 +27,10 @@ const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
  * The outgoing mail screen (admins): how many mails wait and how many failed for good, and one
  * of those lists, newest first, a page at a time (keyset on created_at, id). Sent mail is not
  * listed: the list is for what needs a look. Bodies are not shown: a reset link is a secret.
+ * Without a mail server, "sent" mail only went to the outbox folder: `mailServer` says so, and
+ * how many the folder keeps (issue 26, docs/decisions/037-mail-without-a-server.md).
  */
-export async function listOutbox(db: Database, query: OutboxQuery): Promise<OutboxPage> {
+export async function listOutbox(db: Database, outbox: Pick<Outbox, 'delivery' | 'countKept'>, query: OutboxQuery): Promise<OutboxPage> {
   const conditions: SQL[] = [STATUS[query.status]];
   if (query.cursor) {
     const match = CURSOR.exec(query.cursor);
@@ -54,6 +57,7 @@ export async function listOutbox(db: Database, query: OutboxQuery): Promise<Outb
     counts: { queued: counts?.queued ?? 0, failed: counts?.failed ?? 0 },
     mails: page.map(toView),
     nextCursor: rows.length > query.limit && last ? `${last.created_micros}.${last.id}` : null,
+    mailServer: { isSet: outbox.delivery === 'sending', kept: await outbox.countKept() },
   };
 }
 

@@ -86,6 +86,8 @@ describe('the outgoing mail screen', () => {
     expect(failed.statusCode, failed.body).toBe(200);
     const page = failed.json();
     expect(page.counts).toEqual({ queued: 1, failed: 2 });
+    // A mail server is set (issue 26): nothing is kept in the outbox folder.
+    expect(page.mailServer).toEqual({ isSet: true, kept: 0 });
     expect(page.mails.map((mail: { to: string }) => mail.to)).toEqual(['second.failed@kobo.test', 'first.failed@kobo.test']);
     expect(page.mails[0]).toMatchObject({
       id: failedId,

@@ -5,8 +5,8 @@ import type { Outbox } from '../../../mail/outbox.ts';
 export type InvitationDeps = {
   db: Database;
   now: () => Date;
-  /** The invitation mail is queued with the act and sent sooner when nudged after its commit. */
-  outbox: Pick<Outbox, 'nudge'>;
+  /** The invitation mail is queued with the act and sent sooner when nudged after its commit; `delivery` says whether it will leave. */
+  outbox: Pick<Outbox, 'nudge' | 'delivery'>;
   /** Where the link in the mail points (APP_URL, never the request's Host header). */
   appUrl: string;
 };

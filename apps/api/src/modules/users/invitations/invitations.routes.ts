@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   MESSAGES,
   acceptInvitationSchema,
+  invitationStateSchema,
   invitationTokenParamsSchema,
   inviteUserSchema,
+  mailNoticeSchema,
+  publicUserSchema,
   userIdParamsSchema,
   type InvitationAccepted,
   type InvitationView,
@@ -19,19 +23,25 @@ import { withdrawInvitation } from './withdraw-invitation.ts';
 const manageUsers = { access: 'manage_users' } as const;
 const isPublic = { access: 'public' } as const;
 
+/** Issue 26: the answer says whether the mail will leave; when it is only kept, `mail.links` holds the accept link. */
+const invitedResponse = z.object({ user: publicUserSchema.extend({ invitation: invitationStateSchema }), message: z.string(), mail: mailNoticeSchema });
+const resentResponse = z.object({ invitation: invitationStateSchema, message: z.string(), mail: mailNoticeSchema });
+
 /** Invitations (issue 15, docs/decisions/023-invitations.md): the admin's three acts and the link's two. */
 export async function invitationsRoutes(app: FastifyInstance, deps: InvitationDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post('/api/users/invitations', { config: manageUsers, schema: { body: inviteUserSchema } }, async (request, reply) => {
-    const { user, expiresAt } = await inviteUser(deps, request.actor, request.body);
+  routes.post('/api/users/invitations', { config: manageUsers, schema: { body: inviteUserSchema, response: { 201: invitedResponse } } }, async (request, reply) => {
+    const { user, expiresAt, mail } = await inviteUser(deps, request.actor, request.body);
     const invitation = { status: 'pending' as const, expiresAt: expiresAt.toISOString() };
-    return reply.status(201).send({ user: { ...user, invitation }, message: MESSAGES.invitationSent });
+    const message = mail.delivery === 'kept' ? MESSAGES.invitationKept : MESSAGES.invitationSent;
+    return reply.status(201).send({ user: { ...user, invitation }, message, mail });
   });
 
-  routes.post('/api/users/:id/invitation', { config: manageUsers, schema: { params: userIdParamsSchema } }, async (request) => {
-    const { expiresAt } = await resendInvitation(deps, request.actor, request.params.id);
-    return { invitation: { status: 'pending' as const, expiresAt: expiresAt.toISOString() }, message: MESSAGES.invitationResent };
+  routes.post('/api/users/:id/invitation', { config: manageUsers, schema: { params: userIdParamsSchema, response: { 200: resentResponse } } }, async (request) => {
+    const { expiresAt, mail } = await resendInvitation(deps, request.actor, request.params.id);
+    const message = mail.delivery === 'kept' ? MESSAGES.invitationResentKept : MESSAGES.invitationResent;
+    return { invitation: { status: 'pending' as const, expiresAt: expiresAt.toISOString() }, message, mail };
   });
 
   routes.delete('/api/users/:id/invitation', { config: manageUsers, schema: { params: userIdParamsSchema } }, async (request) => ({

@@ -98,8 +98,10 @@ describe('inviting a person', () => {
     const email = uniqueEmail('bola');
     const response = await invite({ email: `  ${email.toUpperCase()} `, name: ' Bola Staff ', role: 'staff', phoneNumber: ' +234 803 123 4567 ' });
     expect(response.statusCode, response.body).toBe(201);
-    const { user, message } = response.json();
+    const { user, message, mail } = response.json();
     expect(message).toBe(MESSAGES.invitationSent);
+    // A mail server is set: the mail leaves, and its link goes to nobody but the invitee (issue 26).
+    expect(mail).toEqual({ delivery: 'sending', links: [] });
     expect(user).toMatchObject({
       email,
       name: 'Bola Staff',
@@ -263,7 +265,7 @@ describe('resending and withdrawing', () => {
       clock = new Date('2026-11-26T12:30:00.000Z');
       const resent = await admin.post(`/api/users/${person.id}/invitation`);
       expect(resent.statusCode, resent.body).toBe(200);
-      expect(resent.json()).toEqual({ invitation: { status: 'pending', expiresAt: '2026-12-03T12:30:00.000Z' }, message: MESSAGES.invitationResent });
+      expect(resent.json()).toEqual({ invitation: { status: 'pending', expiresAt: '2026-12-03T12:30:00.000Z' }, message: MESSAGES.invitationResent, mail: { delivery: 'sending', links: [] } });
       const second = await tokenFor(person.email);
       expect(second).not.toBe(first);
 

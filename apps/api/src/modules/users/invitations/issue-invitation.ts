@@ -10,7 +10,8 @@ import { newInvitationToken } from './invitation-token.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type IssuedInvitation = { expiresAt: Date; replacedExpiresAt: Date | null };
+/** `link` holds the token: it goes in the mail, and to the admin only when the mail is kept (docs/decisions/037). */
+export type IssuedInvitation = { expiresAt: Date; replacedExpiresAt: Date | null; person: { name: string; email: string }; link: string };
 
 /**
  * Sends a person without a password an invitation to choose one, inside the caller's transaction
@@ -35,11 +36,8 @@ export async function issueInvitation(
   const { token, tokenHash } = newInvitationToken();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
   await tx.insert(invitations).values({ userId: person.id, tokenHash, expiresAt, invitedById: options.invitedBy.id, createdAt: now });
-  await enqueueMail(
-    tx,
-    'user.invitation',
-    invitationMail({ person, invitedBy: options.invitedBy, link: `${options.appUrl}/invitation/${token}` }),
-  );
+  const link = `${options.appUrl}/invitation/${token}`;
+  await enqueueMail(tx, 'user.invitation', invitationMail({ person, invitedBy: options.invitedBy, link }));
   const replacedExpiresAt = replaced[0]?.expiresAt ?? null;
   await recordAudit(tx, {
     kind: 'user.invited',
@@ -50,7 +48,7 @@ export async function issueInvitation(
     after: { invitationExpiresAt: expiresAt.toISOString() },
     at: now,
   });
-  return { expiresAt, replacedExpiresAt };
+  return { expiresAt, replacedExpiresAt, person: { name: person.name, email: person.email }, link };
 }
 
 /** Whether the person has a password credential (set by Add user, sign-up, an invitation or a reset). */
