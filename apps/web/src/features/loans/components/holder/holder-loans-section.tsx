@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { FaPlus } from 'react-icons/fa';
@@ -17,9 +17,7 @@ import { myGuarantee } from './loan-figures.ts';
 // opens it, not with every visit to the savings page (issue 13, page weight).
 const ApplyLoanModal = lazy(async () => ({ default: (await import('./apply-loan-modal.tsx')).ApplyLoanModal }));
 // The loan cards load only for someone who has loans or guarantees; most members have none.
-// Loaded by an effect rather than React.lazy: a suspended render while the application dialog
-// closed left the dialog open under Preact (the release build's runtime).
-const loadLoansBody = async () => (await import('./loans-body.tsx')).LoansBody;
+const LoansBody = lazy(async () => ({ default: (await import('./loans-body.tsx')).LoansBody }));
 
 /** Loans whose guarantees still hold savings: until repaid, written off, refused or withdrawn. */
 const BINDING: readonly LoanStatus[] = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'active'];
@@ -68,7 +66,9 @@ export function HolderLoansSection() {
           </Stack>
         </Paper>
       ) : (
-        <LoansBodyWhenLoaded sorted={sorted} onMessage={flash.show} />
+        <Suspense fallback={<PageLoading />}>
+          <LoansBody sorted={sorted} onMessage={flash.show} />
+        </Suspense>
       )}
       {hasApplyOpened && (
         <Suspense fallback={null}>
@@ -90,21 +90,4 @@ function sortLoans(loans: MyLoans, myUserId: string | undefined): SortedLoans {
     else if (mine?.status === 'accepted' && BINDING.includes(loan.status)) sorted.guaranteed.push({ loan, myShareKobo: mine.amountKobo });
   }
   return sorted;
-}
-
-function LoansBodyWhenLoaded(props: { sorted: SortedLoans; onMessage: (message: string) => void }) {
-  const [LoansBody, setLoansBody] = useState<Awaited<ReturnType<typeof loadLoansBody>> | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    loadLoansBody().then(
-      (body) => isCurrent && setLoansBody(() => body),
-      (error: unknown) => isCurrent && setFailure(error),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
-  if (failure) return <ErrorBanner message={errorMessage(failure, MESSAGES.loadLoansFailed)} />;
-  return LoansBody ? <LoansBody {...props} /> : <PageLoading />;
 }
