@@ -2,28 +2,40 @@ import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { koboFromDb } from '../../db/kobo.ts';
 import { asKobo, calendarDate, savingsRange, type MySavings, type SavingsAccountDetail, type SavingsPeriod } from '@kobo/core';
 import { savingsTransactions } from '../../db/schema.ts';
+import { readSnapshot } from '../../db/read-snapshot.ts';
 import type { Actor } from '../../auth/actor.ts';
+import type { Transaction } from '../../db/client.ts';
 import { findAccountView, findHolder, listTransactions, unopenedAccountView, type SavingsDeps } from './savings-accounts.ts';
 import { isInflowSql } from './ledger-sql.ts';
 
-/** My Savings (/savings for a regular user) and My Savings Account (/staff-savings). */
-/** The gate admitted the caller on view_own_savings: the account read is always their own. */
+/**
+ * My Savings (/savings for a regular user) and My Savings Account (/staff-savings). The gate
+ * admitted the caller on view_own_savings: the account read is always their own. The balance and
+ * the list come from one snapshot (read-snapshot.ts), so they agree.
+ */
 export async function getMySavings(deps: SavingsDeps, actor: Actor, options: { limit?: number }): Promise<MySavings> {
-  const holder = await findHolder(deps.db, { userId: actor.id });
-  // A holder who never saved sees a zero balance; reading opens no account (issue 10).
-  if (!holder.accountId) return { account: unopenedAccountView(holder), transactions: [] };
-  const account = await findAccountView(deps.db, holder.accountId);
-  const transactions = await listTransactions(deps.db, holder.accountId, { limit: options.limit });
-  return { account, transactions };
+  return readSnapshot(deps.db, async (tx) => {
+    const holder = await findHolder(tx, { userId: actor.id });
+    // A holder who never saved sees a zero balance; reading opens no account (issue 10).
+    if (!holder.accountId) return { account: unopenedAccountView(holder), transactions: [] };
+    const account = await findAccountView(tx, holder.accountId);
+    const transactions = await listTransactions(tx, holder.accountId, { limit: options.limit });
+    return { account, transactions };
+  });
 }
 
 /**
  * Staff Savings Detail (admin): the balance now, and inflow, outflow, net and history for the
  * period (DECISIONS 12: the week from Monday 00:00, month and year as calendar periods, in
- * APP_TIMEZONE). `ref` is a staff ID (STF001) or a user id.
+ * APP_TIMEZONE). `ref` is a staff ID (STF001) or a user id. The balance, the period's totals and
+ * its list come from one snapshot (read-snapshot.ts), so they add up.
  */
 export async function getAccountDetail(deps: SavingsDeps, ref: string, period: SavingsPeriod): Promise<SavingsAccountDetail> {
-  const holder = await findHolder(deps.db, { ref });
+  return readSnapshot(deps.db, (tx) => accountDetailIn(tx, deps, ref, period));
+}
+
+async function accountDetailIn(tx: Transaction, deps: SavingsDeps, ref: string, period: SavingsPeriod): Promise<SavingsAccountDetail> {
+  const holder = await findHolder(tx, { ref });
   const range = savingsRange(period, deps.now(), deps.timeZone);
   const periodView = { name: period, start: range.start.toISOString(), end: range.end.toISOString() };
   // The period counts postings by value date (issue 11): its first day to today.
@@ -38,7 +50,7 @@ export async function getAccountDetail(deps: SavingsDeps, ref: string, period: S
     gte(savingsTransactions.valueDate, days.from),
     lte(savingsTransactions.valueDate, days.to),
   );
-  const [totals] = await deps.db
+  const [totals] = await tx
     .select({
       inflow: sql<string>`coalesce(sum(${savingsTransactions.amountKobo}) filter (where ${isInflowSql}), 0)`,
       outflow: sql<string>`coalesce(sum(${savingsTransactions.amountKobo}) filter (where not ${isInflowSql}), 0)`,
@@ -47,11 +59,11 @@ export async function getAccountDetail(deps: SavingsDeps, ref: string, period: S
     .where(inPeriod);
   const inflowKobo = koboFromDb(totals?.inflow);
   const outflowKobo = koboFromDb(totals?.outflow);
-  const account = await findAccountView(deps.db, accountId);
+  const account = await findAccountView(tx, accountId);
   return {
     account,
     period: periodView,
     summary: { balanceKobo: account.balanceKobo, inflowKobo, outflowKobo, netKobo: asKobo(inflowKobo - outflowKobo) },
-    transactions: await listTransactions(deps.db, accountId, days),
+    transactions: await listTransactions(tx, accountId, days),
   };
 }

@@ -6,6 +6,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { findAccountView, findHolder, selectLedgerRows, toTransactionView, unopenedAccountView, type SavingsDeps } from './savings-accounts.ts';
 import { signedAmountSql } from './ledger-sql.ts';
 import { holderForRequest } from './holder-for-request.ts';
+import { readSnapshot } from '../../db/read-snapshot.ts';
 
 /**
  * A statement for value dates `from`..`to` (issue 11): the opening balance (everything valued before
@@ -22,15 +23,14 @@ export async function getStatement(
 
 /** One holder's statement, whoever asks: the caller has decided they may see it (a route; the monthly mail). */
 export async function statementOf(deps: Pick<SavingsDeps, 'db'>, userId: string, input: { from: IsoDate; to: IsoDate }): Promise<SavingsStatement> {
-  const holder = await findHolder(deps.db, { userId });
-  const { accountId } = holder;
-  // A holder who never saved has a statement of nothing at zero; reading opens no account (issue 10).
-  if (!accountId) {
-    return { account: unopenedAccountView(holder), from: input.from, to: input.to, openingBalanceKobo: asKobo(0), closingBalanceKobo: asKobo(0), rows: [] };
-  }
-  // One transaction, so the opening balance and the rows come from the same snapshot.
-  return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`set transaction isolation level repeatable read`);
+  // One snapshot, so the opening balance, the rows and the account agree (read-snapshot.ts).
+  return readSnapshot(deps.db, async (tx) => {
+    const holder = await findHolder(tx, { userId });
+    const { accountId } = holder;
+    // A holder who never saved has a statement of nothing at zero; reading opens no account (issue 10).
+    if (!accountId) {
+      return { account: unopenedAccountView(holder), from: input.from, to: input.to, openingBalanceKobo: asKobo(0), closingBalanceKobo: asKobo(0), rows: [] };
+    }
     const [opening] = await tx
       .select({ total: sql<string>`coalesce(sum(${signedAmountSql}), 0)` })
       .from(savingsTransactions)
