@@ -86,6 +86,11 @@ describe('/loans products', () => {
     await dialog.getByLabel('Name').fill('Emergency Loan');
     await dialog.getByRole('radio', { name: 'Percentage' }).check();
     await dialog.getByLabel('Fee (% of the amount)').fill('1');
+    // Issue 26: what an early payment does, asked only while early repayment is taken.
+    await dialog.getByRole('radio', { name: 'Refused' }).check();
+    expect(await dialog.getByRole('radio', { name: 'Lowers the instalments' }).count()).toBe(0);
+    await dialog.getByRole('radio', { name: 'Taken' }).check();
+    await dialog.getByRole('radio', { name: 'Lowers the instalments' }).check();
     await save.click();
     await dialog.waitFor({ state: 'detached' });
     await expectText(banner(page, MESSAGES.loanProductSaved), MESSAGES.loanProductSaved);
@@ -94,6 +99,7 @@ describe('/loans products', () => {
     await expectText(card, '1.5×');
     await expectText(card, '₦300,000.00');
     await expectText(card, '1% of the amount');
+    await expectText(card, 'Early repaymentLowers the instalments');
 
     // Retired, then restored, each after a confirmation.
     await card.getByRole('button', { name: 'Retire Emergency Loan' }).click();

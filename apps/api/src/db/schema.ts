@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CATEGORY_ICONS } from '@kobo/core';
+import { CATEGORY_ICONS, EARLY_PAYMENT_RULES } from '@kobo/core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +28,9 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 
 /** The largest amount Kobo accepts, in kobo (DECISIONS 11); mirrored by MAX_AMOUNT_KOBO in core. */
 const MAX_KOBO = sql.raw('100000000000000');
+
+/** The early-payment rule's values, from core's one list. */
+const earlyPaymentCheck = (column: AnyPgColumn) => sql`${column} in (${sql.raw(EARLY_PAYMENT_RULES.map((rule) => `'${rule}'`).join(', '))})`;
 
 // ---------------------------------------------------------------------------------------------
 // People and authentication. users/sessions/accounts/verifications follow Better Auth's model;
@@ -461,6 +464,8 @@ export const loanProducts = pgTable(
     feeKind: text('fee_kind', { enum: ['percent', 'fixed'] }),
     feeValue: bigint('fee_value', { mode: 'number' }),
     overpayment: text('overpayment', { enum: ['reduce_term', 'refuse'] }).notNull(),
+    /** What money paid before or beyond what is due does, when taken (docs/decisions/038). */
+    earlyPayment: text('early_payment', { enum: EARLY_PAYMENT_RULES }).notNull().default('pay_ahead'),
     /** A retired product takes no new applications; its loans go on. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdById: text('created_by_id').notNull(),
@@ -479,6 +484,7 @@ export const loanProducts = pgTable(
       sql`(${table.feeKind} is null and ${table.feeValue} is null) or (${table.feeKind} = 'percent' and ${table.feeValue} between 1 and 10000) or (${table.feeKind} = 'fixed' and ${table.feeValue} between 1 and ${MAX_KOBO})`,
     ),
     check('loan_products_overpayment_check', sql`${table.overpayment} in ('reduce_term', 'refuse')`),
+    check('loan_products_early_payment_check', earlyPaymentCheck(table.earlyPayment)),
   ],
 );
 
@@ -505,6 +511,7 @@ export const loans = pgTable(
     annualRateBp: integer('annual_rate_bp').notNull(),
     savingsMultiple: integer('savings_multiple').notNull(),
     overpayment: text('overpayment', { enum: ['reduce_term', 'refuse'] }).notNull(),
+    earlyPayment: text('early_payment', { enum: EARLY_PAYMENT_RULES }).notNull().default('pay_ahead'),
     principalKobo: bigint('principal_kobo', { mode: 'number' }).notNull(),
     feeKobo: bigint('fee_kobo', { mode: 'number' }).notNull(),
     months: integer('months').notNull(),
@@ -529,6 +536,7 @@ export const loans = pgTable(
     check('loans_fee_check', sql`${table.feeKobo} between 0 and ${MAX_KOBO}`),
     check('loans_months_check', sql`${table.months} between 1 and 120`),
     check('loans_status_check', sql.raw(`status in (${LOAN_STATUSES.map((status) => `'${status}'`).join(', ')})`)),
+    check('loans_early_payment_check', earlyPaymentCheck(table.earlyPayment)),
   ],
 );
 

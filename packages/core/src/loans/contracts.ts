@@ -26,7 +26,7 @@ export type LoanView = {
   appliedAt: string;
   borrower: LoanPerson;
   guarantors: (LoanPerson & { amountKobo: Kobo; status: GuaranteeStatus })[];
-  /** As it would run if disbursed this month; once disbursed, as it was fixed then. */
+  /** As it would run if disbursed this month; once disbursed, as it now stands (core's scheduleAsItStands). */
   schedule: LoanSchedule;
   /** Null until disbursed. */
   ledger: LoanLedgerView | null;

@@ -1,6 +1,6 @@
 import { formatNaira } from '../money.ts';
 import type { LoanEntryView, LoanPerson } from './contracts.ts';
-import type { LoanFee, OverpaymentRule } from './products.ts';
+import type { EarlyPaymentRule, LoanFee, LoanProductRules, OverpaymentRule } from './products.ts';
 
 /** How every screen and sheet writes a loan's terms (issue 12). */
 
@@ -20,11 +20,23 @@ export function formatFeeRule(fee: LoanFee): string {
   return fee.kind === 'percent' ? `${formatRate(fee.basisPoints)} of the amount` : formatNaira(fee.amount);
 }
 
-/** What money paid beyond what is due does: repays principal early, or is refused. */
+/** Whether money paid before or beyond what is due is taken at all. */
 export const OVERPAYMENT_LABELS: Record<OverpaymentRule, string> = {
-  reduce_term: 'Shortens the term',
+  reduce_term: 'Taken',
   refuse: 'Refused',
 };
+
+/** What an early payment does, when it is taken (issue 26). */
+export const EARLY_PAYMENT_LABELS: Record<EarlyPaymentRule, string> = {
+  pay_ahead: 'Pays the next instalments in advance',
+  reduce_term: 'Shortens the term',
+  reduce_instalment: 'Lowers the instalments',
+};
+
+/** A product's early-repayment rule in one phrase: 'Refused', or what an early payment does. */
+export function earlyRepaymentLabel(rules: Pick<LoanProductRules, 'overpayment' | 'earlyPayment'>): string {
+  return rules.overpayment === 'refuse' ? OVERPAYMENT_LABELS.refuse : EARLY_PAYMENT_LABELS[rules.earlyPayment];
+}
 
 /** 'Tunde Bello (STF001)', or the name alone for someone with no staff ID. */
 export function personLabel(person: Pick<LoanPerson, 'name' | 'staffId'>): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { MAX_AMOUNT_KOBO, parseNaira, type Kobo } from '../money.ts';
-import { MAX_GUARANTORS, MAX_LOAN_MONTHS, type LoanFee, type LoanProductRules, type OverpaymentRule } from './products.ts';
+import { EARLY_PAYMENT_RULES, MAX_GUARANTORS, MAX_LOAN_MONTHS, type EarlyPaymentRule, type LoanFee, type LoanProductRules, type OverpaymentRule } from './products.ts';
 import type { InterestMethod, LoanSchedule } from './schedule.ts';
 
 export const MAX_LOAN_PRODUCT_NAME_LENGTH = 60;
@@ -44,6 +44,7 @@ export const loanProductSchema = z
     feeKind: z.unknown().optional(),
     feeValue: z.unknown().optional(),
     overpayment: z.unknown().optional(),
+    earlyPayment: z.unknown().optional(),
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -60,6 +61,7 @@ export const loanProductSchema = z
     else if (feeKind === 'fixed' && !inRange(hundredths(value.feeValue), 1, MAX_AMOUNT_KOBO)) fail('feeValue', MESSAGES.enterValidAmount);
     else if (!['none', 'percent', 'fixed'].includes(feeKind as string)) fail('feeKind', MESSAGES.loanFeeKindInvalid);
     if (value.overpayment !== undefined && !OVERPAYMENT_RULES.includes(value.overpayment as OverpaymentRule)) fail('overpayment', MESSAGES.loanOverpaymentInvalid);
+    if (value.earlyPayment !== undefined && !(EARLY_PAYMENT_RULES as readonly unknown[]).includes(value.earlyPayment)) fail('earlyPayment', MESSAGES.loanOverpaymentInvalid);
   })
   .transform((value): LoanProductRules => {
     const feeValue = hundredths(value.feeValue) ?? 0;
@@ -75,6 +77,7 @@ export const loanProductSchema = z
       guarantorsRequired: whole(value.guarantorsRequired, 0, MAX_GUARANTORS) as number,
       fee,
       overpayment: (value.overpayment ?? 'reduce_term') as OverpaymentRule,
+      earlyPayment: (value.earlyPayment ?? 'pay_ahead') as EarlyPaymentRule,
     };
   });
 export type LoanProductInput = z.input<typeof loanProductSchema>;

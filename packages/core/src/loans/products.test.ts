@@ -14,6 +14,7 @@ const staffLoan: LoanProductRules = {
   guarantorsRequired: 1,
   fee: { kind: 'percent', basisPoints: 100 },
   overpayment: 'reduce_term',
+  earlyPayment: 'pay_ahead',
 };
 
 describe('loanLimitProblem', () => {

@@ -9,6 +9,14 @@ import type { InterestMethod } from './schedule.ts';
 export type LoanFee = { kind: 'percent'; basisPoints: number } | { kind: 'fixed'; amount: Kobo } | null;
 /** What a repayment beyond what is due does: repays principal early (the term shortens) or is refused. */
 export type OverpaymentRule = 'reduce_term' | 'refuse';
+/**
+ * What money paid before or beyond what is due does, when the product takes it (issue 26): pays
+ * the next instalments in advance, in order, interest as scheduled (the default: what a treasurer
+ * posting this month's deduction expects); repays principal from the last instalment back (the
+ * term shortens); or lowers every instalment still ahead, keeping their number.
+ */
+export type EarlyPaymentRule = 'pay_ahead' | 'reduce_term' | 'reduce_instalment';
+export const EARLY_PAYMENT_RULES = ['pay_ahead', 'reduce_term', 'reduce_instalment'] as const satisfies readonly EarlyPaymentRule[];
 
 export type LoanProductRules = {
   name: string;
@@ -21,6 +29,7 @@ export type LoanProductRules = {
   guarantorsRequired: number;
   fee: LoanFee;
   overpayment: OverpaymentRule;
+  earlyPayment: EarlyPaymentRule;
 };
 
 export const MAX_GUARANTORS = 3;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Kobo } from '../money.ts';
+import type { EarlyPaymentRule } from './products.ts';
 import {
   allocateRepayment,
   amountDue,
@@ -15,8 +16,11 @@ import {
 
 const kobo = (value: number) => value as Kobo;
 
-/** ₦3,000 flat over three months (₦1,000 principal + ₦100 interest each), fee ₦50, nothing paid. */
-function freshLoan(overpayment: LoanPosition['overpayment'] = 'reduce_term'): LoanPosition {
+/**
+ * ₦3,000 flat over three months (₦1,000 principal + ₦100 interest each), fee ₦50, nothing paid.
+ * Early payments shorten the term unless asked otherwise: the rule these figures were first worked with.
+ */
+function freshLoan(overpayment: LoanPosition['overpayment'] = 'reduce_term', earlyPayment: EarlyPaymentRule = 'reduce_term'): LoanPosition {
   const row = (number: number, dueDate: string): InstalmentPosition => ({
     number,
     dueDate,
@@ -26,7 +30,7 @@ function freshLoan(overpayment: LoanPosition['overpayment'] = 'reduce_term'): Lo
     interestPaid: kobo(0),
     interestWaived: kobo(0),
   });
-  return { feeOutstanding: kobo(5_000), instalments: [row(1, '2027-01-31'), row(2, '2027-02-28'), row(3, '2027-03-31')], overpayment };
+  return { feeOutstanding: kobo(5_000), instalments: [row(1, '2027-01-31'), row(2, '2027-02-28'), row(3, '2027-03-31')], overpayment, earlyPayment };
 }
 
 describe('allocateRepayment', () => {

@@ -1,14 +1,17 @@
 import { MESSAGES } from '../messages.ts';
 import { formatNaira, type Kobo } from '../money.ts';
 import { addDays, daysInRange, type IsoDate } from '../periods.ts';
-import type { OverpaymentRule } from './products.ts';
+import type { EarlyPaymentRule, OverpaymentRule } from './products.ts';
+import type { Instalment, LoanSchedule } from './schedule.ts';
 
 /**
  * Where a repayment goes, and what is overdue (issue 12; COOPERATIVE.md "Loans"): fees, then
  * interest due, then principal due, oldest instalment first. An instalment counts as due from the
- * start of its month (payroll pays before the month ends); money beyond what is due repays
- * principal early from the last instalment backwards, which shortens the term and drops the
- * interest of every instalment it clears, or is refused, as the product says.
+ * start of its month (payroll pays before the month ends). Money beyond what is due is refused, or
+ * does what the loan's early-payment rule says (issue 26, docs/decisions/038): pays the next
+ * instalments in advance, in order, interest as scheduled; repays principal from the last
+ * instalment backwards, which shortens the term and drops the interest of every instalment it
+ * clears; or lowers every instalment still ahead in proportion, principal and interest alike.
  */
 export type InstalmentPosition = {
   number: number;
@@ -21,7 +24,13 @@ export type InstalmentPosition = {
   interestWaived: Kobo;
 };
 
-export type LoanPosition = { feeOutstanding: Kobo; instalments: InstalmentPosition[]; overpayment: OverpaymentRule };
+export type LoanPosition = {
+  feeOutstanding: Kobo;
+  instalments: InstalmentPosition[];
+  overpayment: OverpaymentRule;
+  /** What money beyond what is due does when it is taken; absent, it pays the next instalments in advance. */
+  earlyPayment?: EarlyPaymentRule;
+};
 
 export type RepaymentLine = { number: number; interest: Kobo; principal: Kobo; interestWaived: Kobo };
 export type RepaymentAllocation = { fee: Kobo; lines: RepaymentLine[] };
@@ -59,11 +68,51 @@ export function amountDue(position: LoanPosition, valueDate: IsoDate): Kobo {
       .reduce((sum, row) => sum + owedInterest(row) + owedPrincipal(row), 0)) as Kobo;
 }
 
-/** The most that can be repaid on `valueDate`: what is due, plus, when the product takes early repayment, all remaining principal. */
+/**
+ * The most that can be repaid on `valueDate`: what is due, plus, when the product takes early
+ * repayment, what the instalments ahead can take: all of them, interest included, when paid in
+ * advance; their principal when it shortens the term or lowers the instalments (interest is for
+ * months money is borrowed).
+ */
 export function payoffAmount(position: LoanPosition, valueDate: IsoDate): Kobo {
   if (position.overpayment === 'refuse') return amountDue(position, valueDate);
+  if (earlyPaymentOf(position) === 'pay_ahead') return outstandingTotal(position);
   const future = position.instalments.filter((row) => monthStart(row.dueDate) > valueDate);
   return (amountDue(position, valueDate) + future.reduce((sum, row) => sum + owedPrincipal(row), 0)) as Kobo;
+}
+
+function earlyPaymentOf(position: LoanPosition): EarlyPaymentRule {
+  return position.earlyPayment ?? 'pay_ahead';
+}
+
+/**
+ * `surplus` (at most the principal still ahead) spread over the instalments ahead in proportion to
+ * the principal each still owes, so their number stays and each is smaller: the same share of each
+ * one's interest is waived, as re-deriving the schedule on the smaller principal over the same
+ * months gives (exactly so for reducing balance, whose instalments scale with the principal).
+ * Shares are rounded down; the odd kobo of principal goes on the last instalments, which absorb
+ * the rounding as they do in a new schedule. Paying all the principal ahead waives all its interest.
+ */
+function lowerInstalments(ahead: readonly InstalmentPosition[], surplus: Kobo): RepaymentLine[] {
+  const principalAhead = BigInt(ahead.reduce((sum, row) => sum + owedPrincipal(row), 0));
+  const share = (value: number) => Number((BigInt(value) * BigInt(surplus)) / principalAhead);
+  const lines = ahead.map((row) => ({
+    number: row.number,
+    interest: 0 as Kobo,
+    principal: share(owedPrincipal(row)) as Kobo,
+    interestWaived: (BigInt(surplus) === principalAhead ? owedInterest(row) : share(owedInterest(row))) as Kobo,
+  }));
+  let odd = surplus - lines.reduce((sum, line) => sum + line.principal, 0);
+  // Fewer odd kobo than instalments with principal left, and each keeps at least a kobo after its share.
+  for (const [index, row] of [...ahead.entries()].toReversed()) {
+    if (odd === 0) break;
+    const line = lines[index] as RepaymentLine;
+    if (line.principal < owedPrincipal(row)) {
+      line.principal = (line.principal + 1) as Kobo;
+      odd -= 1;
+    }
+  }
+  return lines.filter((line) => line.principal + line.interestWaived > 0);
 }
 
 export function allocateRepayment(position: LoanPosition, amount: Kobo, valueDate: IsoDate): RepaymentOutcome {
@@ -84,17 +133,24 @@ export function allocateRepayment(position: LoanPosition, amount: Kobo, valueDat
     lines.set(number, line);
     return line;
   };
+  const rule = earlyPaymentOf(position);
   for (const row of position.instalments) {
-    if (left === 0 || monthStart(row.dueDate) > valueDate) break;
+    // Paid in advance, the instalments ahead are paid as the due ones are: in order, interest as scheduled.
+    if (left === 0 || (rule !== 'pay_ahead' && monthStart(row.dueDate) > valueDate)) break;
     const interest = Math.min(left, owedInterest(row));
     left -= interest;
     const principal = Math.min(left, owedPrincipal(row));
     left -= principal;
     if (interest + principal > 0) Object.assign(lineFor(row.number), { interest, principal });
   }
+  const ahead = position.instalments.filter((row) => monthStart(row.dueDate) > valueDate);
+  if (left > 0 && rule === 'reduce_instalment') {
+    for (const line of lowerInstalments(ahead, left as Kobo)) Object.assign(lineFor(line.number), line);
+    left = 0;
+  }
   // What is left repays principal early, from the last instalment back; a cleared instalment's interest is waived.
-  for (const row of position.instalments.toReversed()) {
-    if (left === 0 || monthStart(row.dueDate) <= valueDate) break;
+  for (const row of ahead.toReversed()) {
+    if (left === 0) break;
     const principal = Math.min(left, owedPrincipal(row));
     left -= principal;
     if (principal === 0) continue;
@@ -135,6 +191,34 @@ export function positionAfter(position: LoanPosition, allocation: RepaymentAlloc
         interestWaived: (row.interestWaived + sign * line.interestWaived) as Kobo,
       };
     }),
+  };
+}
+
+/**
+ * A disbursed loan's schedule re-derived from where it stands (issue 26): an instalment paid in
+ * full shows what it took; one still open shows what it still owes, so the open ones add up to the
+ * outstanding total less any fee outstanding, whatever was paid early, how, or reversed since.
+ * `principalAfter` is the principal the later instalments still owe.
+ */
+export function scheduleAsItStands(position: Pick<LoanPosition, 'instalments'>): LoanSchedule {
+  let principalAfter = outstandingPrincipal(position) as number;
+  const instalments = position.instalments.map((row): Instalment => {
+    const isPaid = instalmentOwed(row) === 0;
+    const principal = isPaid ? row.principalPaid : owedPrincipal(row);
+    const interest = isPaid ? row.interestPaid : owedInterest(row);
+    principalAfter -= owedPrincipal(row);
+    return { number: row.number, dueDate: row.dueDate, principal: principal as Kobo, interest: interest as Kobo, total: (principal + interest) as Kobo, principalAfter: principalAfter as Kobo };
+  });
+  const charged = position.instalments.reduce((sum, row) => sum + row.principal + row.interest - row.interestWaived, 0);
+  const totalInterest = position.instalments.reduce((sum, row) => sum + row.interest - row.interestWaived, 0);
+  const open = instalments.filter((_, index) => instalmentOwed(position.instalments[index] as InstalmentPosition) > 0);
+  // The monthly figure is the next open instalment not already part paid in the ordinary way (interest first).
+  const next = open.find((row) => (position.instalments.find((each) => each.number === row.number) as InstalmentPosition).interestPaid === 0) ?? open[0];
+  return {
+    instalments,
+    monthlyInstalment: (next ?? instalments[0])?.total ?? (0 as Kobo),
+    totalInterest: totalInterest as Kobo,
+    totalRepayable: charged as Kobo,
   };
 }
 

@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import type { Kobo, LoanPosition, OverpaymentRule } from '@kobo/core';
+import type { EarlyPaymentRule, Kobo, LoanPosition, OverpaymentRule } from '@kobo/core';
 import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 import { loanInstalments } from '../../db/schema.ts';
 import { positionOf } from './loan-views.ts';
@@ -7,7 +7,7 @@ import { positionOf } from './loan-views.ts';
 /** An active loan where it stands, for allocating a repayment. */
 export type ActiveLoan = { loanId: string; accountId: string; disbursedOn: string; position: LoanPosition };
 
-type LoanRow = { loan_id: string; account_id: string; disbursed_on: string; fee_outstanding_kobo: string | number; overpayment: OverpaymentRule };
+type LoanRow = { loan_id: string; account_id: string; disbursed_on: string; fee_outstanding_kobo: string | number; overpayment: OverpaymentRule; early_payment: EarlyPaymentRule };
 type InstalmentRow = typeof loanInstalments.$inferSelect;
 
 /**
@@ -27,7 +27,7 @@ export async function activeLoansOf(db: Database | Transaction, accountIds: read
   }
   const loans = await queryRows<LoanRow>(
     db,
-    sql`select l.id as loan_id, l.account_id, l.disbursed_value_date::text as disbursed_on, l.fee_outstanding_kobo, l.overpayment
+    sql`select l.id as loan_id, l.account_id, l.disbursed_value_date::text as disbursed_on, l.fee_outstanding_kobo, l.overpayment, l.early_payment
         from loans l
         where l.status = 'active' and l.account_id in ${accounts}
         order by l.seq`,
@@ -49,7 +49,9 @@ export async function activeLoansOf(db: Database | Transaction, accountIds: read
       loanId: row.loan_id,
       accountId: row.account_id,
       disbursedOn: row.disbursed_on,
-      position: { feeOutstanding: Number(row.fee_outstanding_kobo) as Kobo, overpayment: row.overpayment, instalments: (byLoan.get(row.loan_id) ?? []).map(positionOf) },
+      position: { feeOutstanding: Number(row.fee_outstanding_kobo) as Kobo, overpayment: row.overpayment,
+        earlyPayment: row.early_payment,
+        instalments: (byLoan.get(row.loan_id) ?? []).map(positionOf) },
     };
     const list = byAccount.get(row.account_id) ?? [];
     list.push(loan);

@@ -76,6 +76,7 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
         annualRateBp: product.annualRateBp,
         savingsMultiple: product.savingsMultiple,
         overpayment: product.overpayment,
+        earlyPayment: product.earlyPayment,
         principalKobo: application.amountKobo,
         feeKobo: loanFee(rules.fee, application.amountKobo),
         months: application.months,
@@ -120,8 +121,8 @@ async function mailGuarantors(tx: Transaction, deps: LoanDeps, loan: { loanId: s
     .select({ id: users.id, email: users.email, name: users.name, role: users.role })
     .from(users)
     .where(inArray(users.id, view.guarantors.flatMap((guarantor) => guarantor.userId ?? [])));
-  for (const guarantor of view.guarantors) {
   const links: HandOverLink[] = [];
+  for (const guarantor of view.guarantors) {
     const person = people.find((candidate) => candidate.id === guarantor.userId);
     if (!person) continue;
     // Staff see their savings at /staff-savings, a regular user at /savings (SPEC 2).
@@ -129,5 +130,5 @@ async function mailGuarantors(tx: Transaction, deps: LoanDeps, loan: { loanId: s
     await enqueueMail(tx, 'loan.guarantee_request', guaranteeRequestMail({ guarantor: person, borrower: view.borrower, ...loan, shareKobo: guarantor.amountKobo, link }));
     links.push({ name: person.name, email: person.email, link });
   }
-}
   return links;
+}

@@ -50,11 +50,11 @@ describe('the lien on a borrower', () => {
 
   it('shrinks as principal is repaid', async () => {
     const holder = await borrower();
-    // Paid the day it was disbursed, before any instalment is due, ₦10,000 all repays principal early:
-    // ₦110,000 left, ₦55,000 held.
+    // Paid the day it was disbursed, before any instalment is due, ₦10,000 pays instalment 1 in advance
+    // (issue 26): its ₦1,200 interest, then ₦8,800 of principal. ₦111,200 left, ₦55,600 held.
     expect((await admin.post(`/api/loans/${holder.loanId}/repayments`, { amount: '10,000' })).statusCode).toBe(201);
-    expect((await withdraw(holder.userId, '45,000')).statusCode).toBe(201);
-    expect((await withdraw(holder.userId, '0.01')).json().message).toBe('Insufficient available balance: ₦55,000.00 is held against a loan');
+    expect((await withdraw(holder.userId, '44,400')).statusCode).toBe(201);
+    expect((await withdraw(holder.userId, '0.01')).json().message).toBe('Insufficient available balance: ₦55,600.00 is held against a loan');
   });
 
   it('is shown beside the balance: the detail, the holder\'s own page and every posting\'s answer', async () => {

@@ -49,6 +49,7 @@ describe('loan products', () => {
       guarantorsRequired: 1,
       fee: { kind: 'fixed', amount: 200_050 },
       overpayment: 'reduce_term',
+      earlyPayment: 'pay_ahead',
       retired: false,
       createdAt: '2026-11-15T09:00:00.000Z',
     });
@@ -73,6 +74,7 @@ describe('loan products', () => {
     [{ feeKind: 'fixed', feeValue: 'abc' }, 'feeValue', MESSAGES.enterValidAmount],
     [{ feeKind: 'bribe', feeValue: '1' }, 'feeKind', MESSAGES.loanFeeKindInvalid],
     [{ overpayment: 'keep' }, 'overpayment', MESSAGES.loanOverpaymentInvalid],
+    [{ earlyPayment: 'waive_interest' }, 'earlyPayment', MESSAGES.loanOverpaymentInvalid],
     [{ method: undefined }, 'method', MESSAGES.chooseInterestMethod],
     [{ name: undefined }, 'name', MESSAGES.loanProductNameRequired],
   ])('refuses %o on its field, writing nothing', async (change, field, message) => {

@@ -5,6 +5,7 @@ import {
   loanSchedule,
   outstandingPrincipal,
   outstandingTotal,
+  scheduleAsItStands,
   type GuaranteeStatus,
   type InstalmentPosition,
   type Kobo,
@@ -100,7 +101,7 @@ export function positionOf(row: typeof loanInstalments.$inferSelect): Instalment
   };
 }
 
-/** Before disbursement, the schedule as it would run from this month; after, the one fixed then and where it stands. */
+/** Before disbursement, the schedule as it would run from this month; after, the one fixed then as it now stands, and the position. */
 function scheduleAndLedger(
   loan: typeof loans.$inferSelect,
   instalments: InstalmentPosition[],
@@ -111,15 +112,10 @@ function scheduleAndLedger(
   if (!loan.disbursedValueDate || instalments.length === 0) {
     return { schedule: loanSchedule({ principal: loan.principalKobo as Kobo, annualRateBp: loan.annualRateBp, months: loan.months, method: loan.method }, thisMonth), ledger: null };
   }
-  let principalAfter = loan.principalKobo;
-  const rows = instalments.map((row) => {
-    principalAfter -= row.principal;
-    return { number: row.number, dueDate: row.dueDate, principal: row.principal, interest: row.interest, total: (row.principal + row.interest) as Kobo, principalAfter: principalAfter as Kobo };
-  });
-  const totalInterest = rows.reduce((sum, row) => sum + row.interest, 0);
-  const position = { feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments, overpayment: loan.overpayment };
+  const position = { feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments, overpayment: loan.overpayment, earlyPayment: loan.earlyPayment };
   return {
-    schedule: { instalments: rows, monthlyInstalment: rows[0]?.total ?? (0 as Kobo), totalInterest: totalInterest as Kobo, totalRepayable: (loan.principalKobo + totalInterest) as Kobo },
+    // Re-derived from where the loan stands on every read, so it always agrees with the position below.
+    schedule: scheduleAsItStands(position),
     ledger: {
       disbursedOn: loan.disbursedValueDate,
       feeOutstandingKobo: loan.feeOutstandingKobo as Kobo,

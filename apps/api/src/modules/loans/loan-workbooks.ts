@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { INTEREST_METHOD_LABELS, LOAN_STATUS_LABELS, loanEntryLabel, type LoanView } from '@kobo/core';
+import { instalmentOwed, INTEREST_METHOD_LABELS, LOAN_STATUS_LABELS, loanEntryLabel, type LoanView } from '@kobo/core';
 import { NAIRA_FORMAT, nairaCell as naira, typedTextColumn, wallClockCell as wallClock } from '../../spreadsheet/cells.ts';
 import type { LoanStatement } from './loan-statement.ts';
 
@@ -72,19 +72,21 @@ export async function writeLoanStatementWorkbook({ loan }: LoanStatement, timeZo
   ];
   const positions = new Map(loan.ledger?.instalments.map((position) => [position.number, position]));
   for (const row of loan.schedule.instalments) {
+    // Once disbursed, each instalment as fixed at payout beside what it was paid, waived and still owes.
     const position = positions.get(row.number);
+    const scheduled = position ? { principal: position.principal, interest: position.interest } : row;
     const paid = position ? position.principalPaid + position.interestPaid : 0;
     const waived = position?.interestWaived ?? 0;
     schedule
       .addRow({
         number: row.number,
         dueDate: day(row.dueDate),
-        principal: naira(row.principal),
-        interest: naira(row.interest),
-        total: naira(row.total),
+        principal: naira(scheduled.principal),
+        interest: naira(scheduled.interest),
+        total: naira(scheduled.principal + scheduled.interest),
         paid: naira(paid),
         waived: naira(waived),
-        owed: naira(row.total - paid - waived),
+        owed: naira(position ? instalmentOwed(position) : row.total),
       })
       .commit();
   }

@@ -20,6 +20,7 @@ export function productRules(row: ProductRow): LoanProductRules {
     guarantorsRequired: row.guarantorsRequired,
     fee,
     overpayment: row.overpayment,
+    earlyPayment: row.earlyPayment,
   };
 }
 
@@ -40,5 +41,6 @@ export function productColumns(rules: LoanProductRules) {
     feeKind: rules.fee?.kind ?? null,
     feeValue: rules.fee === null ? null : rules.fee.kind === 'percent' ? rules.fee.basisPoints : rules.fee.amount,
     overpayment: rules.overpayment,
+    earlyPayment: rules.earlyPayment,
   };
 }

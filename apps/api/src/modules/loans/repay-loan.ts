@@ -30,7 +30,7 @@ export async function repayLoan(
     if (loan.status !== 'active' || !loan.disbursedValueDate) throw new AppError('LOAN_NOT_ACTIVE');
     if (valueDate < loan.disbursedValueDate) throw new AppError('VALIDATION', { message: MESSAGES.repaymentBeforeDisbursement, field: 'valueDate' });
     const rows = await tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, loanId)).orderBy(asc(loanInstalments.number));
-    const position = { feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments: rows.map(positionOf), overpayment: loan.overpayment };
+    const position = { feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments: rows.map(positionOf), overpayment: loan.overpayment, earlyPayment: loan.earlyPayment };
     const outcome = allocateRepayment(position, request.amountKobo, valueDate);
     if (!outcome.ok) throw new AppError('REPAYMENT_REFUSED', { message: outcome.problem, field: 'amount' });
     const { allocation } = outcome;

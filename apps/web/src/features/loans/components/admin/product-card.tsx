@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Title } from '@mantine/core';
-import { INTEREST_METHOD_LABELS, formatMultiple, formatNaira, type LoanProductView, OVERPAYMENT_LABELS, formatFeeRule, formatMonths, formatRate } from '@kobo/core';
+import { INTEREST_METHOD_LABELS, earlyRepaymentLabel, formatMultiple, formatNaira, type LoanProductView, formatFeeRule, formatMonths, formatRate } from '@kobo/core';
 import { FactList } from '../../../../components/fact-list.tsx';
 
 type Props = { product: LoanProductView; onEdit: () => void; onRetireOrRestore: () => void };
@@ -13,7 +13,7 @@ export function ProductCard({ product, onEdit, onRetireOrRestore }: Props) {
     { label: 'Largest loan', value: formatNaira(product.maxAmount) },
     { label: 'Guarantors', value: String(product.guarantorsRequired) },
     { label: 'Fee', value: formatFeeRule(product.fee) },
-    { label: 'Early repayment', value: OVERPAYMENT_LABELS[product.overpayment] },
+    { label: 'Early repayment', value: earlyRepaymentLabel(product) },
   ];
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={product.name}>

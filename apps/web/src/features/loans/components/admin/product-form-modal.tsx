@@ -6,7 +6,17 @@ import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Radio.css';
 import { schemaResolver, useForm } from '@mantine/form';
-import { INTEREST_METHOD_LABELS, MAX_GUARANTORS, MAX_LOAN_PRODUCT_NAME_LENGTH, MESSAGES, loanProductSchema, type LoanProductView, OVERPAYMENT_LABELS } from '@kobo/core';
+import {
+  EARLY_PAYMENT_LABELS,
+  EARLY_PAYMENT_RULES,
+  INTEREST_METHOD_LABELS,
+  MAX_GUARANTORS,
+  MAX_LOAN_PRODUCT_NAME_LENGTH,
+  MESSAGES,
+  loanProductSchema,
+  type LoanProductView,
+  OVERPAYMENT_LABELS,
+} from '@kobo/core';
 import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
@@ -46,7 +56,7 @@ function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView 
     initialValues: product ? productFormValues(product) : EMPTY_PRODUCT,
     validate: schemaResolver(loanProductSchema, { sync: true }),
   });
-  const { feeKind } = form.getValues();
+  const { feeKind, overpayment } = form.getValues();
   // AmountInput takes value, onChange and error only (no focus tracking), so they are passed by name.
   const amountField = (field: 'maxAmount' | 'feeValue') => ({
     value: form.getValues()[field],
@@ -106,12 +116,21 @@ function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView 
           <TextInput label="Fee (% of the amount)" required inputMode="decimal" autoComplete="off" {...form.getInputProps('feeValue')} />
         )}
         {feeKind === 'fixed' && <AmountInput label="Fee (₦)" required {...amountField('feeValue')} />}
-        <Radio.Group label="Early repayment" description="What money paid beyond what is due does" {...form.getInputProps('overpayment')}>
+        <Radio.Group label="Early repayment" description="Money paid before or beyond what is due" {...form.getInputProps('overpayment')}>
           <Group gap="lg" mt={6}>
             <Radio value="reduce_term" label={OVERPAYMENT_LABELS.reduce_term} />
             <Radio value="refuse" label={OVERPAYMENT_LABELS.refuse} />
           </Group>
         </Radio.Group>
+        {overpayment !== 'refuse' && (
+          <Radio.Group label="What an early payment does" {...form.getInputProps('earlyPayment')}>
+            <Stack gap={6} mt={6}>
+              {EARLY_PAYMENT_RULES.map((rule) => (
+                <Radio key={rule} value={rule} label={EARLY_PAYMENT_LABELS[rule]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
         <ErrorBanner message={banner} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>

@@ -1,4 +1,4 @@
-import type { LoanProductView, OverpaymentRule } from '@kobo/core';
+import type { EarlyPaymentRule, LoanProductView, OverpaymentRule } from '@kobo/core';
 
 /** The product form's fields as typed: figures stay text until core's schema reads them exactly. */
 export type ProductFormValues = {
@@ -12,6 +12,7 @@ export type ProductFormValues = {
   feeKind: 'none' | 'percent' | 'fixed';
   feeValue: string | number;
   overpayment: OverpaymentRule;
+  earlyPayment: EarlyPaymentRule;
 };
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -25,6 +26,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   feeKind: 'none',
   feeValue: '',
   overpayment: 'reduce_term',
+  earlyPayment: 'pay_ahead',
 };
 
 const hundredths = (value: number) => String(value / 100);
@@ -46,6 +48,7 @@ export function productFormValues(product: LoanProductView): ProductFormValues {
     feeKind: fee ? fee.kind : 'none',
     feeValue: fee ? hundredths(fee.kind === 'percent' ? fee.basisPoints : fee.amount) : '',
     overpayment: product.overpayment,
+    earlyPayment: product.earlyPayment,
   };
 }
 
