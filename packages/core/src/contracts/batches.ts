@@ -112,6 +112,8 @@ export type BatchRepayment = {
   name: string;
   staffId: string | null;
   amountKobo: Kobo;
+  /** The reversal that undid it: its batch's, or its own (issue 26). */
+  reversedById: string | null;
 };
 
 export type BatchDetail = { batch: BatchView; postings: BatchPosting[]; repayments: BatchRepayment[] };

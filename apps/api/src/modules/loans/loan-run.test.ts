@@ -17,20 +17,23 @@ openSavingsContext(
 );
 
 let productId = '';
+let payAheadProductId = '';
 beforeAll(async () => {
   const rules = { method: 'flat', annualRate: '12', maxMonths: '12', savingsMultiple: '2', maxAmount: '500,000', feeKind: 'none', guarantorsRequired: '0' };
-  productId = (await admin.post('/api/loan-products', { ...rules, name: 'Run Loan' })).json().product.id;
+  // The rule these figures were worked with; the default pays the next instalments in advance (its own test below).
+  productId = (await admin.post('/api/loan-products', { ...rules, name: 'Run Loan', earlyPayment: 'reduce_term' })).json().product.id;
+  payAheadProductId = (await admin.post('/api/loan-products', { ...rules, name: 'Run Ahead Loan' })).json().product.id;
 });
 
 /**
  * A member with ₦100,000 saved and a ₦120,000 loan over 12 months at 12% flat, disbursed on 10
  * June: ₦11,200 a month (₦10,000 principal + ₦1,200 interest), the first due from 1 July.
  */
-async function borrower(name: string) {
+async function borrower(name: string, product = productId) {
   now = DISBURSED;
   const staff = await addStaff(admin, { name });
   await deposit(admin, staff.userId, '100,000');
-  const loanId = (await admin.post('/api/loans', { productId, amount: '120,000', months: '12', purpose: 'Rent', userId: staff.userId })).json().loan.id;
+  const loanId = (await admin.post('/api/loans', { productId: product, amount: '120,000', months: '12', purpose: 'Rent', userId: staff.userId })).json().loan.id;
   await admin.post(`/api/loans/${loanId}/decision`, { decision: 'approve' });
   expect((await admin.post(`/api/loans/${loanId}/disbursement`, {})).statusCode).toBe(201);
   now = RUN_DAY;
@@ -145,11 +148,22 @@ describe('posting a run with repayments', () => {
     }
     const detail = (await admin.get(`/api/savings/batches/${batch.id}`)).json();
     expect(detail.repayments).toEqual([
-      { loanId: ada.loanId, productName: 'Run Loan', userId: ada.userId, name: 'Ada Post', staffId: ada.staffId, amountKobo: 1_120_000 },
-      { loanId: bola.loanId, productName: 'Run Loan', userId: bola.userId, name: 'Bola Post', staffId: bola.staffId, amountKobo: 1_120_000 },
+      { loanId: ada.loanId, productName: 'Run Loan', userId: ada.userId, name: 'Ada Post', staffId: ada.staffId, amountKobo: 1_120_000, reversedById: null },
+      { loanId: bola.loanId, productName: 'Run Loan', userId: bola.userId, name: 'Bola Post', staffId: bola.staffId, amountKobo: 1_120_000, reversedById: null },
     ]);
     expect(detail.postings).toHaveLength(2);
     await expectNoLedgerDrift(ctx);
+  });
+
+  it("pays instalment 1 with a deduction posted before it falls due, waiving nothing (issue 26)", async () => {
+    // June's run, valued on 30 June: the loan paid out on 10 June has its first instalment due on 31 July.
+    const ada = await borrower('Ada Ahead', payAheadProductId);
+    const posted = await admin.post('/api/savings/batches', runFor('2026-06', [{ ref: ada.staffId, amount: '', loanRepayment: '11,200' }], { valueDate: '2026-06-30' }));
+    expect(posted.statusCode, posted.body).toBe(201);
+    const loan = await loanOf(ada.loanId);
+    expect(loan.ledger.entries.at(-1).allocation).toEqual({ fee: 0, lines: [{ number: 1, interest: 120_000, principal: 1_000_000, interestWaived: 0 }] });
+    expect(loan.ledger.instalments[11]).toMatchObject({ principalPaid: 0, interestWaived: 0 });
+    expect(loan.ledger.outstandingTotalKobo).toBe(12_320_000);
   });
 
   it('reads the Loan Repayment column from payroll’s file', async () => {
@@ -161,6 +175,40 @@ describe('posting a run with repayments', () => {
 });
 
 describe('reversing a run with repayments', () => {
+  it("marks a repayment reversed on its own, from the loan's page, Reversed in its batch's detail and export", async () => {
+    const ada = await borrower('Ada Alone');
+    const bola = await borrower('Bola Alone');
+    const posted = await admin.post(
+      '/api/savings/batches',
+      runFor('2026-04', [
+        { ref: ada.staffId, amount: '15,000', loanRepayment: '11,200' },
+        { ref: bola.staffId, amount: '15,000', loanRepayment: '11,200' },
+      ], { valueDate: '2026-07-31' }),
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+    const batchId = posted.json().batch.id;
+    const adaEntry = (await loanOf(ada.loanId)).ledger.entries.at(-1);
+    const undone = await admin.post(`/api/loans/entries/${adaEntry.id}/reversal`, { reason: 'Ada paid at the bank instead' });
+    expect(undone.statusCode, undone.body).toBe(201);
+    const undoneId = undone.json().loan.ledger.entries.at(-1).id;
+
+    const detail = (await admin.get(`/api/savings/batches/${batchId}`)).json();
+    expect(detail.batch.status).toBe('posted');
+    expect(detail.repayments.map((row: { name: string; reversedById: string | null }) => [row.name, row.reversedById])).toEqual([
+      ['Ada Alone', undoneId],
+      ['Bola Alone', null],
+    ]);
+    const exported = await admin.get(`/api/savings/batches/${batchId}/export`);
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const rows = workbook.worksheets[0]?.getSheetValues().slice(2) as unknown[][];
+    expect(rows.filter((row) => row[3] === 'Loan repayment').map((row) => [row[2], row[4], row[7]])).toEqual([
+      ['Ada Alone', 11_200, 'Reversed'],
+      ['Bola Alone', 11_200, 'Posted'],
+    ]);
+  });
+
   it('undoes its repayments with its savings, unless a later repayment stands on one of the loans', async () => {
     const ada = await borrower('Ada Reverse');
     const posted = await admin.post('/api/savings/batches', runFor('2026-05', [{ ref: ada.staffId, amount: '15,000', loanRepayment: '11,200' }], { valueDate: '2026-07-31' }));

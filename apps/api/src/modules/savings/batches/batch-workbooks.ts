@@ -78,7 +78,8 @@ export async function writeBatchWorkbook(detail: BatchDetail, output: Writable):
         amount: naira(repayment.amountKobo),
         description: repayment.productName,
         valueDate,
-        status: detail.batch.status === 'reversed' ? 'Reversed' : 'Posted',
+        // Reversed with its batch or on its own, from the loan's page.
+        status: repayment.reversedById ? 'Reversed' : 'Posted',
       })
       .commit();
   }

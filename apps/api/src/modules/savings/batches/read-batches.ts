@@ -23,7 +23,15 @@ type PostingRow = {
   reversed_by_id: string | null;
 };
 
-type RepaymentRow = { loan_id: string; product_name: string; user_id: string | null; name: string; staff_id: string | null; amount_kobo: string | number };
+type RepaymentRow = {
+  loan_id: string;
+  product_name: string;
+  user_id: string | null;
+  name: string;
+  staff_id: string | null;
+  amount_kobo: string | number;
+  reversed_by_id: string | null;
+};
 
 /** One batch, its savings postings and its loan repayments (issue 12), in the order they were sent. */
 export async function readBatch(db: Database, id: string): Promise<BatchDetail> {
@@ -43,9 +51,11 @@ export async function readBatch(db: Database, id: string): Promise<BatchDetail> 
   );
   const repayments = await queryRows<RepaymentRow>(
     db,
-    sql`select l.id as loan_id, l.product_name, a.user_id, coalesce(u.name, a.holder_name) as name, coalesce(u.staff_id, a.staff_id) as staff_id, t.amount_kobo
+    sql`select l.id as loan_id, l.product_name, a.user_id, coalesce(u.name, a.holder_name) as name, coalesce(u.staff_id, a.staff_id) as staff_id, t.amount_kobo,
+               r.id as reversed_by_id
         from loan_transactions t
         join loans l on l.id = t.loan_id
+        left join loan_transactions r on r.reverses_id = t.id
         join savings_accounts a on a.id = l.account_id
         left join users u on u.id = a.user_id
         where t.batch_id = ${id} and t.type = 'repayment' and t.reverses_id is null
@@ -60,6 +70,7 @@ export async function readBatch(db: Database, id: string): Promise<BatchDetail> 
       name: row.name,
       staffId: row.staff_id,
       amountKobo: asKobo(Number(row.amount_kobo)),
+      reversedById: row.reversed_by_id,
     })),
     postings: rows.map((row) => ({
       transactionId: row.transaction_id,

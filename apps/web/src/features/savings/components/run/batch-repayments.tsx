@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ const REPAYMENTS_PER_PAGE = 50;
 
 /**
  * The loan repayments a batch posted (issue 12): borrower, staff ID, product and amount, each
- * borrower linked to the loan it repaid. A table on a wide screen, a card each on a phone.
+ * borrower linked to the loan it repaid, each reversed one marked so. A table on a wide screen, a card each on a phone.
  */
 export function BatchRepayments({ repayments }: { repayments: BatchRepayment[] }) {
   const [page, setPage] = useState(1);
@@ -34,11 +34,19 @@ export function BatchRepayments({ repayments }: { repayments: BatchRepayment[] }
   );
 }
 
+/** The borrower, linked to the loan, and 'Reversed' once the repayment is undone, with its batch or on its own. */
 function BorrowerLink({ repayment }: { repayment: BatchRepayment }) {
   return (
-    <Anchor component={Link} to={paths.loans.detail(repayment.loanId)} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-      {repayment.name}
-    </Anchor>
+    <Group gap={4} wrap="nowrap">
+      <Anchor component={Link} to={paths.loans.detail(repayment.loanId)} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {repayment.name}
+      </Anchor>
+      {repayment.reversedById && (
+        <Badge variant="outline" color="gray" size="sm" style={{ flexShrink: 0 }}>
+          Reversed
+        </Badge>
+      )}
+    </Group>
   );
 }
 
