@@ -217,6 +217,8 @@ export const MESSAGES = {
   fileHiddenSheet: 'The first sheet is hidden. Unhide it, or put the payroll on the first sheet.',
   fileHasFormulas: 'The sheet holds formulas. Save it with values only and upload it again.',
   fileHasMergedCells: 'The sheet has merged cells. Unmerge them and upload it again.',
+  // Issue 26: an .xlsx is a zip; what it holds once opened is bounded too (docs/decisions/036).
+  fileExpandsTooMuch: 'This file expands to more than 50 MB when opened. Split it into smaller files, or save it with values only.',
 
   // Expenses and categories (SPEC 5, 8, 9; issue 3), in SPEC order.
   fillRequiredFields: 'Please fill in all required fields',

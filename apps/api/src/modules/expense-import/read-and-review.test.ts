@@ -3,6 +3,7 @@ import { MESSAGES } from '@kobo/core';
 import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
 import { expectNoRowsWritten } from '../../test/row-counts.ts';
 import { addCategory, insertExpense } from '../expenses/expense-fixtures.ts';
+import { threeMillionRowBomb } from '../../spreadsheet/hand-built-xlsx.ts';
 import { csv, HEADER, review, upload, uploadedRows, xlsx } from './import-test-support.ts';
 
 // Monday 23 Nov 2026, 10:00 in Lagos.
@@ -81,6 +82,24 @@ describe('reading the file', () => {
     const response = await upload(user, bytes, 'huge.xlsx');
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(MESSAGES.importTooManyRows);
+  });
+
+  it('refuses the workbook of three million rows in a few hundred KB, from its size once opened, and writes nothing (issue 26)', async () => {
+    const bomb = await threeMillionRowBomb();
+    await expectNoRowsWritten(ctx.app.kobo.database.db, async () => {
+      const response = await upload(user, bomb, 'bomb.xlsx');
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ error: 'FILE_TOO_LARGE', message: MESSAGES.fileExpandsTooMuch, field: 'file' });
+    });
+    expect((await user.get('/api/expense-imports')).json()).toMatchObject({ imports: [] });
+  });
+
+  it('refuses a body past what the route takes (three times the 5 MB file) at the door', async () => {
+    await expectNoRowsWritten(ctx.app.kobo.database.db, async () => {
+      const response = await upload(user, Buffer.alloc(16 * 1024 * 1024, 0x41));
+      expect(response.statusCode).toBe(413);
+      expect(response.json().error).toBe('PAYLOAD_TOO_LARGE');
+    });
   });
 
   it('refuses formulas, but keeps text that only looks like one', async () => {

@@ -38,7 +38,6 @@ export async function readImportFile(bytes: Buffer, fileName: string): Promise<U
   const columns = Object.fromEntries((Object.keys(HEADINGS) as Column[]).map((key) => [key, columnOf(key)])) as Record<Column, number>;
   if (columns.date < 0 || columns.item < 0 || columns.amount < 0) throw unreadable(MESSAGES.importNoHeader);
   if (body.length === 0) throw unreadable(MESSAGES.fileEmpty);
-  if (body.length > MAX_IMPORT_ROWS) throw unreadable(MESSAGES.importTooManyRows);
   return { fileName, rows: body.map((row) => rowOf(row, columns)) };
 }
 

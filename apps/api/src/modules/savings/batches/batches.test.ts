@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { MESSAGES, type SavingsHolderListItem } from '@kobo/core';
 import type { SignedInClient, TestClient, TestContext } from '../../../test/test-app.ts';
 import { expectNoRowsWritten } from '../../../test/row-counts.ts';
+import { threeMillionRowBomb } from '../../../spreadsheet/hand-built-xlsx.ts';
 import { addStaff, balanceOf, deposit, openSavingsContext, post } from '../savings-test-support.ts';
 
 // Monday 23 Nov 2026, 10:00 in Lagos.
@@ -335,6 +336,7 @@ describe('uploading payroll’s file', () => {
     ['no header naming the columns', async () => Buffer.from('STF001,100\nSTF002,200\n'), 422, MESSAGES.fileNoHeader],
     ['a 10 MB file', async () => Buffer.alloc(10 * 1024 * 1024, 'a'), 413, MESSAGES.fileTooLarge],
     ['50,001 rows', async () => Buffer.from(`${header}${'STF001,1,,\n'.repeat(50_001)}`), 422, MESSAGES.fileTooManyRows],
+    ['three million rows in a few hundred KB (issue 26)', threeMillionRowBomb, 413, MESSAGES.fileExpandsTooMuch],
     [
       'formulas',
       () => xlsx((workbook) => {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parse } from 'csv-parse/sync';
-import { decodeText, isZip, readWorkbook, unreadable, type SheetCell } from '../../../spreadsheet/read-sheet-table.ts';
+import { readSheetTable, unreadable, type SheetCell } from '../../../spreadsheet/read-sheet-table.ts';
 import { AppError, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, MESSAGES, type BatchRowInput, type UploadedBatchFile } from '@kobo/core';
 
 /**
@@ -11,29 +10,13 @@ import { AppError, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, MESSAGES, type BatchRow
  */
 export async function readBatchFile(bytes: Buffer, fileName: string): Promise<UploadedBatchFile> {
   if (bytes.length > MAX_BATCH_FILE_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
-  if (bytes.length === 0) throw unreadable(MESSAGES.fileEmpty);
-  const table = isZip(bytes) ? await readWorkbookTable(bytes) : readCsv(bytes);
-  return { fileName, fileHash: createHash('sha256').update(bytes).digest('hex'), rows: rowsOf(table) };
+  const table = await readSheetTable(bytes, BATCH_SHEET);
+  return { fileName, fileHash: createHash('sha256').update(bytes).digest('hex'), rows: rowsOf(table.map((row) => row.cells)) };
 }
 
 type Cell = SheetCell;
 
 const BATCH_SHEET = { maxRows: MAX_BATCH_ROWS, messages: { tooManyRows: MESSAGES.fileTooManyRows } };
-
-async function readWorkbookTable(bytes: Buffer): Promise<Cell[][]> {
-  return (await readWorkbook(bytes, BATCH_SHEET)).map((row) => row.cells);
-}
-
-function readCsv(bytes: Buffer): Cell[][] {
-  const text = decodeText(bytes);
-  // A NUL is never in a CSV a person saved: this is a binary file (an old .xls, a PDF, an image).
-  if (text.includes('\u0000')) throw unreadable();
-  try {
-    return parse(text, { delimiter: [',', ';', '\t'], skip_empty_lines: true, relax_column_count: true, trim: true, to: MAX_BATCH_ROWS + 2 }) as string[][];
-  } catch {
-    throw unreadable();
-  }
-}
 
 const HEADINGS = {
   staffId: ['staff id', 'staff_id', 'staffid', 'staff no', 'staff number', 'staff'],
@@ -58,9 +41,9 @@ function rowsOf(table: Cell[][]): BatchRowInput[] {
     loanRepayment: column('loanRepayment'),
   };
   if (columns.amount < 0 || (columns.staffId < 0 && columns.email < 0)) throw unreadable(MESSAGES.fileNoHeader);
-  const rows = body.filter((row) => row.some((cell) => String(cell).trim() !== ''));
+  // Blank rows and the row limit are the reader's (readSheetTable).
+  const rows = body;
   if (rows.length === 0) throw unreadable(MESSAGES.fileEmpty);
-  if (rows.length > MAX_BATCH_ROWS) throw unreadable(MESSAGES.fileTooManyRows);
   const text = (row: Cell[], index: number) => (index < 0 ? '' : String(row[index] ?? '').trim());
   return rows.map((row) => {
     const amount = columns.amount < 0 ? '' : (row[columns.amount] ?? '');
