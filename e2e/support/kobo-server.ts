@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@kobo/core';
 import { inject } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp, type KoboApp } from '../../apps/api/src/app.ts';
 import { readEnv } from '../../apps/api/src/config/env.ts';
 import { createAccount } from '../../apps/api/src/modules/auth/create-account.ts';
@@ -89,6 +89,9 @@ async function boot(dataDir: string, port: number, extraEnv: Record<string, stri
     ...extraEnv,
   });
   const app = await buildApp({ env });
+  // The organisation's books start on 1 Jan 2000 (Settings, issue 26), so the tests' back-dated
+  // postings of earlier days are not refused as before the day this Kobo was set up.
+  await app.kobo.database.db.execute(sql`insert into app_settings (key, value) values ('savings.books_start', '2000-01-01') on conflict (key) do nothing`);
   await app.listen({ port, host: '127.0.0.1' });
   return app;
 }

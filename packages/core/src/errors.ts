@@ -40,6 +40,9 @@ export const ERRORS = {
   ALREADY_REVERSED: { status: 409, message: MESSAGES.alreadyReversed },
   REVERSAL_NOT_REVERSIBLE: { status: 409, message: MESSAGES.reversalNotReversible },
   REVERSAL_OVERDRAWS: { status: 409, message: MESSAGES.reversalOverdraws },
+  // Issue 26: a running balance below zero on some day from the value date on; a day before the books start.
+  BALANCE_BELOW_ZERO_ON: { status: 409, message: MESSAGES.balanceBelowZero },
+  VALUE_DATE_BEFORE_BOOKS_START: { status: 400, message: MESSAGES.valueDateBeforeBooksStart },
   BATCH_ALREADY_POSTED: { status: 409, message: 'This batch was already posted' },
   BATCH_NOT_READY: { status: 409, message: MESSAGES.batchNotReady },
   BATCH_NOT_FOUND: { status: 404, message: MESSAGES.batchNotFound },

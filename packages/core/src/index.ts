@@ -24,6 +24,7 @@ export * from './audit.ts';
 export * from './contracts/savings.ts';
 export * from './contracts/audit.ts';
 export * from './value-dates.ts';
+export * from './books-start.ts';
 export * from './contracts/batches.ts';
 export * from './batches.ts';
 export * from './loans/index.ts';

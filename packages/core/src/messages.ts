@@ -100,6 +100,11 @@ export const MESSAGES = {
   reversalOverdraws: 'Reversing this would take the balance below zero, so nothing was reversed.',
   transactionReversed: 'Transaction reversed',
   reversalBeforeOriginal: 'A reversal cannot be dated before the posting it reverses',
+  // Issue 26 (docs/decisions/039-statements-never-below-zero.md); value-dates.ts adds the day.
+  balanceBelowZero: 'This would leave the balance below ₦0',
+  valueDateBeforeBooksStart: "The value date cannot be before the books' start date",
+  booksStartSaved: "Books' start date saved",
+  loadBooksStartFailed: "Failed to load the books' start date",
   chooseMonth: 'Please choose a month',
   batchEmpty: 'There is nothing to post: add at least one row.',
   // Loans (issue 12; not in SPEC: written in its voice, docs/decisions/019-loans.md).

@@ -58,6 +58,25 @@ export function defaultRunValueDate(month: PayrollMonth, now: Date, timeZone: st
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+/** '2026-11-03' → '3 Nov 2026' (three letters for every month; en-GB's Intl writes 'Sept'). */
+export function dayLabel(date: IsoDate): string {
+  const [year, monthNumber, day] = date.split('-');
+  return `${Number(day)} ${(MONTH_NAMES[Number(monthNumber) - 1] ?? '').slice(0, 3)} ${year}`;
+}
+
+/**
+ * Issue 26: the refusal of a posting that, ordered by value date, would take the running balance
+ * below zero on `day`: 'This would leave the balance below ₦0 on 3 Nov 2026'.
+ */
+export function balanceBelowZeroOnMessage(day: IsoDate): string {
+  return `This would leave the balance below ₦0 on ${dayLabel(day)}`;
+}
+
+/** Issue 26: 'The value date cannot be before the books' start date, 1 Jan 2026'. */
+export function beforeBooksStartMessage(booksStart: IsoDate): string {
+  return `The value date cannot be before the books' start date, ${dayLabel(booksStart)}`;
+}
+
 /** '2026-11' → 'November 2026'. */
 export function monthLabel(month: PayrollMonth): string {
   const [year, monthNumber] = month.split('-');
@@ -67,4 +86,12 @@ export function monthLabel(month: PayrollMonth): string {
 /** The run's description when the admin does not write one: 'November 2026 contribution'. */
 export function defaultRunDescription(month: PayrollMonth): string {
   return `${monthLabel(month)} contribution`;
+}
+
+/**
+ * A run's withdrawal row without a description of its own: 'November 2026 withdrawal' (issue 26),
+ * not the run's '… contribution', which would call money paid out a contribution.
+ */
+export function runWithdrawalDescription(month: PayrollMonth): string {
+  return `${monthLabel(month)} withdrawal`;
 }

@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -32,6 +33,7 @@ export default async function setup(project: TestProject) {
 async function setupPgliteTemplate(project: TestProject) {
   const handle = await openDatabase({ kind: 'pglite', dataDir: null });
   await migrateDatabase(handle);
+  await startBooksEarly(handle);
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   await handle.close();
@@ -50,7 +52,17 @@ async function setupPostgresTemplate(project: TestProject) {
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
   await migrateDatabase(handle);
+  await startBooksEarly(handle);
   await handle.close();
   project.provide('postgresTemplateName', name);
   return () => withAdminClient(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/**
+ * Tests play an organisation whose books start on 1 Jan 2000 (Settings → Books' start date,
+ * issue 26), so their back-dated postings of earlier months are not refused as before the day the
+ * test's Kobo was set up; the books-start tests remove it to see the default.
+ */
+async function startBooksEarly(handle: Awaited<ReturnType<typeof openDatabase>>) {
+  await handle.db.execute(sql`insert into app_settings (key, value) values ('savings.books_start', '2000-01-01')`);
 }

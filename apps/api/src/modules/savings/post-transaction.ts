@@ -7,10 +7,10 @@ import { findHolder, openAccount, type SavingsDeps } from './savings-accounts.ts
 import { holderForRequest } from './holder-for-request.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
 import { accountLabelSql } from '../audit/audit-acts.ts';
-import { holderRoleSql } from './ledger-sql.ts';
-import { resolveValueDate } from './value-date.ts';
+import { firstDayBelowZeroSql, holderRoleSql } from './ledger-sql.ts';
+import { resolvePostingValueDate } from './value-date.ts';
 import { loanHeldKoboSql, pendingHeldKoboSql } from '../loans/lien-sql.ts';
-import { heldRefusalError } from './lien-refusal.ts';
+import { belowZeroError, heldRefusalError } from './lien-refusal.ts';
 
 export type NewSavingsTransaction = {
   userId: string | null;
@@ -44,6 +44,8 @@ type PostingRow = {
   balance_before: string | number;
   loan_held_kobo: string | number;
   pending_kobo: string | number;
+  /** Issue 26: the first day the statement would go below zero with this withdrawal, or null. */
+  short_day: string | null;
 };
 
 /**
@@ -71,7 +73,7 @@ export async function postTransaction(
     userId,
     input,
     at: deps.now().toISOString(),
-    valueDate: resolveValueDate(deps, actor, input.valueDate),
+    valueDate: await resolvePostingValueDate(deps, actor, input.valueDate),
   };
   // Without a key the one statement is the transaction; with one, the key is stored in the same
   // transaction as the posting (idempotency.ts).
@@ -162,12 +164,20 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, createdBy,
       held as (
         select loan_kobo, pending_kobo, loan_kobo + pending_kobo as kobo from held_parts
       ),
+      short as (
+        -- Ordered by value date, no day from this one on may end below zero (issue 26). A withdrawal
+        -- reads it after locking in a statement of its own (withdrawAfterLocking), so the ledger it
+        -- scans is the one the locked balance sums.
+        select ${firstDayBelowZeroSql(sql`holder.account_id`, sql`holder.balance_before`, sql`${valueDate}::date`, sql`${delta}::bigint`)} as day
+        from holder
+      ),
       moved as (
         update savings_accounts a
         set balance_kobo = a.balance_kobo + ${delta}, last_updated = ${at}
-        from holder, held
+        from holder, held, short
         -- A withdrawal leaves at least what is held; a deposit is never refused for a hold.
         where a.id = holder.account_id
+          and short.day is null
           and a.balance_kobo + ${delta} >= case when ${delta}::bigint < 0 then held.kobo else 0 end
         returning a.id, a.balance_kobo
       ),
@@ -191,9 +201,10 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, createdBy,
         from holder, moved, posted
       )
       select holder.*, posted.id as transaction_id, posted.description, posted.created_by_email, posted.processed_by_email,
-             moved.balance_kobo, held.loan_kobo as loan_held_kobo, held.pending_kobo
+             moved.balance_kobo, held.loan_kobo as loan_held_kobo, held.pending_kobo, short.day as short_day
       from holder
       cross join held
+      cross join short
       left join moved on true
       left join posted on true`,
   );
@@ -202,10 +213,12 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, createdBy,
 
 function toPosted(row: PostingRow, { input, at, valueDate }: Posting): PostedTransaction {
   if (row.transaction_id === null || row.balance_kobo === null || row.created_by_email === null) {
-    // Enough savings, but not once what is held is set aside: say what holds it.
+    // Enough savings, but not once what is held is set aside: say what holds it. Enough today, but
+    // not on an earlier day of the statement: name the day.
+    const balanceBefore = koboFromDb(row.balance_before);
     throw (
-      heldRefusalError(input.amountKobo, koboFromDb(row.balance_before), koboFromDb(row.loan_held_kobo), koboFromDb(row.pending_kobo)) ??
-      new AppError('INSUFFICIENT_BALANCE', { field: 'amount' })
+      heldRefusalError(input.amountKobo, balanceBefore, koboFromDb(row.loan_held_kobo), koboFromDb(row.pending_kobo)) ??
+      (row.short_day && input.amountKobo <= balanceBefore ? belowZeroError(row.short_day as IsoDate) : new AppError('INSUFFICIENT_BALANCE', { field: 'amount' }))
     );
   }
   return {

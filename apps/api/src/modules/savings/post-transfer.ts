@@ -8,9 +8,10 @@ import { findAccountView, findHolder, openAccount, toTransactionView, type Holde
 import { assertAccountStillHeld } from './holder-check.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
 import { auditTransfer } from '../audit/audit-acts.ts';
-import { resolveValueDate } from './value-date.ts';
+import { resolvePostingValueDate } from './value-date.ts';
 import { loanHeldKoboSql, pendingHeldKoboSql } from '../loans/lien-sql.ts';
-import { heldRefusalError } from './lien-refusal.ts';
+import { belowZeroError, heldRefusalError } from './lien-refusal.ts';
+import { firstDayBelowZeroSql } from './ledger-sql.ts';
 
 export type NewTransfer = { fromUserId: string; toUserId: string; amountKobo: number; description: string | null; valueDate: IsoDate | null };
 
@@ -27,7 +28,7 @@ export async function postTransfer(
   input: NewTransfer,
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<PostedTransfer>> {
-  const valueDate = resolveValueDate(deps, actor, input.valueDate);
+  const valueDate = await resolvePostingValueDate(deps, actor, input.valueDate);
   const parties = await findTransferParties(deps.db, input);
   return postIdempotently(deps.db, key, (tx) => transferInside(tx, deps, actor, input, parties, { createdBy: actor, valueDate }));
 }
@@ -78,7 +79,7 @@ async function transferInside(
     .for('update');
   await assertAccountStillHeld(tx, fromAccountId, 'NO_SAVINGS_ACCOUNT');
   await assertAccountStillHeld(tx, toAccountId, 'INVALID_TRANSFER');
-  await refuseWhatIsHeld(tx, fromAccountId, input.amountKobo);
+  await refuseWhatIsHeld(tx, fromAccountId, input.amountKobo, valueDate);
   const createdAt = deps.now();
   if (!(await applyToBalance(tx, fromAccountId, -input.amountKobo, createdAt))) {
     throw new AppError('INSUFFICIENT_BALANCE_FOR_TRANSFER', { field: 'amount' });
@@ -154,18 +155,23 @@ async function applyToBalance(tx: Transaction, accountId: string, delta: number,
 }
 
 /**
- * Savings held against loans (issue 12) or by requests awaiting approval (issue 15) cannot be sent.
- * Runs after the sender's row is locked, so the balance and the holds it reads are the ones the
- * transfer will move against (lien-sql.ts heldKoboSql is the sum of the two parts read here).
+ * Savings held against loans (issue 12) or by requests awaiting approval (issue 15) cannot be sent,
+ * nor what an earlier day of the statement still needs (issue 26: the out leg, on its value date).
+ * Runs after the sender's row is locked, so the balance, the ledger and the holds it reads are the
+ * ones the transfer will move against (lien-sql.ts heldKoboSql is the sum of the two parts read here).
+ * A balance short today is left to applyToBalance's own sentence.
  */
-async function refuseWhatIsHeld(tx: Transaction, accountId: string, amountKobo: number): Promise<void> {
-  const [row] = await queryRows<{ loan_held: string | number; pending: string | number; balance: string | number }>(
+async function refuseWhatIsHeld(tx: Transaction, accountId: string, amountKobo: number, valueDate: IsoDate): Promise<void> {
+  const [row] = await queryRows<{ loan_held: string | number; pending: string | number; balance: string | number; short_day: IsoDate | null }>(
     tx,
     sql`select ${loanHeldKoboSql(sql`${accountId}::uuid`)} as loan_held, ${pendingHeldKoboSql(sql`${accountId}::uuid`)} as pending,
-               balance_kobo as balance
-        from savings_accounts where id = ${accountId}`,
+               sender.balance_kobo as balance,
+               ${firstDayBelowZeroSql(sql`sender.id`, sql`sender.balance_kobo`, sql`${valueDate}::date`, sql`${-amountKobo}::bigint`)} as short_day
+        from savings_accounts sender where sender.id = ${accountId}`,
   );
   if (!row) return;
-  const refusal = heldRefusalError(amountKobo, koboFromDb(row.balance), koboFromDb(row.loan_held), koboFromDb(row.pending));
+  const balance = koboFromDb(row.balance);
+  const refusal = heldRefusalError(amountKobo, balance, koboFromDb(row.loan_held), koboFromDb(row.pending));
   if (refusal) throw refusal;
+  if (row.short_day && amountKobo <= balance) throw belowZeroError(row.short_day);
 }

@@ -3,7 +3,8 @@ import { AppError, type IsoDate } from '@kobo/core';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { holderRoleSql } from './ledger-sql.ts';
+import { firstDayBelowZeroSql, holderRoleSql } from './ledger-sql.ts';
+import { belowZeroError } from './lien-refusal.ts';
 
 export type Reversal = {
   actor: Actor;
@@ -24,7 +25,9 @@ export type ReversalRows = { originalId: string; reversalId: string; accountId: 
  * Runs inside the caller's transaction and throws to roll it back:
  * - every account involved is locked in id order first (no deadlock with postings or transfers);
  * - an account whose holder was deleted or made an admin meanwhile is 'No savings account found';
- * - a reversal that would take any balance below zero moves nothing (REVERSAL_OVERDRAWS);
+ * - a reversal that would take any balance below zero moves nothing (REVERSAL_OVERDRAWS), nor one
+ *   that would, ordered by value date, on any day from its value date on (issue 26: undoing a
+ *   deposit or transfer_in is money going out on the reversal's value date);
  * - the unique index on reverses_id makes a second reversal of the same posting fail, however
  *   the two requests interleave (ALREADY_REVERSED).
  */
@@ -39,24 +42,33 @@ export async function reversePostings(tx: Transaction, reversal: Reversal): Prom
     for no key update of a`);
   if (locked.some((row) => !row.user_id || !row.holds)) throw new AppError('NO_SAVINGS_ACCOUNT');
 
-  const moved = await queryRows<{ id: string; ok: boolean; holder_name: string }>(tx, sql`
+  const moved = await queryRows<{ id: string; ok: boolean; holder_name: string; short_day: IsoDate | null; balance_after: string | number }>(tx, sql`
     with originals as (
       select account_id, case when type in ('deposit', 'transfer_in') then -amount_kobo else amount_kobo end as delta
       from savings_transactions
       where id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))
     ),
     deltas as (select account_id, sum(delta) as delta from originals group by account_id),
+    judged as (
+      select d.account_id, d.delta, a.balance_kobo + d.delta as balance_after,
+             ${firstDayBelowZeroSql(sql`d.account_id`, sql`a.balance_kobo`, sql`${reversal.valueDate}::date`, sql`d.delta`)} as short_day
+      from deltas d join savings_accounts a on a.id = d.account_id
+    ),
     moved as (
       update savings_accounts a
-      set balance_kobo = a.balance_kobo + d.delta, last_updated = ${reversal.at.toISOString()}
-      from deltas d
-      where a.id = d.account_id and a.balance_kobo + d.delta >= 0
+      set balance_kobo = a.balance_kobo + j.delta, last_updated = ${reversal.at.toISOString()}
+      from judged j
+      where a.id = j.account_id and j.balance_after >= 0 and j.short_day is null
       returning a.id
     )
-    select d.account_id as id, exists (select 1 from moved where moved.id = d.account_id) as ok, a.holder_name
-    from deltas d join savings_accounts a on a.id = d.account_id`);
+    select j.account_id as id, exists (select 1 from moved where moved.id = j.account_id) as ok, a.holder_name, j.short_day, j.balance_after
+    from judged j join savings_accounts a on a.id = j.account_id`);
   const short = moved.find((row) => !row.ok);
-  if (short) throw new AppError('REVERSAL_OVERDRAWS', { message: `Reversing this would take ${short.holder_name}'s balance below zero, so nothing was reversed.` });
+  if (short && Number(short.balance_after) < 0) {
+    throw new AppError('REVERSAL_OVERDRAWS', { message: `Reversing this would take ${short.holder_name}'s balance below zero, so nothing was reversed.` });
+  }
+  if (short?.short_day) throw belowZeroError(short.short_day);
+  if (short) throw new AppError('REVERSAL_OVERDRAWS');
 
   try {
     const inserted = await queryRows<{ reverses_id: string; id: string; account_id: string }>(tx, sql`

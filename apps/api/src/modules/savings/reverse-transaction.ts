@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { findAccountView, selectLedgerRows, toTransactionView, type SavingsDeps } from './savings-accounts.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
 import { reversePostings } from './reverse-postings.ts';
-import { resolveValueDate } from './value-date.ts';
+import { resolvePostingValueDate } from './value-date.ts';
 
 /**
  * Reverses one posting (admin; issue 11): a new, opposite row linked to the original, both legs
@@ -22,7 +22,7 @@ export async function reverseTransaction(
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<PostedReversal>> {
   if (!isUuid(transactionId)) throw new AppError('TRANSACTION_NOT_FOUND');
-  const valueDate = resolveValueDate(deps, actor, input.valueDate);
+  const valueDate = await resolvePostingValueDate(deps, actor, input.valueDate);
   return postIdempotently(deps.db, key, async (tx) => {
     const legs = await postingWithItsLegs(tx, transactionId);
     const original = legs.find((leg) => leg.id === transactionId);

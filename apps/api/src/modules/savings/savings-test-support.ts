@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { SavingsHolderListItem } from '@kobo/core';
 import { createTestContext, uniqueEmail, type SignedInClient, type TestClient, type TestContext } from '../../test/test-app.ts';
-import { findLedgerDrift } from './ledger-drift.ts';
+import { findLedgerDrift, findNegativeStatements } from './ledger-drift.ts';
 
 /** Test helpers for the savings API: every call goes through HTTP, as the screens' would. */
 export async function addStaff(admin: TestClient, overrides: Record<string, unknown> = {}): Promise<SavingsHolderListItem> {
@@ -35,9 +35,13 @@ export async function balanceOf(admin: TestClient, ref: string): Promise<number>
   return response.json().account.balanceKobo;
 }
 
-/** DECISIONS 9: after a file's tests, every stored balance equals its ledger sum. */
+/**
+ * DECISIONS 9: after a file's tests, every stored balance equals its ledger sum; and (issue 26) no
+ * statement, ordered by value date, goes below zero on any day.
+ */
 export async function expectNoLedgerDrift(ctx: TestContext) {
   expect(await findLedgerDrift(ctx.app.kobo.database.db)).toEqual([]);
+  expect(await findNegativeStatements(ctx.app.kobo.database.db)).toEqual([]);
 }
 
 /**

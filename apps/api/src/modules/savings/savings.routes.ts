@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  booksStartResponseSchema,
+  booksStartSchema,
   createStaffSchema,
   reversalSchema,
   savingsPeriodSchema,
@@ -13,6 +15,7 @@ import { MAX_HISTORY_ROWS } from './savings-accounts.ts';
 import { createStaff, listSavingsHolders } from './savings-holders.ts';
 import { getAccountDetail, getMySavings } from './read-savings.ts';
 import { reverseTransaction } from './reverse-transaction.ts';
+import { readBooksStart, saveBooksStart } from './books-start.ts';
 import { batchRoutes } from './batches/batches.routes.ts';
 import { getStatement } from './statement.ts';
 import { statementFileName, writeStatementWorkbook } from './statement-workbook.ts';
@@ -37,6 +40,17 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
   await app.register(async (scope) => batchRoutes(scope, deps));
   // Two-person approval and members' requests (issue 15).
   await requestsRoutes(app, deps);
+
+  // The books' start date (issue 26): no posting is valued before it.
+  routes.get('/api/savings/books-start', { config: manageSavings, schema: { response: { 200: booksStartResponseSchema } } }, async () =>
+    readBooksStart(deps.db, deps),
+  );
+
+  routes.put(
+    '/api/savings/books-start',
+    { config: manageSavings, schema: { body: booksStartSchema, response: { 200: booksStartResponseSchema } } },
+    async (request) => saveBooksStart(deps, request.actor, request.body.booksStart),
+  );
 
   routes.get(
     '/api/savings/holders',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, outstandingTotal, positionAfter, type BatchView, type IsoDate, type ParsedBatchDraft, type ReviewedRow } from '@kobo/core';
+import { AppError, outstandingTotal, positionAfter, runWithdrawalDescription, type BatchView, type IsoDate, type ParsedBatchDraft, type ReviewedRow } from '@kobo/core';
 import type { Actor } from '../../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../../db/client.ts';
 import { savingsBatches } from '../../../db/schema.ts';
@@ -10,6 +10,7 @@ import { toBatchView } from './batch-views.ts';
 import { reviewBatchDraft } from './review-batch-draft.ts';
 import type { RowLoans } from './review-batch.ts';
 import { heldKoboSql } from '../../loans/lien-sql.ts';
+import { firstDayBelowZeroSql } from '../ledger-sql.ts';
 import type { ActiveLoan } from '../../loans/active-loan-positions.ts';
 import { storeRepayments, type RepaymentEntry } from '../../loans/store-repayments.ts';
 
@@ -47,7 +48,7 @@ export async function postBatch(
         user_id: row.userId as string,
         type: row.type as 'deposit' | 'withdrawal',
         amount_kobo: row.amountKobo as number,
-        description: row.description ?? review.description,
+        description: row.description ?? (row.type === 'withdrawal' ? runWithdrawalDescription(review.month) : review.description),
         line: row.line,
       }));
     const input = JSON.stringify(rows);
@@ -61,9 +62,12 @@ export async function postBatch(
                 last_updated = ${at.toISOString()}
             from input i
             where a.user_id = i.user_id
-              -- A withdrawal leaves what loans hold (issue 12's lien); a deposit keeps the balance >= 0.
+              -- A withdrawal leaves what loans hold (issue 12's lien); a deposit keeps the balance >= 0
+              -- and is never judged against holds (issue 26).
               and a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end
                   >= case when i.type = 'deposit' then 0 else ${heldKoboSql(sql`a.id`)} end
+              -- Nor may a withdrawal leave any day of the statement from the value date on below zero.
+              and ${firstDayBelowZeroSql(sql`a.id`, sql`a.balance_kobo`, sql`${review.valueDate}::date`, sql`case when i.type = 'deposit' then 0 else -i.amount_kobo end`)} is null
             returning a.id
           )
           select count(*) as count from moved`,

@@ -14,7 +14,7 @@ export async function reviewBatchDraft(
   db: Database | Transaction = deps.db,
   options: { lock?: boolean; loansByLine?: Map<number, RowLoans> } = {},
 ): Promise<BatchReview> {
-  const valueDate = resolveRunValueDate(deps, actor, draft);
+  const valueDate = await resolveRunValueDate(deps, actor, draft, db);
   const rows = await reviewRows(db, draft.rows, valueDate, options);
   const ready = rows.filter((row) => row.status === 'ready');
   const total = (type: 'deposit' | 'withdrawal') =>

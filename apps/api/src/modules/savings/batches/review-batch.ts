@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   amountDue,
   asKobo,
+  balanceBelowZeroOnMessage,
   batchRowAmount,
   batchRowRepayment,
   batchRowType,
@@ -20,6 +21,7 @@ import {
 import { queryRows, type Database, type Transaction } from '../../../db/client.ts';
 import { heldKoboSql, pendingHeldKoboSql } from '../../loans/lien-sql.ts';
 import { activeLoansOf, type ActiveLoan } from '../../loans/active-loan-positions.ts';
+import { firstDayBelowZeroSql } from '../ledger-sql.ts';
 
 type Person = {
   id: string;
@@ -42,7 +44,9 @@ export type RowLoans = { parts: RepaymentPart[]; loans: ActiveLoan[] } | null;
  * Reviews a batch's rows (issue 11): each row is ready or refused with the reason on the row, in
  * this order: type, amount, loan repayment, who (unknown, not a holder, deactivated), the same
  * person on another row, a withdrawal above the balance or above what loans leave free (issue 12),
- * and a repayment the member's active loans cannot take. One query finds every person named, by
+ * a withdrawal that would leave the statement below zero on a day from the value date on (issue 26),
+ * and a repayment the member's active loans cannot take. Holds judge only money going out: a
+ * contribution or a repayment is never refused for them (issue 26), it cures the shortfall. One query finds every person named, by
  * staff ID or email, with what loans hold of them, and one more their active loans, so 10,000 rows
  * are two round trips. With `lock`, inside the posting's transaction, the people's rows are locked
  * FOR SHARE as a single posting locks them, and their active loans FOR UPDATE, as a single
@@ -78,6 +82,7 @@ export async function reviewRows(
   // Only loans already disbursed on the value date take its repayments.
   const loansByAccount = await activeLoansOf(db, people.flatMap((person) => person.account_id ?? []), { lock: options.lock });
   const loansOf = (person: Person | null) => (person?.account_id ? (loansByAccount.get(person.account_id) ?? []) : []).filter((loan) => loan.disbursedOn <= valueDate);
+  const shortDays = await shortDaysOf(db, rows, personOf, valueDate);
   // A person on two otherwise good rows: both are refused, for the treasurer to keep the right one.
   const goodRowsPerPerson = new Map<string, number>();
   for (const row of rows) {
@@ -118,11 +123,13 @@ export async function reviewRows(
                     ? MESSAGES.rowDuplicate
                     : withdrawing > (balanceKobo ?? 0)
                       ? MESSAGES.rowOverdraws
-                      : withdrawing > (balanceKobo ?? 0) - (heldKobo ?? 0)
+                      : withdrawing > 0 && withdrawing > (balanceKobo ?? 0) - (heldKobo ?? 0)
                         ? (heldRefusal(withdrawing, balanceKobo ?? 0, (heldKobo ?? 0) - pendingKobo, pendingKobo)?.message ?? heldAgainstLoanMessage(heldKobo ?? asKobo(0)))
-                        : split && !split.ok
-                          ? split.problem
-                          : null;
+                        : withdrawing > 0 && shortDays.has(index + 1)
+                          ? balanceBelowZeroOnMessage(shortDays.get(index + 1) as IsoDate)
+                          : split && !split.ok
+                            ? split.problem
+                            : null;
     if (options.loansByLine && person) options.loansByLine.set(index + 1, split?.ok ? { parts: split.parts, loans } : null);
     return {
       line: index + 1,
@@ -142,4 +149,30 @@ export async function reviewRows(
       reason,
     } satisfies ReviewedRow;
   });
+}
+
+/**
+ * Issue 26: for each withdrawal row of a member with an account, the first day its statement would
+ * go below zero (ledger-sql.ts's one rule), by line; one round trip, and none without withdrawals.
+ */
+async function shortDaysOf(
+  db: Database | Transaction,
+  rows: readonly BatchRowInput[],
+  personOf: (row: BatchRowInput) => Person | null,
+  valueDate: IsoDate,
+): Promise<Map<number, IsoDate>> {
+  const withdrawals = rows.flatMap((row, index) => {
+    const amount = batchRowAmount(row.amount, { repaying: false });
+    const accountId = personOf(row)?.account_id;
+    if (batchRowType(row.type) !== 'withdrawal' || !accountId || !('kobo' in amount)) return [];
+    return [{ line: index + 1, account_id: accountId, amount_kobo: amount.kobo }];
+  });
+  if (withdrawals.length === 0) return new Map();
+  const found = await queryRows<{ line: number; short_day: IsoDate | null }>(
+    db,
+    sql`select i.line, ${firstDayBelowZeroSql(sql`a.id`, sql`a.balance_kobo`, sql`${valueDate}::date`, sql`-i.amount_kobo`)} as short_day
+        from jsonb_to_recordset(${JSON.stringify(withdrawals)}::jsonb) as i(line int, account_id uuid, amount_kobo bigint)
+        join savings_accounts a on a.id = i.account_id`,
+  );
+  return new Map(found.flatMap((row) => (row.short_day ? [[Number(row.line), row.short_day] as const] : [])));
 }

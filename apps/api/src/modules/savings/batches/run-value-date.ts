@@ -1,9 +1,10 @@
 import { defaultRunValueDate, type IsoDate, type ParsedBatchDraft } from '@kobo/core';
 import type { Actor } from '../../../auth/actor.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import type { SavingsDeps } from '../savings-accounts.ts';
-import { resolveValueDate } from '../value-date.ts';
+import { resolvePostingValueDate } from '../value-date.ts';
 
 /** A run's value date: the one given (never in the future), else the month's payday or today. */
-export function resolveRunValueDate(deps: SavingsDeps, actor: Actor, draft: Pick<ParsedBatchDraft, 'month' | 'valueDate'>): IsoDate {
-  return resolveValueDate(deps, actor, draft.valueDate ?? defaultRunValueDate(draft.month, deps.now(), deps.timeZone));
+export async function resolveRunValueDate(deps: SavingsDeps, actor: Actor, draft: Pick<ParsedBatchDraft, 'month' | 'valueDate'>, db: Database | Transaction = deps.db): Promise<IsoDate> {
+  return resolvePostingValueDate(deps, actor, draft.valueDate ?? defaultRunValueDate(draft.month, deps.now(), deps.timeZone), db);
 }

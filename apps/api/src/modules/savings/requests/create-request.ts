@@ -16,12 +16,12 @@ import { savingsRequests } from '../../../db/schema.ts';
 import { loanHeldKoboSql, pendingHeldKoboSql } from '../../loans/lien-sql.ts';
 import { holderForRequest } from '../holder-for-request.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../idempotency.ts';
-import { holderRoleSql } from '../ledger-sql.ts';
-import { heldRefusalError } from '../lien-refusal.ts';
+import { firstDayBelowZeroSql, holderRoleSql } from '../ledger-sql.ts';
+import { belowZeroError, heldRefusalError } from '../lien-refusal.ts';
 import { postTransaction, type NewSavingsTransaction } from '../post-transaction.ts';
 import { findTransferParties, openRecipientAccount, postTransfer, type NewTransfer } from '../post-transfer.ts';
 import { findHolder, type SavingsDeps } from '../savings-accounts.ts';
-import { resolveValueDate } from '../value-date.ts';
+import { resolvePostingValueDate } from '../value-date.ts';
 import { readApprovalSettings } from './approval-settings.ts';
 import { auditRequest } from './request-audit.ts';
 import { readRequestView } from './request-views.ts';
@@ -43,7 +43,7 @@ export async function postOrRequestTransaction(
   const origin = await transactionRequestOrigin(deps, actor, input);
   if (!origin) return postTransaction(deps, actor, input, key);
   const userId = holderForRequest(actor, input.userId, 'post_own_savings');
-  const valueDate = resolveValueDate(deps, actor, input.valueDate);
+  const valueDate = await resolvePostingValueDate(deps, actor, input.valueDate);
   const holder = await findHolder(deps.db, { userId }); // 'No savings account found' for no one, or an admin
   // A withdrawal from an account never opened has nothing to take (as postTransaction says).
   const accountId = holder.accountId;
@@ -52,7 +52,7 @@ export async function postOrRequestTransaction(
     deps.db,
     key,
     async (tx) => {
-      if (input.type === 'withdrawal' && accountId) await holdUnderLock(tx, accountId, input.amountKobo, 'INSUFFICIENT_BALANCE');
+      if (input.type === 'withdrawal' && accountId) await holdUnderLock(tx, accountId, input.amountKobo, valueDate, 'INSUFFICIENT_BALANCE');
       return recordRequest(tx, deps, actor, {
         origin,
         type: input.type,
@@ -95,14 +95,14 @@ export async function postOrRequestTransfer(
 ): Promise<IdempotentResult<PostedTransfer | SavingsRequestCreated>> {
   const { twoPersonThresholdKobo } = await readApprovalSettings(deps.db);
   if (!needsSecondOfficer(input.amountKobo, twoPersonThresholdKobo)) return postTransfer(deps, actor, input, key);
-  const valueDate = resolveValueDate(deps, actor, input.valueDate);
+  const valueDate = await resolvePostingValueDate(deps, actor, input.valueDate);
   const { recipient, fromAccountId } = await findTransferParties(deps.db, input);
   return postIdempotently(
     deps.db,
     key,
     async (tx) => {
       const toAccountId = recipient.accountId ?? (await openRecipientAccount(tx, recipient));
-      await holdUnderLock(tx, fromAccountId, input.amountKobo, 'INSUFFICIENT_BALANCE_FOR_TRANSFER');
+      await holdUnderLock(tx, fromAccountId, input.amountKobo, valueDate, 'INSUFFICIENT_BALANCE_FOR_TRANSFER');
       return recordRequest(tx, deps, actor, {
         origin: 'two_person',
         type: 'transfer',
@@ -131,6 +131,7 @@ async function holdUnderLock(
   tx: Transaction,
   accountId: string,
   amountKobo: number,
+  valueDate: IsoDate,
   shortCode: 'INSUFFICIENT_BALANCE' | 'INSUFFICIENT_BALANCE_FOR_TRANSFER',
 ): Promise<void> {
   const locked = await queryRows<{ id: string }>(
@@ -140,9 +141,10 @@ async function holdUnderLock(
         for no key update of a for share of u`,
   );
   if (locked.length === 0) throw new AppError('NO_SAVINGS_ACCOUNT');
-  const [row] = await queryRows<{ balance: string | number; loan_held: string | number; pending: string | number }>(
+  const [row] = await queryRows<{ balance: string | number; loan_held: string | number; pending: string | number; short_day: IsoDate | null }>(
     tx,
-    sql`select a.balance_kobo as balance, ${loanHeldKoboSql(sql`a.id`)} as loan_held, ${pendingHeldKoboSql(sql`a.id`)} as pending
+    sql`select a.balance_kobo as balance, ${loanHeldKoboSql(sql`a.id`)} as loan_held, ${pendingHeldKoboSql(sql`a.id`)} as pending,
+               ${firstDayBelowZeroSql(sql`a.id`, sql`a.balance_kobo`, sql`${valueDate}::date`, sql`${-amountKobo}::bigint`)} as short_day
         from savings_accounts a where a.id = ${accountId}`,
   );
   if (!row) throw new AppError('NO_SAVINGS_ACCOUNT');
@@ -150,6 +152,8 @@ async function holdUnderLock(
   if (amountKobo > balance) throw new AppError(shortCode, { field: 'amount' });
   const refusal = heldRefusalError(amountKobo, balance, koboFromDb(row.loan_held), koboFromDb(row.pending));
   if (refusal) throw refusal;
+  // Issue 26: said when the request is made; its approval judges it again, as a posting.
+  if (row.short_day) throw belowZeroError(row.short_day);
 }
 
 type NewRequest = {
