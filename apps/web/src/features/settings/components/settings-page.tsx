@@ -4,6 +4,7 @@ import { AccountSection } from './account-section.tsx';
 import { ApiTokensSection } from './api-tokens-section.tsx';
 import { AppearanceSection } from './appearance-section.tsx';
 import { BackupsSection } from './backups-section.tsx';
+import { BooksStartSection } from './books-start-section.tsx';
 import { CategoriesSection } from './categories-section.tsx';
 import { BudgetsSection } from './budgets-section.tsx';
 import { DangerZoneSection } from './danger-zone-section.tsx';
@@ -26,6 +27,7 @@ export function SettingsPage() {
         <ReceiptsSection />
         <OutgoingMailSection />
         <SavingsApprovalsSection />
+        <BooksStartSection />
         <SignUpSection />
         <ApiTokensSection />
         <BackupsSection />
