@@ -46,9 +46,10 @@ export type RowLoans = { parts: RepaymentPart[]; loans: ActiveLoan[] } | null;
  * person on another row, a withdrawal above the balance or above what loans leave free (issue 12),
  * a withdrawal that would leave the statement below zero on a day from the value date on (issue 26),
  * and a repayment the member's active loans cannot take. Holds judge only money going out: a
- * contribution or a repayment is never refused for them (issue 26), it cures the shortfall. One query finds every person named, by
- * staff ID or email, with what loans hold of them, and one more their active loans, so 10,000 rows
- * are two round trips. With `lock`, inside the posting's transaction, the people's rows are locked
+ * contribution or a repayment is never refused for them (issue 26), it cures the shortfall.
+ * One query finds every person named, by staff ID or email, with what loans hold of them, one more
+ * their active loans, and one more (only when there are withdrawals) the day each withdrawal would
+ * leave below zero, so 10,000 rows are two or three round trips. With `lock`, inside the posting's transaction, the people's rows are locked
  * FOR SHARE as a single posting locks them, and their active loans FOR UPDATE, as a single
  * repayment locks its loan. `loansByLine` receives each row's repayment split for the posting.
  */
