@@ -216,6 +216,27 @@ describe('the monthly run with loan repayments', () => {
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
     await context.close();
   });
+
+  it("marks a repayment reversed on its own, not with its batch, Reversed in the batch's repayments (issue 26)", async () => {
+    // Newest first: Obinna's counter repayment, then his ₦10,600 from the run, each undone from the loan's page.
+    const entries = async () => ((await call('GET', `/api/loans/${obinnaLoan.id}`)) as { loan: LoanView }).loan.ledger?.entries ?? [];
+    const counter = (await entries()).findLast((entry) => entry.type === 'repayment' && entry.batchId === null && entry.reversesId === null);
+    await call('POST', `/api/loans/entries/${counter?.id}/reversal`, { reason: 'Typed twice' });
+    const fromRun = (await entries()).find((entry) => entry.batchId !== null);
+    await call('POST', `/api/loans/entries/${fromRun?.id}/reversal`, { reason: 'Paid at the bank instead' });
+
+    const { context, page } = await newPage(browser, kobo.baseURL);
+    await signInQuickly(page, admin);
+    await page.goto('/staff-savings/runs?tab=history');
+    await panel(page, 'History').getByRole('button', { name: 'Open batch 1' }).click();
+    const repayments = page.getByRole('region', { name: 'Batch 1' }).getByRole('table', { name: 'Loan repayments' });
+    const obinnaRow = repayments.getByRole('row').filter({ hasText: 'Obinna Nwosu' });
+    await expect.poll(() => obinnaRow.getByRole('cell').allTextContents()).toEqual(['Obinna NwosuReversed', obinna.staffId, 'Payroll Loan', '₦10,600.00']);
+    const kemiRow = repayments.getByRole('row').filter({ hasText: 'Kemi Adeyemi' });
+    expect(await kemiRow.getByRole('cell').allTextContents()).toEqual(['Kemi Adeyemi', kemi.staffId, 'Payroll Loan', '₦22,400.00']);
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('how a batch with loan repayments looks', () => {
@@ -235,7 +256,7 @@ describe('how a batch with loan repayments looks', () => {
     user: () => admin,
     prepare: async (page) => {
       // Payroll's file with two repayments the review refuses, each fixed in place on its row, and
-      // one it takes: Kemi has nothing due now, so her ₦1,000 repays principal early.
+      // one it takes: Kemi has nothing due now, so her ₦1,000 pays her next instalment in advance.
       const csv = ['Staff ID,Amount,Loan Repayment', `${kemi.staffId},5000,1000`, `${obinna.staffId},,lots`, `${sade.staffId},2000,500`].join('\n');
       const upload = panel(page, 'Upload');
       await upload.getByLabel('Value date').waitFor();
