@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@kobo/core';
-import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
+import { launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { savingsApi, setApprovalSettings, type SeededStaff } from './support/savings-seed.ts';
 import { holderLoansOfficer, loansOf } from './support/loans-holder-seed.ts';
@@ -145,6 +145,15 @@ describe('applying for a loan', () => {
     await expectText(dialog, 'Please choose 1 guarantor');
     await chooseGuarantor(page, 'Bola', 'Bola Ade');
     await dialog.getByRole('button', { name: 'Send application' }).click();
+    // No SMTP_URL on this server (issue 26): Bola's request was kept, not emailed, so Ada is given
+    // the page where Bola answers, to pass on herself.
+    const kept = dialog.getByRole('status');
+    await expectText(kept, 'No mail server is set, so the guarantors were not emailed. Give each the link below: they accept or decline on their savings page.');
+    await expectText(kept, `Bola Ade (${bola.email})`);
+    expect(await kept.locator('pre').textContent()).toBe(`${kobo.baseURL}/staff-savings`);
+    expect(await kept.getByRole('button', { name: 'Copy link for Bola Ade' }).isVisible()).toBe(true);
+    await screenshot(page, 'loan-application-kept-375-light');
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expectText(section.getByRole('status'), MESSAGES.loanApplied);
 
@@ -259,6 +268,8 @@ describe('/savings as a regular user', () => {
     await dialog.getByLabel('Purpose').fill('Rent');
     await chooseGuarantor(page, ada.staffId, 'Ada Obi');
     await dialog.getByRole('button', { name: 'Send application' }).click();
+    await expectText(dialog.getByRole('status'), MESSAGES.guarantorRequestsKept);
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });
     const card = section.getByRole('article', { name: 'Staff Loan: ₦100,000.00' });
     await expectText(card, 'Awaiting guarantors');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
-import { MESSAGES, outboxKindLabel, type OutboxMailView } from '@kobo/core';
+import { MESSAGES, keptMailSentence, outboxKindLabel, type MailServerState, type OutboxMailView } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { FactList } from '../../../components/fact-list.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
@@ -45,6 +45,22 @@ function RetryError({ mail, failedId, message }: { mail: OutboxMailView; failedI
 const Created = ({ at }: { at: string }) => <time dateTime={at}>{formatDateTime(at)}</time>;
 
 /**
+ * Issue 26 (docs/decisions/037-mail-without-a-server.md): without a mail server nothing waits and
+ * nothing fails, because nothing is sent; say so plainly, how many mails were kept, and how to set one.
+ */
+function NoMailServer({ mailServer }: { mailServer: MailServerState | undefined }) {
+  if (!mailServer || mailServer.isSet) return null;
+  return (
+    <Alert color="yellow" variant="light" role="note" title={MESSAGES.noMailServer}>
+      <Stack gap={4}>
+        <Text size="sm">{keptMailSentence(mailServer.kept)}</Text>
+        <Text size="sm">{MESSAGES.noMailServerHowTo}</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
  * Settings → Outgoing mail (issue 15, docs/decisions/020-notifications.md): how much mail waits
  * and how much failed after every retry, and the failed mail, newest first, each with Retry. A
  * table on a wide screen, a card per mail on a phone. Bodies are never shown: a reset link is a secret.
@@ -65,6 +81,7 @@ export function OutgoingMailSection() {
 
   const pages = outbox.data?.pages ?? [];
   const counts = pages[0]?.counts;
+  const mailServer = pages[0]?.mailServer;
   const mails = pages.flatMap((page) => page.mails);
   const rowProps = { onRetry, pendingId: retry.isPending ? retry.variables : null, failedId };
 
@@ -79,9 +96,11 @@ export function OutgoingMailSection() {
         <ErrorBanner message={errorMessage(outbox.error, MESSAGES.loadOutboxFailed)} />
       ) : (
         <>
+          <NoMailServer mailServer={mailServer} />
           <FactList
-            cols={2}
+            cols={mailServer?.isSet === false ? 3 : 2}
             facts={[
+              ...(mailServer?.isSet === false ? [{ label: 'Kept, not sent', value: mailServer.kept.toLocaleString('en-NG') }] : []),
               { label: 'Waiting to be sent', value: (counts?.queued ?? 0).toLocaleString('en-NG') },
               { label: 'Failed', value: (counts?.failed ?? 0).toLocaleString('en-NG') },
             ]}

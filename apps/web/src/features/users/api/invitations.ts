@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InvitationState, InviteUserInput, UserListItem } from '@kobo/core';
+import type { InvitationState, InviteUserInput, MailNotice, UserListItem } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { usersKeys } from './users-query-keys.ts';
 
 type InvitationAnswer = { invitation: InvitationState | null; message: string };
+/** Issue 26: `mail` says whether the invitation left by mail or was only kept, with its link for the admin then. */
+type SentInvitationAnswer = InvitationAnswer & { mail: MailNotice };
 
 /** Send an invitation (issue 15): the person's account now, their password by the mailed link. */
-export function inviteUser(input: InviteUserInput): Promise<{ user: UserListItem; message: string }> {
+export function inviteUser(input: InviteUserInput): Promise<{ user: UserListItem; message: string; mail: MailNotice }> {
   return apiRequest('/api/users/invitations', { method: 'POST', body: input });
 }
 
 /** A new link for seven more days; the one before stops working. */
-export function resendInvitation(userId: string): Promise<InvitationAnswer> {
+export function resendInvitation(userId: string): Promise<SentInvitationAnswer> {
   return apiRequest(`/api/users/${encodeURIComponent(userId)}/invitation`, { method: 'POST' });
 }
 

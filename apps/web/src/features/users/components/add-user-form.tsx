@@ -3,8 +3,9 @@ import { Button, Group, Paper, PasswordInput, SegmentedControl, Select, SimpleGr
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { FaEnvelope, FaUserPlus } from 'react-icons/fa';
-import { MESSAGES, addUserSchema, inviteUserSchema, isRole, type Role } from '@kobo/core';
+import { MESSAGES, addUserSchema, inviteUserSchema, isRole, type MailNotice, type Role } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { KeptMailNotice } from '../../../components/kept-mail-notice.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useFormProblem } from '../../../lib/use-form-problem.ts';
@@ -34,6 +35,8 @@ export function AddUserForm() {
   const [values, setValues] = useState<Values>(EMPTY_FORM);
   const problem = useFormProblem(FIELDS);
   const success = useFlashMessage();
+  // An invitation that was not sent (no mail server): its words and link stay until the admin is done.
+  const [kept, setKept] = useState<{ message: string; mail: MailNotice } | null>(null);
   const isInvitation = mode === 'invitation';
 
   function field(name: 'email' | 'name' | 'password' | 'phoneNumber') {
@@ -52,6 +55,7 @@ export function AddUserForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     success.clear();
+    setKept(null);
     const done = {
       onSuccess: ({ message }: { message: string }) => {
         setValues(EMPTY_FORM);
@@ -64,7 +68,15 @@ export function AddUserForm() {
       const parsed = inviteUserSchema.safeParse(body);
       if (!parsed.success) return problem.fromSchema(parsed.error);
       problem.clear();
-      return inviteUser.mutate(body, { ...done, onError: (failure) => problem.fromServer(failure, MESSAGES.sendInvitationFailed) });
+      return inviteUser.mutate(body, {
+        onSuccess: ({ message, mail }) => {
+          setValues(EMPTY_FORM);
+          // Never "sent" when it was not: a kept invitation shows its link instead of a passing banner.
+          if (mail.delivery === 'kept') setKept({ message, mail });
+          else success.show(message);
+        },
+        onError: (failure) => problem.fromServer(failure, MESSAGES.sendInvitationFailed),
+      });
     }
     const body = { email: values.email, name: values.name, password: values.password, role: values.role };
     const parsed = addUserSchema.safeParse(body);
@@ -89,17 +101,19 @@ export function AddUserForm() {
                 setMode(value === 'invitation' ? 'invitation' : 'password');
                 problem.clear();
                 success.clear();
+                setKept(null);
               }}
               fullWidth
             />
             <Text size="xs" c="dimmed">
               {isInvitation
-                ? 'They get an email with a link to choose their own password. It works once and expires in 7 days.'
+                ? 'They get an email with a link to choose their own password (or, without a mail server, you get the link to give them). It works once and expires in 7 days.'
                 : 'You choose their password and tell it to them.'}
             </Text>
           </Stack>
           <ErrorBanner message={problem.problem?.message} />
           <SuccessBanner message={success.message} />
+          {kept && <KeptMailNotice message={kept.message} mail={kept.mail} onClose={() => setKept(null)} />}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label="Email" type="email" autoComplete="off" required {...field('email')} />
             <TextInput label="Name" autoComplete="off" required {...field('name')} />

@@ -3,8 +3,9 @@ import { Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { FaSearch } from 'react-icons/fa';
-import { MESSAGES, isRole, type PublicUser, type Role, type UserListItem, type UserListQuery } from '@kobo/core';
+import { MESSAGES, isRole, type MailNotice, type PublicUser, type Role, type UserListItem, type UserListQuery } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { KeptMailNotice } from '../../../components/kept-mail-notice.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session.ts';
@@ -51,6 +52,8 @@ export function UsersSection() {
   const withdrawInvitation = useWithdrawInvitation();
   const [error, setError] = useState<string | null>(null);
   const success = useFlashMessage();
+  // A resent invitation that was not sent (no mail server): its words and link stay until the admin is done.
+  const [kept, setKept] = useState<{ message: string; mail: MailNotice } | null>(null);
   const [confirm, setConfirm] = useState<PendingConfirm>(null);
   const busyUserId = changeRole.isPending
     ? (changeRole.variables?.userId ?? null)
@@ -64,10 +67,12 @@ export function UsersSection() {
 
   function report(message: string) {
     success.clear();
+    setKept(null);
     setError(message);
   }
   function done(message: string) {
     setError(null);
+    setKept(null);
     success.show(message);
   }
 
@@ -91,7 +96,12 @@ export function UsersSection() {
 
   function handleResendInvitation(user: UserListItem) {
     resendInvitation.mutate(user.id, {
-      onSuccess: ({ message }) => done(message),
+      onSuccess: ({ message, mail }) => {
+        if (mail.delivery !== 'kept') return done(message);
+        setError(null);
+        success.clear();
+        setKept({ message, mail });
+      },
       onError: (failure) => report(errorMessage(failure, MESSAGES.sendInvitationFailed)),
     });
   }
@@ -184,6 +194,7 @@ export function UsersSection() {
         </Group>
         <ErrorBanner message={users.isError ? errorMessage(users.error, MESSAGES.fetchUsersFailed) : error} />
         <SuccessBanner message={success.message} />
+        {kept && <KeptMailNotice message={kept.message} mail={kept.mail} onClose={() => setKept(null)} />}
         <UsersTable
           users={users.data?.users ?? []}
           total={users.data?.total ?? 0}

@@ -13,8 +13,9 @@ import {
 } from '@kobo/core';
 import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
+import { KeptMailNotice } from '../../../../components/kept-mail-notice.tsx';
 import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
-import { useApplyForLoan } from '../../api/holder-apply-for-loan.ts';
+import { useApplyForLoan, type LoanApplied } from '../../api/holder-apply-for-loan.ts';
 import { GuarantorPicker } from './guarantor-picker.tsx';
 import { ProductTerms } from './product-terms.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
@@ -57,6 +58,8 @@ export function ApplyLoanForm({ products, borrower, onApplied, onCancel }: Props
   const [purpose, setPurpose] = useState('');
   const [guarantors, setGuarantors] = useState<GuarantorCandidate[]>([]);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // Sent, but the guarantors' mail was only kept (no mail server): the links are shown before closing.
+  const [kept, setKept] = useState<LoanApplied | null>(null);
   // Another member chosen: the guarantors may include them, and a refusal was about the last one.
   const [formBorrowerId, setFormBorrowerId] = useState(borrowerId);
   if (formBorrowerId !== borrowerId) {
@@ -105,13 +108,15 @@ export function ApplyLoanForm({ products, borrower, onApplied, onCancel }: Props
     }
     setRefusal(null);
     apply.mutate(body, {
-      onSuccess: onApplied,
+      onSuccess: (applied) => (applied.mail.delivery === 'kept' && applied.mail.links.length > 0 ? setKept(applied) : onApplied(applied.loan)),
       onError: (failure) => {
         const field = failure instanceof ApiError ? fieldNamed(failure.field) : null;
         setRefusal({ field, message: errorMessage(failure, MESSAGES.applyForLoanFailed) });
       },
     });
   }
+
+  if (kept) return <KeptGuarantorRequests applied={kept} onDone={() => onApplied(kept.loan)} />;
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -185,5 +190,18 @@ export function ApplyLoanForm({ products, borrower, onApplied, onCancel }: Props
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The application went in; its guarantors were not emailed (no mail server), so their links are handed over here. */
+function KeptGuarantorRequests({ applied, onDone }: { applied: LoanApplied; onDone: () => void }) {
+  return (
+    <Stack gap="sm">
+      <Text fw={500}>{MESSAGES.loanApplied}</Text>
+      <KeptMailNotice message={MESSAGES.guarantorRequestsKept} mail={applied.mail} onClose={onDone} />
+      <Group justify="flex-end">
+        <Button onClick={onDone}>Done</Button>
+      </Group>
+    </Stack>
   );
 }
