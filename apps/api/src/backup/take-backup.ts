@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DatabaseHandle, type Transaction } from '../db/client.ts';
+import { readSnapshot } from '../db/read-snapshot.ts';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, encodeBackup, type Manifest, type TableDump } from './backup-file.ts';
 import { quoted, readTables, type TableInfo } from './catalog.ts';
 import { countRows, ledgerTotals } from './ledger-totals.ts';
@@ -37,30 +38,27 @@ export async function takeBackup(
   handle: Pick<DatabaseHandle, 'db' | 'kind'>,
   options: { out: string; now?: Date },
 ): Promise<BackupResult> {
-  const snapshot = await handle.db.transaction(
-    async (tx) => {
-      await useNeutralTextFormats(tx);
-      const migration = await appliedMigrationLevel(tx);
-      if (!migration) throw new Error('This database has no Kobo schema to back up.');
-      const infos = await readTables(tx);
-      const dumps: TableDump[] = [];
-      for (const info of infos) dumps.push(await dumpTable(tx, info));
-      const names = infos.map((info) => info.name);
-      const counts = await countRows(tx, names);
-      const draft: Omit<Manifest, 'checksum'> = {
-        format: BACKUP_FORMAT,
-        formatVersion: BACKUP_FORMAT_VERSION,
-        koboVersion: koboVersion(),
-        migration,
-        createdAt: (options.now ?? new Date()).toISOString(),
-        source: handle.kind,
-        rowCounts: counts,
-        totals: await ledgerTotals(tx, names),
-      };
-      return { draft, tables: dumps };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  const snapshot = await readSnapshot(handle.db, async (tx) => {
+    await useNeutralTextFormats(tx);
+    const migration = await appliedMigrationLevel(tx);
+    if (!migration) throw new Error('This database has no Kobo schema to back up.');
+    const infos = await readTables(tx);
+    const dumps: TableDump[] = [];
+    for (const info of infos) dumps.push(await dumpTable(tx, info));
+    const names = infos.map((info) => info.name);
+    const counts = await countRows(tx, names);
+    const draft: Omit<Manifest, 'checksum'> = {
+      format: BACKUP_FORMAT,
+      formatVersion: BACKUP_FORMAT_VERSION,
+      koboVersion: koboVersion(),
+      migration,
+      createdAt: (options.now ?? new Date()).toISOString(),
+      source: handle.kind,
+      rowCounts: counts,
+      totals: await ledgerTotals(tx, names),
+    };
+    return { draft, tables: dumps };
+  });
   const { content, manifest } = encodeBackup(snapshot.draft, snapshot.tables);
   mkdirSync(dirname(options.out), { recursive: true });
   const partial = `${options.out}.partial`;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { dashboardRange, type DashboardPeriod, type DashboardView, type DateRange } from '@kobo/core';
 import { queryRows, type Database } from '../../db/client.ts';
+import { readSnapshot } from '../../db/read-snapshot.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { expenseConditions, expenseScopeOf, type ExpenseScope } from '../expense-scope/expense-scope.ts';
 import { EXPENSE_VIEW_COLUMNS, EXPENSE_VIEW_FROM, newestFirstBound, toExpenseView, type ExpenseViewRow } from '../expenses/expense-view.ts';
@@ -17,16 +18,17 @@ type DashboardRow = CategoryTotalRow & { kind: 'category' | 'bucket'; key: strin
 /**
  * The Expenses Dashboard (SPEC "Dashboard", DECISIONS 12) for one period, computed in SQL over what
  * the caller may see: one scan groups the period's expenses by category and by chart bucket at once
- * (grouping sets), and a second query takes the 5 most recently created.
+ * (grouping sets), and a second query takes the 5 most recently created. Both read one snapshot
+ * (read-snapshot.ts), so the recent expenses are among those the totals count.
  */
 export async function getDashboard(deps: DashboardDeps, actor: Actor, period: DashboardPeriod): Promise<DashboardView> {
   const scope = expenseScopeOf(actor);
   const range = dashboardRange(period, deps.now(), deps.timeZone);
   const queries = dashboardQueries(scope, period, range);
-  const [rows, recentRows] = await Promise.all([
-    queryRows<DashboardRow>(deps.db, queries.totals),
-    queryRows<ExpenseViewRow>(deps.db, queries.recent),
-  ]);
+  const { rows, recentRows } = await readSnapshot(deps.db, async (tx) => ({
+    rows: await queryRows<DashboardRow>(tx, queries.totals),
+    recentRows: await queryRows<ExpenseViewRow>(tx, queries.recent),
+  }));
   const { totalKobo, count, shares } = toCategoryShares(rows.filter((row) => row.kind === 'category'));
   return {
     period,

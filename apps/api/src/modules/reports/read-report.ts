@@ -11,6 +11,7 @@ import {
   type ReportSummary,
 } from '@kobo/core';
 import { queryRows, type Database } from '../../db/client.ts';
+import { readSnapshot } from '../../db/read-snapshot.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { expenseConditions, expenseScopeOf, type ExpenseScope } from '../expense-scope/expense-scope.ts';
 import { decodeCursor, encodeCursor } from '../expenses/expense-view.ts';
@@ -22,13 +23,16 @@ export type ReportDeps = { db: Database; now: () => Date; timeZone: string };
 /**
  * SPEC "Report": total, average daily expenses (total ÷ days in the inclusive range, rounded once
  * to whole kobo) and the breakdown by item, over whole calendar days in APP_TIMEZONE (spent_on is
- * already such a day). The Date / Item / Amount rows come from reportRows, a page at a time.
+ * already such a day). The Date / Item / Amount rows come from reportRows, a page at a time. The
+ * breakdown and the budgets' actuals read one snapshot (read-snapshot.ts), so they agree.
  */
 export async function getReportSummary(deps: ReportDeps, actor: Actor, range: DateRange): Promise<ReportSummary> {
-  const rows = await queryRows<CategoryTotalRow>(deps.db, reportSummaryQuery(expenseScopeOf(actor), range));
+  const { rows, budgets } = await readSnapshot(deps.db, async (tx) => ({
+    rows: await queryRows<CategoryTotalRow>(tx, reportSummaryQuery(expenseScopeOf(actor), range)),
+    budgets: await reportBudgets({ ...deps, db: tx }, expenseScopeOf(actor), range),
+  }));
   const { totalKobo, count, shares } = toCategoryShares(rows);
   const days = daysInRange(range);
-  const budgets = await reportBudgets(deps, expenseScopeOf(actor), range);
   return { range, days, totalKobo, averageDailyKobo: averagePerDay(totalKobo, days), count, breakdown: shares, budgets };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { UNKNOWN_CATEGORY, budgetPercent, budgetPeriodsCovered, calendarDate, type BudgetPeriod, type DateRange, type ReportBudget } from '@kobo/core';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 import { koboFromDb } from '../../db/kobo.ts';
 import type { ExpenseScope } from '../expense-scope/expense-scope.ts';
 import { expenseConditions } from '../expense-scope/expense-scope.ts';
@@ -13,7 +13,7 @@ type BudgetRow = { category_id: string; name: string | null; color: string | nul
  * left out rather than given a pro-rated budget nobody set.
  */
 export async function reportBudgets(
-  deps: { db: Database; now: () => Date; timeZone: string },
+  deps: { db: Database | Transaction; now: () => Date; timeZone: string },
   scope: ExpenseScope,
   range: DateRange,
 ): Promise<ReportBudget[]> {
