@@ -82,7 +82,8 @@ describe('preparing a run', () => {
 
 describe('reviewing a batch', () => {
   it('marks every row ready or refused with the reason on the row, and posts nothing', async () => {
-    await deposit(admin, chi.userId, '1000');
+    // Valued before October's payday, so the run's withdrawal leaves no day of October below ₦0 (issue 26).
+    expect((await post(admin, { userId: chi.userId, type: 'deposit', amount: '1000', valueDate: '2026-10-01' })).statusCode).toBe(201);
     const eve = await addStaff(admin, { name: 'Eve Twice' });
     await expectNoRowsWritten(ctx.app.kobo.database.db, async () => {
       const response = await admin.post('/api/savings/batches/review', {
@@ -193,8 +194,8 @@ describe('posting a batch', () => {
     expect(await balanceOf(admin, bayo.userId)).toBe(2_000_050);
     expect(await balanceOf(admin, chi.userId)).toBe(60_000);
     const history = (await admin.get(`/api/savings/accounts/${chi.userId}?period=year`)).json().transactions;
-    expect(history[0]).toMatchObject({ type: 'deposit', amountKobo: 100_000, valueDate: '2026-11-23' });
-    expect(history[1]).toMatchObject({ type: 'withdrawal', amountKobo: 40_000, valueDate: '2026-10-30', batchId, description: 'Refund of excess' });
+    expect(history[0]).toMatchObject({ type: 'withdrawal', amountKobo: 40_000, valueDate: '2026-10-30', batchId, description: 'Refund of excess' });
+    expect(history[1]).toMatchObject({ type: 'deposit', amountKobo: 100_000, valueDate: '2026-10-01' });
     const audit = (await admin.get('/api/audit?kind=savings.batch_posted')).json().entries;
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ target: { type: 'savings_batch', id: batchId }, after: { rowCount: 3, month: '2026-10' } });

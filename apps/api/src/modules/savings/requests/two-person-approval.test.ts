@@ -345,7 +345,9 @@ describe('the lists', () => {
 
 describe('a monthly run', () => {
   it('refuses a withdrawal row that would take money a pending request holds, naming it, and posts nothing', async () => {
-    const holder = await holderWith('100,000', 'Funmi Run');
+    const holder = await addStaff(maker, { name: 'Funmi Run' });
+    // Valued before October's payday, so the run's withdrawal leaves no day of October below ₦0 (issue 26).
+    expect((await post(maker, { userId: holder.userId, type: 'deposit', amount: '100,000', valueDate: '2026-10-01' })).statusCode).toBe(201);
     expect((await post(maker, { userId: holder.userId, type: 'withdrawal', amount: '60,000' })).statusCode).toBe(202);
     const rows = [{ ref: holder.staffId, amount: '40,000.01', type: 'withdrawal' }];
     const review = await maker.post('/api/savings/batches/review', { month: '2026-10', rows });
