@@ -367,12 +367,6 @@ export const MESSAGES = {
   loadOutboxFailed: 'Failed to load the outgoing mail',
   noFailedMail: 'No failed mail',
 
-  // API tokens (issue 16; not in SPEC: docs/decisions/027-metrics-and-tokens.md).
-  apiTokenNameRequired: 'Please enter a name for the token',
-  apiTokenScopeRequired: 'Please choose what the token may do',
-  apiTokenExpiryRequired: 'Please choose when the token expires',
-  apiTokenExpiryRange: 'A token must expire between tomorrow and two years from now',
-  apiTokenInvalid: 'This API token is not valid, has expired or was revoked.',
   // Mail without a mail server (issue 26; not in SPEC: docs/decisions/037-mail-without-a-server.md).
   // Never "sent" when no mail server is set: the mail is only kept on the server.
   invitationKept: 'No mail server is set, so the invitation was not sent. Give the person this link yourself: it works once and expires in 7 days.',
@@ -381,6 +375,12 @@ export const MESSAGES = {
   noMailServer: 'No mail server is set, so Kobo sends no mail.',
   noMailServerHowTo: 'To send mail, set SMTP_URL (and MAIL_FROM) as the README\'s "Mail" section says, and restart Kobo.',
 
+  // API tokens (issue 16; not in SPEC: docs/decisions/027-metrics-and-tokens.md).
+  apiTokenNameRequired: 'Please enter a name for the token',
+  apiTokenScopeRequired: 'Please choose what the token may do',
+  apiTokenExpiryRequired: 'Please choose when the token expires',
+  apiTokenExpiryRange: 'A token must expire between tomorrow and two years from now',
+  apiTokenInvalid: 'This API token is not valid, has expired or was revoked.',
   apiTokenNotFound: 'API token not found',
   apiTokenCreated: 'Token created. Copy it now: it will not be shown again.',
   apiTokenRevoked: 'The token has been revoked.',
