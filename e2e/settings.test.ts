@@ -8,7 +8,7 @@ import { MESSAGES, type CategoryView } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
 import { expenseApi, lagosDay, lagosToday, type ExpenseApi } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
-import { expectText, itFitsEveryLook, pageSettled, unexpectedErrors } from './support/page-checks.ts';
+import { besideField, expectBeside, expectText, itFitsEveryLook, pageSettled, unexpectedErrors } from './support/page-checks.ts';
 import { pathOf, signInQuickly, signInWithForm } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -61,6 +61,8 @@ describe('Settings for an admin', () => {
       'Receipts',
       'Outgoing mail',
       'Savings approvals',
+      // Issue 26: no posting valued before it (docs/decisions/039-statements-never-below-zero.md).
+      "Books' start date",
       'Sign-up',
       'API tokens',
       'Backups',
@@ -69,6 +71,34 @@ describe('Settings for an admin', () => {
     ]);
     await page.getByRole('switch', { name: 'Dark mode' }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('darkMode'))).toBe('dark');
+    await context.close();
+  });
+});
+
+describe("Books' start date", () => {
+  it('shows the day, refuses a day in the future beside the field, and saves another', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL);
+    const errors = pageErrorsOf(page);
+    await signInQuickly(page, admin);
+    await page.goto('/settings');
+    await pageSettled(page, 'Settings');
+    const books = section(page, "Books' start date");
+    const field = books.getByLabel("Books' start date");
+    // The test server's books start on 1 Jan 2000 (e2e/support/kobo-server.ts).
+    await expect.poll(() => field.inputValue()).toBe('2000-01-01');
+    expect(await besideField(field)).toContain('No deposit, withdrawal, transfer, reversal or monthly run may be valued before this day.');
+
+    await field.fill(lagosDay(1));
+    await books.getByRole('button', { name: "Save books' start date" }).click();
+    await expectBeside(field, 'The value date cannot be in the future');
+
+    await field.fill('2020-01-01');
+    await books.getByRole('button', { name: "Save books' start date" }).click();
+    await expectText(books, "Books' start date saved");
+    await page.reload();
+    await pageSettled(page, 'Settings');
+    await expect.poll(() => section(page, "Books' start date").getByLabel("Books' start date").inputValue()).toBe('2020-01-01');
+    expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
 });
