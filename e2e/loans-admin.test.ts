@@ -28,7 +28,9 @@ beforeAll(async () => {
   admin = await kobo.createUser('admin', { name: 'Ngozi Admin' });
   seed = await loansSeed(kobo, admin);
   const terms = { maxMonths: '12', savingsMultiple: '2', maxAmount: '500,000', guarantorsRequired: '0' };
-  staffLoan = await seed.createProduct({ name: 'Staff Loan', method: 'reducing', annualRate: '12', ...terms });
+  // An early payment shortens this product's term (issue 26's rule; the default pays the next
+  // instalments in advance), so a repayment before anything is due repays principal alone.
+  staffLoan = await seed.createProduct({ name: 'Staff Loan', method: 'reducing', annualRate: '12', earlyPayment: 'reduce_term', ...terms });
   flatLoan = await seed.createProduct({ name: 'Flat Loan', method: 'flat', annualRate: '12', ...terms });
   tunde = await seed.holderWithSavings('Tunde Bello', '100,000');
   tundeLoan = await seed.apply({ productId: staffLoan.id, holder: tunde, amount: '50,000', months: '6', purpose: 'School fees' });
