@@ -57,6 +57,8 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   // Issue 15: two-person approval and members' requests (an empty settings body fails validation).
   { method: 'GET', url: '/api/savings/approval-settings', expect: ADMIN },
   { method: 'PUT', url: '/api/savings/approval-settings', expect: ADMIN, body: {} },
+  { method: 'GET', url: '/api/savings/books-start', expect: ADMIN },
+  { method: 'PUT', url: '/api/savings/books-start', expect: ADMIN, body: {} },
   { method: 'GET', url: '/api/savings/requests', expect: ADMIN },
   { method: 'GET', url: '/api/savings/requests/count', expect: ADMIN },
   { method: 'GET', url: '/api/savings/requests/mine', expect: HOLDERS },
