@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { loanInstalments, loans, loanTransactions, savingsAccounts } from '../../db/schema.ts';
 import { auditLoanAct } from './audit-loan-act.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
-import { resolveValueDate } from '../savings/value-date.ts';
+import { resolvePostingValueDate } from '../savings/value-date.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews } from './loan-views.ts';
 
@@ -21,7 +21,7 @@ export async function disburseLoan(
   requested: { valueDate?: string | undefined },
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<{ loan: LoanView }>> {
-  const valueDate = resolveValueDate(deps, actor, requested.valueDate ?? null);
+  const valueDate = await resolvePostingValueDate(deps, actor, requested.valueDate ?? null);
   return postIdempotently(deps.db, key, async (tx) => {
     const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
     if (!loan) throw new AppError('LOAN_NOT_FOUND');

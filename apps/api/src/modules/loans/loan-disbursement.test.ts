@@ -105,7 +105,7 @@ describe('disbursing a loan', () => {
     expect((await ledgerRows(loanId)).map((row) => row.type)).toEqual(['disbursement', 'fee']);
   });
 
-  it('refuses a loan not approved, a value date in the future or before the application, writing nothing', async () => {
+  it('refuses a loan not approved, a value date in the future, before the application or before the books, writing nothing', async () => {
     const { loanId } = await approvedLoan();
     const pending = await admin.post('/api/loans', { productId, amount: '1,000', months: '2', purpose: 'Rent', userId: (await addStaffWithSavings()).userId });
     const cases: [string, Record<string, unknown>, number, Record<string, unknown>][] = [
@@ -113,6 +113,8 @@ describe('disbursing a loan', () => {
       [loanId, { valueDate: '2026-11-16' }, 400, { error: 'VALUE_DATE_IN_FUTURE', message: MESSAGES.valueDateInFuture, field: 'valueDate' }],
       [loanId, { valueDate: '2026-11-14' }, 400, { error: 'VALIDATION', message: MESSAGES.disbursementBeforeApplication, field: 'valueDate' }],
       [loanId, { valueDate: '0000-01-01' }, 400, { error: 'VALIDATION', message: MESSAGES.invalidDate, field: 'valueDate' }],
+      // Issue 26: the test template's books start on 1 Jan 2000 (test/database-templates.ts).
+      [loanId, { valueDate: '1900-01-01' }, 400, { error: 'VALUE_DATE_BEFORE_BOOKS_START', message: "The value date cannot be before the books' start date, 1 Jan 2000", field: 'valueDate' }],
       ['00000000-0000-4000-8000-000000000000', {}, 404, { error: 'LOAN_NOT_FOUND', message: MESSAGES.loanNotFound }],
     ];
     await expectNoRowsWritten(ctx.app.kobo.database.db, async () => {

@@ -124,6 +124,8 @@ describe('a repayment', () => {
       [loanId, { amount: '100', valueDate: '2026-11-14' }, 400, { error: 'VALIDATION', message: MESSAGES.repaymentBeforeDisbursement, field: 'valueDate' }],
       [loanId, { amount: '0' }, 400, { error: 'VALIDATION', message: MESSAGES.enterValidAmount, field: 'amount' }],
       [loanId, { amount: '100', valueDate: '2026-12-29' }, 400, { error: 'VALUE_DATE_IN_FUTURE', message: MESSAGES.valueDateInFuture, field: 'valueDate' }],
+      // Issue 26: the test template's books start on 1 Jan 2000 (test/database-templates.ts).
+      [loanId, { amount: '100', valueDate: '1900-01-01' }, 400, { error: 'VALUE_DATE_BEFORE_BOOKS_START', message: "The value date cannot be before the books' start date, 1 Jan 2000", field: 'valueDate' }],
     ];
     await expectNoRowsWritten(ctx.app.kobo.database.db, async () => {
       for (const [id, body, status, answer] of cases) {

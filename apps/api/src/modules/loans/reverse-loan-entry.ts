@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { loanInstalments, loans, loanTransactions } from '../../db/schema.ts';
 import { auditLoanAct } from './audit-loan-act.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
-import { resolveValueDate } from '../savings/value-date.ts';
+import { resolvePostingValueDate } from '../savings/value-date.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews } from './loan-views.ts';
 import { reverseLoanRepayments } from './reverse-loan-repayments.ts';
@@ -25,7 +25,7 @@ export async function reverseLoanEntry(
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<{ loan: LoanView }>> {
   if (!isUuid(entryId)) throw new AppError('LOAN_ENTRY_NOT_FOUND');
-  const valueDate = resolveValueDate(deps, actor, input.valueDate);
+  const valueDate = await resolvePostingValueDate(deps, actor, input.valueDate);
   return postIdempotently(deps.db, key, async (tx) => {
     const [entry] = await tx.select().from(loanTransactions).where(eq(loanTransactions.id, entryId));
     if (!entry) throw new AppError('LOAN_ENTRY_NOT_FOUND');
