@@ -2,12 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { MESSAGES, booksStartSchema, dayLabel, firstIssueMessage, type BooksStart } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { PageLoading } from '../../../components/full-screen-loading.tsx';
-import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useBooksStart, useSaveBooksStart } from '../api/books-start.ts';
-import { SettingsSection } from './settings-section.tsx';
+import { SavedSettingsSection, type SavedSettingsFormProps } from './saved-settings-section.tsx';
 
 /**
  * Settings → Books' start date (issue 26; docs/decisions/039): no savings posting may be valued
@@ -15,24 +12,18 @@ import { SettingsSection } from './settings-section.tsx';
  * was set up.
  */
 export function BooksStartSection() {
-  const booksStart = useBooksStart();
-  const flash = useFlashMessage();
   return (
-    <SettingsSection title="Books' start date">
-      <SuccessBanner message={flash.message} />
-      {booksStart.isPending ? (
-        <PageLoading />
-      ) : booksStart.isError ? (
-        <ErrorBanner message={errorMessage(booksStart.error, MESSAGES.loadBooksStartFailed)} />
-      ) : (
-        // Keyed by what the server holds, so a save restarts the form from it.
-        <BooksStartForm key={JSON.stringify(booksStart.data)} saved={booksStart.data} onSaved={() => flash.show(MESSAGES.booksStartSaved)} onStart={flash.clear} />
-      )}
-    </SettingsSection>
+    <SavedSettingsSection
+      title="Books' start date"
+      settings={useBooksStart()}
+      loadFailedMessage={MESSAGES.loadBooksStartFailed}
+      savedMessage={MESSAGES.booksStartSaved}
+      Form={BooksStartForm}
+    />
   );
 }
 
-type FormProps = { saved: BooksStart; onSaved: () => void; onStart: () => void };
+type FormProps = SavedSettingsFormProps<BooksStart>;
 
 function BooksStartForm({ saved, onSaved, onStart }: FormProps) {
   const save = useSaveBooksStart();

@@ -2,35 +2,26 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { MESSAGES, firstIssueMessage, koboToNairaString, receiptSettingsSchema, type ReceiptSettings } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { PageLoading } from '../../../components/full-screen-loading.tsx';
-import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useReceiptSettings } from '../../../lib/receipt-settings-query.ts';
-import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useSaveReceiptSettings } from '../api/receipt-settings.ts';
-import { SettingsSection } from './settings-section.tsx';
+import { SavedSettingsSection, type SavedSettingsFormProps } from './saved-settings-section.tsx';
 import { ThresholdField } from './threshold-field.tsx';
 
 /** Settings → Receipts (issue 14): expenses above an amount must carry a receipt (off by default). */
 export function ReceiptsSection() {
-  const settings = useReceiptSettings();
-  const flash = useFlashMessage();
   return (
-    <SettingsSection title="Receipts">
-      <SuccessBanner message={flash.message} />
-      {settings.isPending ? (
-        <PageLoading />
-      ) : settings.isError ? (
-        <ErrorBanner message={errorMessage(settings.error, MESSAGES.loadReceiptSettingsFailed)} />
-      ) : (
-        // Keyed by what the server holds, so a save restarts the form from it.
-        <ReceiptsForm key={JSON.stringify(settings.data)} saved={settings.data} onSaved={() => flash.show(MESSAGES.receiptSettingsSaved)} onStart={flash.clear} />
-      )}
-    </SettingsSection>
+    <SavedSettingsSection
+      title="Receipts"
+      settings={useReceiptSettings()}
+      loadFailedMessage={MESSAGES.loadReceiptSettingsFailed}
+      savedMessage={MESSAGES.receiptSettingsSaved}
+      Form={ReceiptsForm}
+    />
   );
 }
 
-type FormProps = { saved: ReceiptSettings; onSaved: () => void; onStart: () => void };
+type FormProps = SavedSettingsFormProps<ReceiptSettings>;
 
 function ReceiptsForm({ saved, onSaved, onStart }: FormProps) {
   const save = useSaveReceiptSettings();

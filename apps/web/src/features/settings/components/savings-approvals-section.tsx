@@ -3,12 +3,9 @@ import { Button, Group, Stack, Switch } from '@mantine/core';
 import '@mantine/core/styles/Switch.css';
 import { MESSAGES, approvalSettingsSchema, firstIssueMessage, koboToNairaString, type ApprovalSettings } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { PageLoading } from '../../../components/full-screen-loading.tsx';
-import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useApprovalSettings, useSaveApprovalSettings } from '../api/approval-settings.ts';
-import { SettingsSection } from './settings-section.tsx';
+import { SavedSettingsSection, type SavedSettingsFormProps } from './saved-settings-section.tsx';
 import { ThresholdField } from './threshold-field.tsx';
 
 /**
@@ -17,25 +14,18 @@ import { ThresholdField } from './threshold-field.tsx';
  * member's own deposits and withdrawals move money at once or wait for an administrator to confirm.
  */
 export function SavingsApprovalsSection() {
-  const settings = useApprovalSettings();
-  // Here, not in the form: a save restarts the form from the saved settings (its key changes).
-  const flash = useFlashMessage();
   return (
-    <SettingsSection title="Savings approvals">
-      <SuccessBanner message={flash.message} />
-      {settings.isPending ? (
-        <PageLoading />
-      ) : settings.isError ? (
-        <ErrorBanner message={errorMessage(settings.error, MESSAGES.loadApprovalSettingsFailed)} />
-      ) : (
-        // Keyed by what the server holds, so a save (or another admin's, on refetch) restarts the form from it.
-        <ApprovalsForm key={JSON.stringify(settings.data)} saved={settings.data} onSaved={() => flash.show(MESSAGES.approvalSettingsSaved)} onStart={flash.clear} />
-      )}
-    </SettingsSection>
+    <SavedSettingsSection
+      title="Savings approvals"
+      settings={useApprovalSettings()}
+      loadFailedMessage={MESSAGES.loadApprovalSettingsFailed}
+      savedMessage={MESSAGES.approvalSettingsSaved}
+      Form={ApprovalsForm}
+    />
   );
 }
 
-type FormProps = { saved: ApprovalSettings; onSaved: () => void; onStart: () => void };
+type FormProps = SavedSettingsFormProps<ApprovalSettings>;
 
 function ApprovalsForm({ saved, onSaved, onStart }: FormProps) {
   const save = useSaveApprovalSettings();
