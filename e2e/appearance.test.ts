@@ -155,8 +155,10 @@ describe('every page on a phone and a desktop, light and dark', () => {
     const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
     await signInQuickly(page, admin);
     await page.goto('/profile');
+    // The page first, then the closed drawer: asked before the page has drawn, the answer is moot.
+    await expect.poll(() => page.getByRole('heading').first().isVisible()).toBe(true);
     const usersLink = page.getByRole('link', { name: 'Users' });
-    expect(await usersLink.isVisible()).toBe(false);
+    await expect.poll(() => usersLink.isVisible()).toBe(false);
     await page.getByRole('button', { name: /navigation|menu/i }).click();
     await expect.poll(() => usersLink.isVisible()).toBe(true);
     await usersLink.click();

@@ -59,7 +59,9 @@ export function itFitsEveryLook(env: () => { browser: Browser; baseURL: string }
       await context.addCookies([{ name: 'kobo-look-scheme', value: scheme, url: baseURL }]);
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(typeof shot.path === 'string' ? shot.path : shot.path());
+      // The page's own readiness (prepare) decides, not the load event: on a busy 2-core machine a
+      // late image or font held 'load' past its 30 s once while the page itself had long drawn.
+      await page.goto(typeof shot.path === 'string' ? shot.path : shot.path(), { waitUntil: 'domcontentloaded' });
       await shot.prepare(page);
       const shownScheme = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
       if (shownScheme !== scheme) problems.push(`${look}: the page is ${shownScheme}`);
