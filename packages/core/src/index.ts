@@ -39,3 +39,4 @@ export * from './receipts.ts';
 export * from './budgets.ts';
 export * from './contracts/budgets.ts';
 export * from './schemas/budgets.ts';
+export * from './books.ts';

@@ -26,6 +26,10 @@ export const PERMISSIONS = [
   'manage_staff_savings',
   'view_own_savings',
   'post_own_savings',
+  // Issue 27 (docs/decisions/042-one-ledger.md): the books' reports, and changing the books themselves
+  // (the chart, mappings, locked months, manual entries, opening balances).
+  'view_books',
+  'manage_books',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -56,6 +60,8 @@ const TABLE: Record<Role, readonly Permission[]> = {
     'manage_users',
     'view_audit_log',
     'manage_staff_savings',
+    'view_books',
+    'manage_books',
   ],
   manager: [
     'use_app',

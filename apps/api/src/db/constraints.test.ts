@@ -57,7 +57,37 @@ describe('the schema keeps data valid by itself', () => {
     await db.execute(
       sql`insert into savings_transactions (account_id, type, amount_kobo, created_by_email, value_date) values (${account?.id}, 'deposit', 500, 'a@b.c', '2026-01-01')`,
     );
+    // The stored balance follows, as the app's posting does, so the books' check after the file agrees.
+    await db.execute(sql`update savings_accounts set balance_kobo = 500 where id = ${account?.id}`);
     expect(await sqlError(sql`update savings_transactions set amount_kobo = 1`)).toBe('42501');
     expect(await sqlError(sql`delete from savings_transactions`)).toBe('42501');
   });
+
+  it('keeps the journal append-only and every entry balanced (issue 27)', async () => {
+    const db = ctx.app.kobo.database.db;
+    expect(await sqlError(sql`update journal_lines set amount_kobo = 1`)).toBe('42501');
+    expect(await sqlError(sql`delete from journal_lines`)).toBe('42501');
+    expect(await sqlError(sql`update journal_entries set narration = 'changed'`)).toBe('42501');
+    expect(await sqlError(sql`delete from journal_entries`)).toBe('42501');
+    expect(await sqlError(sql`truncate journal_lines`)).toBe('42501');
+    const [bank] = await queryRows<{ id: string }>(db, sql`select id from ledger_accounts where system_key = 'scheme.bank'`);
+    const [charges] = await queryRows<{ id: string }>(db, sql`select id from ledger_accounts where system_key = 'scheme.bank_charges'`);
+    const [cash] = await queryRows<{ id: string }>(db, sql`select id from ledger_accounts where system_key = 'organisation.cash'`);
+    // Debits 1,000 and credits 999: refused, and the entry goes with its lines (one transaction).
+    expect(
+      await sqlError(sql`with e as (${manualEntry('scheme')}) insert into journal_lines (entry_id, line_no, account_id, amount_kobo, value_date)
+        select e.id, n, a, amt, '2026-01-05' from e, (values (1, ${charges?.id}::uuid, 1000), (2, ${bank?.id}::uuid, -999)) v(n, a, amt)`),
+    ).toBe('23514');
+    // A line in the other book's account: refused.
+    expect(
+      await sqlError(sql`with e as (${manualEntry('scheme')}) insert into journal_lines (entry_id, line_no, account_id, amount_kobo, value_date)
+        select e.id, n, a, amt, '2026-01-05' from e, (values (1, ${charges?.id}::uuid, 1000), (2, ${cash?.id}::uuid, -1000)) v(n, a, amt)`),
+    ).toBe('23514');
+    const [left] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from journal_entries where narration = 'test'`);
+    expect(left?.count).toBe(0);
+  });
 });
+
+function manualEntry(book: string) {
+  return sql`insert into journal_entries (book, value_date, source_type, narration) values (${book}, '2026-01-05', 'manual', 'test') returning id`;
+}

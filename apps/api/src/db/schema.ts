@@ -61,7 +61,7 @@ export const users = pgTable(
     // The users table sorts by these (issue 5); lower(email) is served by users_email_lower_key.
     index('users_name_lower_idx').on(sql`lower(${table.name})`, table.id),
     index('users_created_at_idx').on(table.createdAt, table.id),
-    check('users_role_check', sql`${table.role} in ('admin', 'manager', 'user', 'staff')`),
+    check('users_role_check', sql`${table.role} in ('admin', 'manager', 'user', 'staff', 'auditor')`),
     check('users_access_level_check', sql`${table.accessLevel} in ('full', 'readonly')`),
     check('users_name_check', sql`length(btrim(${table.name})) between 1 and 100`),
     check('users_email_check', sql`${table.email} = lower(${table.email}) and position('@' in ${table.email}) > 1`),
@@ -154,6 +154,11 @@ export const categories = pgTable(
     icon: text('icon').notNull().default('FaQuestion'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The organisation's expense account this item posts to (issue 27). A new item gets its own
+     * account from the database (a trigger), so no path can make an item the books do not know.
+     */
+    ledgerAccountId: uuid('ledger_account_id').references((): AnyPgColumn => ledgerAccounts.id, { onDelete: 'restrict' }),
   },
   (table) => [
     // DECISIONS 3: names are unique case-insensitively across the organisation.
@@ -787,5 +792,164 @@ export const apiTokens = pgTable(
   (table) => [
     uniqueIndex('api_tokens_token_hash_key').on(table.tokenHash),
     check('api_tokens_scope_check', sql`${table.scope} in ('read', 'savings_batches')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The books (issue 27, docs/decisions/042-one-ledger.md): two books, each with its chart of
+// accounts; one journal of balanced entries that the sub-ledgers (savings_transactions,
+// loan_transactions, expenses) write through the database's posting rules in the same statement.
+// ---------------------------------------------------------------------------------------------
+
+/** An account in one book's chart. Member accounts are not rows: they are sub-ledger ids on lines. */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    book: text('book', { enum: ['scheme', 'organisation'] }).notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['asset', 'liability', 'equity', 'income', 'expense'] }).notNull(),
+    /** A control account names its sub-ledger: each member's savings, or each loan. */
+    subledger: text('subledger', { enum: ['member_savings', 'loans'] }),
+    /** The default chart's own accounts keep a stable key the posting rules may name. */
+    systemKey: text('system_key'),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_book_code_key').on(table.book, table.code),
+    uniqueIndex('ledger_accounts_system_key').on(table.systemKey),
+    uniqueIndex('ledger_accounts_subledger_key').on(table.subledger),
+    check('ledger_accounts_book_check', sql`${table.book} in ('scheme', 'organisation')`),
+    check('ledger_accounts_kind_check', sql`${table.kind} in ('asset', 'liability', 'equity', 'income', 'expense')`),
+    check('ledger_accounts_subledger_check', sql`${table.subledger} is null or (${table.subledger} in ('member_savings', 'loans') and ${table.book} = 'scheme')`),
+    check('ledger_accounts_code_check', sql`${table.code} ~ '^[0-9A-Za-z][0-9A-Za-z.-]{0,11}$'`),
+    check('ledger_accounts_name_check', sql`length(btrim(${table.name})) between 1 and 80`),
+  ],
+);
+
+/**
+ * Which account a kind of movement posts to ('savings.cash', 'loans.interest_income',
+ * 'payment:cash', ...). Settings › Books edits them; the posting rules read them.
+ */
+export const ledgerMappings = pgTable('ledger_mappings', {
+  key: text('key').primaryKey(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+});
+
+/** One balanced entry: its lines' amounts sum to zero. Never updated or deleted (a trigger refuses). */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    book: text('book', { enum: ['scheme', 'organisation'] }).notNull(),
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    /** What made it: a savings posting or transfer, a loan transaction, an expense, or an officer. */
+    sourceType: text('source_type', { enum: ['savings', 'loan', 'expense', 'manual', 'opening', 'write_off'] }).notNull(),
+    sourceId: uuid('source_id'),
+    /** The entry this one undoes (a reversal, an edited or deleted expense's old entry). */
+    reversesEntryId: uuid('reverses_entry_id').references((): AnyPgColumn => journalEntries.id),
+    narration: text('narration').notNull(),
+    createdById: text('created_by_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('journal_entries_seq_key').on(table.seq),
+    index('journal_entries_source_idx').on(table.sourceType, table.sourceId),
+    index('journal_entries_book_value_idx').on(table.book, table.valueDate, table.seq),
+    check('journal_entries_book_check', sql`${table.book} in ('scheme', 'organisation')`),
+    check('journal_entries_source_check', sql`${table.sourceType} in ('savings', 'loan', 'expense', 'manual', 'opening', 'write_off')`),
+  ],
+);
+
+/** A debit (amount > 0) or a credit (amount < 0) to one account, and to one member's or loan's sub-ledger. */
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: 'restrict' }),
+    lineNo: integer('line_no').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** A savings account's id under "Members' savings", a loan's id under "Loans to members". */
+    subledgerId: uuid('subledger_id'),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** The entry's, repeated so that an account's history is one index range. */
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entryId, table.lineNo] }),
+    index('journal_lines_account_value_idx').on(table.accountId, table.valueDate),
+    index('journal_lines_subledger_idx').on(table.subledgerId).where(sql`${table.subledgerId} is not null`),
+    check('journal_lines_amount_check', sql`${table.amountKobo} <> 0 and abs(${table.amountKobo}) <= ${MAX_KOBO}`),
+  ],
+);
+
+/**
+ * Each account's net movement per value day, kept as lines are written, so a trial balance or a
+ * year's income sums days, not lines. Rows are striped over a few slots per account and day, so
+ * concurrent postings to "Bank" do not queue on one row; readers sum the slots.
+ */
+export const ledgerDayBalances = pgTable(
+  'ledger_day_balances',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: integer('slot').notNull(),
+    netKobo: bigint('net_kobo', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.day, table.slot] })],
+);
+
+/** A month closed for posting in one book ('2026-10'). Unlocking deletes the row and is audited. */
+export const ledgerPeriodLocks = pgTable(
+  'ledger_period_locks',
+  {
+    book: text('book', { enum: ['scheme', 'organisation'] }).notNull(),
+    month: text('month').notNull(),
+    lockedById: text('locked_by_id'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.book, table.month] }),
+    check('ledger_period_locks_month_check', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/**
+ * A manual journal entry waiting for a second admin (issue 27), when two-person approval is on:
+ * its lines are kept as asked; approval posts them as one entry, once.
+ */
+export const journalEntryRequests = pgTable(
+  'journal_entry_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    book: text('book', { enum: ['scheme', 'organisation'] }).notNull(),
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    narration: text('narration').notNull(),
+    /** [{ accountId, subledgerId?, amountKobo }] as asked: debits positive, credits negative. */
+    lines: jsonb('lines').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    requestedById: text('requested_by_id').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedById: text('decided_by_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    entryId: uuid('entry_id').references(() => journalEntries.id),
+  },
+  (table) => [
+    uniqueIndex('journal_entry_requests_seq_key').on(table.seq),
+    index('journal_entry_requests_status_idx').on(table.status, table.seq),
+    check('journal_entry_requests_status_check', sql`${table.status} in ('pending', 'approved', 'declined')`),
+    check('journal_entry_requests_book_check', sql`${table.book} in ('scheme', 'organisation')`),
   ],
 );

@@ -1,36 +1,26 @@
+import {
+  ADMIN,
+  ADMIN_AND_HOLDERS,
+  ADMIN_AND_USER,
+  ADMIN_MANAGER,
+  EVERYONE,
+  EXPENSE_READERS,
+  HOLDERS,
+  nobody,
+  SIGNED_IN,
+  type ExpectedAccess,
+} from './access-outcomes.ts';
+import { BOOK_ENTRIES_ACCESS } from './expected-access-book-entries.ts';
+import { BOOK_REPORTS_ACCESS } from './expected-access-book-reports.ts';
+import { BOOK_SETTINGS_ACCESS } from './expected-access-book-settings.ts';
+
+export { CALLERS, type Caller, type ExpectedAccess } from './access-outcomes.ts';
+
 /**
  * Who gets past the gate, written out by hand for every API route (docs/decisions/013-one-gate.md).
  * Not computed from core/permissions.ts: this table is what the permission table must produce.
- *
- * Each row's `expect` is in the order of CALLERS: 'ok' means the caller got past the gate (any
- * answer below 500 other than 401/403), 401 and 403 are the gate's refusals.
+ * The books' routes (issue 27) have their rows in the files beside this one.
  */
-export const CALLERS = ['admin', 'manager', 'user', 'staff', 'visitor', 'deactivated', 'deleted'] as const;
-export type Caller = (typeof CALLERS)[number];
-type Outcome = 'ok' | 401 | 403;
-type Expect = readonly [admin: Outcome, manager: Outcome, user: Outcome, staff: Outcome, visitor: Outcome, deactivated: Outcome, deleted: Outcome];
-
-export type ExpectedAccess = {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  expect: Expect;
-  /** The concrete path to call when `url` has parameters or needs a query. */
-  path?: string;
-  /** A body that gets past the door without changing anything shared (it may fail validation). */
-  body?: unknown;
-};
-
-const EVERYONE: Expect = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
-const SIGNED_IN: Expect = ['ok', 'ok', 'ok', 'ok', 401, 401, 401];
-const ADMIN: Expect = ['ok', 403, 403, 403, 401, 401, 401];
-const ADMIN_MANAGER: Expect = ['ok', 'ok', 403, 403, 401, 401, 401];
-const EXPENSE_READERS: Expect = ['ok', 'ok', 'ok', 403, 401, 401, 401];
-const HOLDERS: Expect = [403, 403, 'ok', 'ok', 401, 401, 401];
-const ADMIN_AND_USER: Expect = ['ok', 403, 'ok', 403, 401, 401, 401];
-const ADMIN_AND_HOLDERS: Expect = ['ok', 403, 'ok', 'ok', 401, 401, 401];
-
-const nobody = '00000000-0000-4000-8000-000000000000';
-
 export const EXPECTED_ACCESS: ExpectedAccess[] = [
   { method: 'GET', url: '/api/health', expect: EVERYONE },
   // Issue 16: the OpenAPI document and its reference page (plugins/openapi.ts).
@@ -190,6 +180,9 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
 
   // Last: it ends the callers' sessions.
   { method: 'POST', url: '/api/auth/sign-out', expect: EVERYONE },
+  ...BOOK_REPORTS_ACCESS,
+  ...BOOK_SETTINGS_ACCESS,
+  ...BOOK_ENTRIES_ACCESS,
 ];
 
 /**

@@ -8,6 +8,7 @@ import { buildApp, type KoboApp } from '../app.ts';
 import { readEnv, type Env } from '../config/env.ts';
 import { users } from '../db/schema.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
+import { findBookProblems } from '../modules/ledger/book-problems.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestContext = {
@@ -73,7 +74,13 @@ export async function createTestContext(
       await app.kobo.database.db.update(users).set({ active }).where(eq(users.id, userId));
     },
     close: async () => {
+      // Every test file ends with the books checked (issue 27): whatever it did, they still agree.
+      const problems = await findBookProblems(app.kobo.database.db).catch((error: unknown) => [{ problem: String(error), subject: '', expectedKobo: 0, foundKobo: 0 }]);
       await app.close();
+      if (problems.length > 0) {
+        await drop();
+        throw new Error(`the books do not agree after this file: ${JSON.stringify(problems.slice(0, 5))}`);
+      }
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

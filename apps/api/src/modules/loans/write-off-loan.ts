@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { AppError, calendarDate, outstandingTotal, type Kobo, type LoanView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { loanInstalments, loans } from '../../db/schema.ts';
@@ -21,6 +21,8 @@ export async function writeOffLoan(deps: LoanDeps, actor: Actor, loanId: string,
     const rows = await tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, loanId)).orderBy(asc(loanInstalments.number));
     const owed = outstandingTotal({ feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments: rows.map(positionOf), overpayment: loan.overpayment });
     await tx.update(loans).set({ status: 'written_off', decisionReason: reason, decidedById: actor.id, decidedAt: at }).where(eq(loans.id, loanId));
+    // The books: what the loan still holds under "Loans to members" goes to "Loans written off".
+    await tx.execute(sql`select journal_write_off(${loanId}::uuid, ${calendarDate(at, deps.timeZone)}::date, ${actor.id})`);
     await auditLoanAct(tx, {
       kind: 'loan.written_off',
       actor,
@@ -29,7 +31,7 @@ export async function writeOffLoan(deps: LoanDeps, actor: Actor, loanId: string,
       after: { status: 'written_off', writtenOffKobo: owed, reason },
       at,
     });
-    // A write-off posts no ledger entry, so no notice: the borrower's mail is queued here, with it.
+    // A write-off posts no sub-ledger row, so no notice: the borrower's mail is queued here, with it.
     await queueWriteOffMail(tx, { loanId, writtenOffKobo: owed, on: calendarDate(at, deps.timeZone), reason, by: actor }, deps.appUrl);
   });
   deps.outbox.nudge();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { SavingsHolderListItem } from '@kobo/core';
 import { createTestContext, uniqueEmail, type SignedInClient, type TestClient, type TestContext } from '../../test/test-app.ts';
+import { findBookProblems } from '../ledger/book-problems.ts';
 import { findLedgerDrift, findNegativeStatements } from './ledger-drift.ts';
 
 /** Test helpers for the savings API: every call goes through HTTP, as the screens' would. */
@@ -42,6 +43,7 @@ export async function balanceOf(admin: TestClient, ref: string): Promise<number>
 export async function expectNoLedgerDrift(ctx: TestContext) {
   expect(await findLedgerDrift(ctx.app.kobo.database.db)).toEqual([]);
   expect(await findNegativeStatements(ctx.app.kobo.database.db)).toEqual([]);
+  expect(await findBookProblems(ctx.app.kobo.database.db)).toEqual([]);
 }
 
 /**

@@ -1,0 +1,33 @@
+/**
+ * The callers of the route × role table and the outcomes each row expects, in one place so the
+ * table's parts (expected-access.ts and the books' files beside it) share them.
+ *
+ * Each row's `expect` is in the order of CALLERS: 'ok' means the caller got past the gate (any
+ * answer below 500 other than 401/403), 401 and 403 are the gate's refusals.
+ */
+export const CALLERS = ['admin', 'manager', 'user', 'staff', 'visitor', 'deactivated', 'deleted'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Outcome = 'ok' | 401 | 403;
+export type Expect = readonly [admin: Outcome, manager: Outcome, user: Outcome, staff: Outcome, visitor: Outcome, deactivated: Outcome, deleted: Outcome];
+
+export type ExpectedAccess = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  expect: Expect;
+  /** The concrete path to call when `url` has parameters or needs a query. */
+  path?: string;
+  /** A body that gets past the door without changing anything shared (it may fail validation). */
+  body?: unknown;
+};
+
+export const EVERYONE: Expect = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
+export const SIGNED_IN: Expect = ['ok', 'ok', 'ok', 'ok', 401, 401, 401];
+export const ADMIN: Expect = ['ok', 403, 403, 403, 401, 401, 401];
+export const ADMIN_MANAGER: Expect = ['ok', 'ok', 403, 403, 401, 401, 401];
+export const EXPENSE_READERS: Expect = ['ok', 'ok', 'ok', 403, 401, 401, 401];
+export const HOLDERS: Expect = [403, 403, 'ok', 'ok', 401, 401, 401];
+export const ADMIN_AND_USER: Expect = ['ok', 403, 'ok', 403, 401, 401, 401];
+export const ADMIN_AND_HOLDERS: Expect = ['ok', 403, 'ok', 'ok', 401, 401, 401];
+
+export const nobody = '00000000-0000-4000-8000-000000000000';
+

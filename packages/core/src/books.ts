@@ -1,0 +1,152 @@
+import type { IsoDate } from './periods.ts';
+import type { Kobo } from './money.ts';
+
+/**
+ * The books (issue 27, docs/decisions/042-one-ledger.md). Two books, each with its own chart and
+ * trial balance: the savings scheme's money is never the organisation's.
+ */
+export const BOOKS = ['scheme', 'organisation'] as const;
+export type Book = (typeof BOOKS)[number];
+export const BOOK_LABELS: Record<Book, string> = { scheme: 'Savings scheme', organisation: 'Organisation' };
+
+export const ACCOUNT_KINDS = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+/** Headings, in the order a chart of accounts and a trial balance list them. */
+export const ACCOUNT_KIND_LABELS: Record<AccountKind, string> = {
+  asset: 'Assets',
+  liability: 'Liabilities',
+  equity: 'Equity',
+  income: 'Income',
+  expense: 'Expenses',
+};
+
+/** Assets and expenses grow by debits; liabilities, equity and income by credits. */
+export function isDebitNormal(kind: AccountKind): boolean {
+  return kind === 'asset' || kind === 'expense';
+}
+
+/**
+ * An account's balance as its kind reads it (positive when it holds what it should), from the
+ * journal's signed sum (debits positive, credits negative).
+ */
+export function naturalBalance(kind: AccountKind, signedKobo: number): number {
+  return isDebitNormal(kind) ? signedKobo : -signedKobo;
+}
+
+/** What a control account's lines name: each member's savings, or each loan. */
+export const SUBLEDGERS = ['member_savings', 'loans'] as const;
+export type Subledger = (typeof SUBLEDGERS)[number];
+
+/** What made a journal entry. */
+export const JOURNAL_SOURCES = ['savings', 'loan', 'expense', 'manual', 'opening', 'write_off'] as const;
+export type JournalSource = (typeof JOURNAL_SOURCES)[number];
+
+/** One account of a chart (GET /api/books/accounts). */
+export type LedgerAccountView = {
+  id: string;
+  book: Book;
+  code: string;
+  name: string;
+  kind: AccountKind;
+  subledger: Subledger | null;
+  /** The default chart's own accounts: they can be renamed, not retired. */
+  isSystem: boolean;
+  retired: boolean;
+  /** An account with postings is never deleted, only retired. */
+  hasPostings: boolean;
+};
+
+/** One account's line in a report: its balance read the way its kind reads (see naturalBalance). */
+export type BookReportRow = { accountId: string; code: string; name: string; kind: AccountKind; balanceKobo: Kobo };
+
+/** GET /api/books/trial-balance?book=&asOf= : every account with a balance, in debit or credit. */
+export type TrialBalanceView = {
+  book: Book;
+  asOf: IsoDate;
+  rows: { accountId: string; code: string; name: string; kind: AccountKind; debitKobo: Kobo; creditKobo: Kobo }[];
+  totalDebitKobo: Kobo;
+  totalCreditKobo: Kobo;
+};
+
+/** GET /api/books/income-statement?book=&from=&to= : income and expenditure for the period. */
+export type IncomeStatementView = {
+  book: Book;
+  from: IsoDate;
+  to: IsoDate;
+  income: BookReportRow[];
+  expenses: BookReportRow[];
+  totalIncomeKobo: Kobo;
+  totalExpensesKobo: Kobo;
+  /** Income less expenses; negative is a deficit. */
+  surplusKobo: number;
+};
+
+/**
+ * GET /api/books/balance-sheet?book=&asOf= : assets against liabilities and equity. Income and
+ * expenses not yet closed to equity stand in equity as one line, "Surplus to date".
+ */
+export type BalanceSheetView = {
+  book: Book;
+  asOf: IsoDate;
+  assets: BookReportRow[];
+  liabilities: BookReportRow[];
+  equity: BookReportRow[];
+  /** Income less expenses up to asOf (not yet closed to equity by a year end). */
+  surplusToDateKobo: number;
+  totalAssetsKobo: number;
+  totalLiabilitiesKobo: number;
+  /** Equity accounts plus the surplus to date. */
+  totalEquityKobo: number;
+};
+
+/** Where a journal entry came from, for a link to the screen that shows it (null for manual entries). */
+export type JournalSourceLink = { kind: 'savings_account' | 'loan' | 'expense'; id: string } | null;
+
+export type JournalLineView = {
+  accountId: string;
+  code: string;
+  name: string;
+  /** The member (savings account) or loan a control account's line names, and their name. */
+  subledgerId: string | null;
+  subledgerName: string | null;
+  debitKobo: Kobo;
+  creditKobo: Kobo;
+};
+
+/** GET /api/books/journal?book=&from=&to=&cursor= : entries, newest value date first. */
+export type JournalEntryView = {
+  id: string;
+  seq: number;
+  book: Book;
+  valueDate: IsoDate;
+  narration: string;
+  source: JournalSource;
+  link: JournalSourceLink;
+  reversesEntryId: string | null;
+  createdAt: string;
+  lines: JournalLineView[];
+};
+export type JournalPage = { entries: JournalEntryView[]; nextCursor: string | null };
+
+/** GET /api/books/accounts/:id/ledger?from=&to=&cursor= : one account's lines with a running balance. */
+export type GeneralLedgerView = {
+  account: LedgerAccountView;
+  from: IsoDate;
+  to: IsoDate;
+  /** The balance (read as the account's kind reads it) at the end of the day before `from`. */
+  openingKobo: number;
+  lines: {
+    entryId: string;
+    seq: number;
+    valueDate: IsoDate;
+    narration: string;
+    link: JournalSourceLink;
+    subledgerName: string | null;
+    debitKobo: Kobo;
+    creditKobo: Kobo;
+    /** After this line, read as the account's kind reads it. */
+    balanceKobo: number;
+  }[];
+  closingKobo: number;
+  nextCursor: string | null;
+};
