@@ -6,7 +6,7 @@ const as = (role: 'admin' | 'manager' | 'user' | 'staff', isActive = true) => ({
 
 describe('route guards (SPEC 2)', () => {
   it('sends a signed-out visitor to /login from every guard', () => {
-    for (const guard of ['signedIn', 'adminOnly', 'nonStaff', 'activeStaff'] as const) {
+    for (const guard of ['signedIn', 'adminOnly', 'nonStaff', 'activeStaff', 'booksReaders'] as const) {
       expect(guardRedirect(guard, null)).toBe('/login');
     }
   });
@@ -30,6 +30,15 @@ describe('route guards (SPEC 2)', () => {
   });
 });
 
+describe('books readers (issue 27)', () => {
+  it('lets through whoever may view the books and sends the rest where admin-only does', () => {
+    expect(guardRedirect('booksReaders', as('admin'))).toBeNull();
+    expect(guardRedirect('booksReaders', as('manager'))).toBe('/expenses');
+    expect(guardRedirect('booksReaders', as('user'))).toBe('/expenses');
+    expect(guardRedirect('booksReaders', as('staff'))).toBe('/staff-savings');
+  });
+});
+
 describe('side navigation (SPEC 2)', () => {
   it('lists each role its pages in order', () => {
     expect(navigationFor('admin').map((item) => `${item.path} ${item.label}`)).toEqual([
@@ -39,6 +48,7 @@ describe('side navigation (SPEC 2)', () => {
       '/approvals Approvals',
       '/loans Loans',
       '/reports Reports',
+      '/books Books',
       '/users Users',
       '/audit Audit Log',
       '/profile Profile',

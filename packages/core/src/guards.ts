@@ -1,6 +1,7 @@
 import type { Role } from './roles.ts';
+import { can } from './permissions.ts';
 
-export type GuardName = 'signedIn' | 'adminOnly' | 'nonStaff' | 'activeStaff';
+export type GuardName = 'signedIn' | 'adminOnly' | 'nonStaff' | 'activeStaff' | 'booksReaders';
 
 export type GuardSubject = { role: Role; isActive: boolean } | null;
 
@@ -21,6 +22,9 @@ export function guardRedirect(guard: GuardName, subject: GuardSubject): string |
     case 'activeStaff':
       // DECISIONS 4: only an active staff record passes; everyone else is told access is denied.
       return subject.role === 'staff' && subject.isActive ? null : '/unauthorized';
+    case 'booksReaders':
+      // Issue 27: whoever may read the books; everyone else goes where adminOnly sends them.
+      return can(subject.role, 'view_books') ? null : guardRedirect('adminOnly', subject);
   }
 }
 
@@ -41,6 +45,9 @@ export const ROUTE_GUARDS = {
   '/loans/:id': 'adminOnly',
   // Issue 15: savings requests waiting for an administrator (members see theirs on their savings page).
   '/approvals': 'adminOnly',
+  // Issue 27: the books' reports and one account's general ledger (docs/decisions/042-one-ledger.md).
+  '/books': 'booksReaders',
+  '/books/accounts/:id': 'booksReaders',
   '/expenses': 'nonStaff',
   '/expenses/create': 'nonStaff',
   // Issue 14: importing expenses, for whoever may add them (the API checks create_expense).

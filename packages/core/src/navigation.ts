@@ -11,6 +11,8 @@ const ADMIN_NAV: NavItem[] = [
   // Issue 12: lending against savings, run by the same officers (docs/decisions/019-loans.md).
   { path: '/loans', label: 'Loans' },
   { path: '/reports', label: 'Reports' },
+  // Issue 27: the books (trial balance, income and expenditure, balance sheet, journal).
+  { path: '/books', label: 'Books' },
   { path: '/users', label: 'Users' },
   // Issue 5: the audit log, the admin's alone (docs/decisions/011-people-and-audit.md).
   { path: '/audit', label: 'Audit Log' },

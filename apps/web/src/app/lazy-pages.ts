@@ -86,3 +86,9 @@ export const MonthlyRunPage = lazyPage(
 );
 // Issue 15: savings requests waiting for an administrator.
 export const ApprovalsPage = lazyPage(() => import('../features/approvals/components/approvals-page.tsx'), 'ApprovalsPage');
+// Issue 27: the books' reports and one account's general ledger.
+export const BooksPage = lazyPage(() => import('../features/books/components/books-page.tsx'), 'BooksPage');
+export const AccountLedgerPage = lazyPage(
+  () => import('../features/books/components/account-ledger-page.tsx'),
+  'AccountLedgerPage',
+);

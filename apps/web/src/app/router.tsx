@@ -75,6 +75,8 @@ export const routes: RouteObject[] = [
           guarded(paths.loans.list, <Pages.LoansPage />),
           guarded(paths.loans.detail.pattern, <Pages.LoanReviewPage />),
           guarded(paths.approvals, <Pages.ApprovalsPage />),
+          guarded(paths.books.reports, <Pages.BooksPage />),
+          guarded(paths.books.account.pattern, <Pages.AccountLedgerPage />),
           guarded(paths.profile, <Pages.ProfilePage />),
           guarded(paths.userSettings, <Pages.UserSettingsPage />),
         ],

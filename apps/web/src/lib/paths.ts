@@ -58,5 +58,10 @@ export const paths = {
   },
   /** Issue 15: savings requests waiting for an administrator (`?tab=decided` for the decided ones). */
   approvals: '/approvals',
+  /** Issue 27: the books (`?book=&tab=&asOf=&from=&to=`), and one account's general ledger. */
+  books: {
+    reports: '/books',
+    account: withParam('/books/accounts/:id'),
+  },
 } as const;
 

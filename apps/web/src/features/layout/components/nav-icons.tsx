@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons';
-import { FaChartPie, FaClipboardList, FaCog, FaUserCheck, FaFileAlt, FaHandHoldingUsd, FaPiggyBank, FaReceipt, FaUser, FaUsers, FaWallet } from 'react-icons/fa';
+import { FaBook, FaChartPie, FaClipboardList, FaCog, FaUserCheck, FaFileAlt, FaHandHoldingUsd, FaPiggyBank, FaReceipt, FaUser, FaUsers, FaWallet } from 'react-icons/fa';
 import { paths } from '../../../lib/paths.ts';
 
 /** An icon for each path navigationFor (core) can list; the labels come from core. */
@@ -11,6 +11,7 @@ export const NAV_ICONS: Record<string, IconType> = {
   [paths.loans.list]: FaHandHoldingUsd,
   [paths.approvals]: FaUserCheck,
   [paths.reports]: FaFileAlt,
+  [paths.books.reports]: FaBook,
   [paths.users]: FaUsers,
   [paths.audit.list]: FaClipboardList,
   [paths.profile]: FaUser,
