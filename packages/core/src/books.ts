@@ -40,6 +40,14 @@ export type Subledger = (typeof SUBLEDGERS)[number];
 /** What made a journal entry. */
 export const JOURNAL_SOURCES = ['savings', 'loan', 'expense', 'manual', 'opening', 'write_off'] as const;
 export type JournalSource = (typeof JOURNAL_SOURCES)[number];
+export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
+  savings: 'Savings',
+  loan: 'Loan',
+  expense: 'Expense',
+  manual: 'Manual entry',
+  opening: 'Opening balances',
+  write_off: 'Write-off',
+};
 
 /** One account of a chart (GET /api/books/accounts). */
 export type LedgerAccountView = {
