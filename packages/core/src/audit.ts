@@ -60,6 +60,12 @@ export const AUDIT_KINDS = [
   'expense.import_undone',
   'budget.set',
   'budget.removed',
+  'books.account_created',
+  'books.account_changed',
+  'books.account_deleted',
+  'books.mapping_set',
+  'books.mapping_removed',
+  'books.item_account_set',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -117,9 +123,15 @@ export const AUDIT_KIND_LABELS = {
   'expense.import_undone': 'Expense import undone',
   'budget.set': 'Budget set',
   'budget.removed': 'Budget removed',
+  'books.account_created': 'Account added to the books',
+  'books.account_changed': 'Account in the books changed',
+  'books.account_deleted': 'Account deleted from the books',
+  'books.mapping_set': 'Books mapping set',
+  'books.mapping_removed': 'Books mapping removed',
+  'books.item_account_set': "Item's expense account set",
 } as const satisfies Record<AuditKind, string>;
 
-export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings' | 'savings_request' | 'mail' | 'api_token' | 'expense_import';
+export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings' | 'savings_request' | 'mail' | 'api_token' | 'expense_import' | 'ledger_account' | 'ledger_mapping';
 
 /** Plain JSON values: what a row looked like before and after the act (null when it did not exist). */
 export type AuditValues = Record<string, unknown>;

@@ -120,6 +120,13 @@ export const ERRORS = {
   RECEIPT_UNREADABLE: { status: 422, message: MESSAGES.receiptUnreadable },
   RECEIPT_NOT_ATTACHABLE: { status: 400, message: MESSAGES.receiptNotAttachable },
   RECEIPT_REQUIRED: { status: 400, message: MESSAGES.receiptNotAttachable },
+  // Settings › Books (issue 27): the chart and the mappings.
+  LEDGER_ACCOUNT_NOT_FOUND: { status: 404, message: MESSAGES.ledgerAccountNotFound },
+  LEDGER_ACCOUNT_CODE_TAKEN: { status: 409, message: MESSAGES.ledgerAccountCodeTaken },
+  LEDGER_ACCOUNT_IN_USE: { status: 409, message: MESSAGES.ledgerAccountHasPostings },
+  LEDGER_MAPPING_NOT_FOUND: { status: 404, message: MESSAGES.ledgerMappingNotFound },
+  LEDGER_MAPPING_FIXED: { status: 409, message: MESSAGES.ledgerMappingFixed },
+  LEDGER_MAPPING_ACCOUNT_INVALID: { status: 400, message: MESSAGES.ledgerAccountRetired },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -40,3 +40,5 @@ export * from './budgets.ts';
 export * from './contracts/budgets.ts';
 export * from './schemas/budgets.ts';
 export * from './books.ts';
+export * from './books-chart.ts';
+export * from './books-entries.ts';

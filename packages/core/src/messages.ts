@@ -105,14 +105,6 @@ export const MESSAGES = {
   valueDateBeforeBooksStart: "The value date cannot be before the books' start date",
   booksStartSaved: "Books' start date saved",
   loadBooksStartFailed: "Failed to load the books' start date",
-  // The books' reports (issue 27): trial balance, income and expenditure, balance sheet, journal, ledger.
-  loadBooksFailed: 'Failed to load the books',
-  loadJournalFailed: 'Failed to load the journal',
-  loadAccountLedgerFailed: "Failed to load the account's ledger",
-  noBookBalances: 'No account has a balance on this day',
-  noBookActivity: 'No income or expenses in this period',
-  noJournalEntries: 'No entries in this period',
-  noLedgerLines: 'No postings to this account in this period',
   chooseMonth: 'Please choose a month',
   batchEmpty: 'There is nothing to post: add at least one row.',
   // Loans (issue 12; not in SPEC: written in its voice, docs/decisions/019-loans.md).
@@ -459,6 +451,28 @@ export const MESSAGES = {
   receiptThresholdRequired: 'Please enter the amount above which a receipt is required',
   receiptSettingsSaved: 'Receipt settings saved.',
   loadReceiptSettingsFailed: 'Failed to load the receipt settings',
+  // Settings › Books: the chart of accounts and the mappings (issue 27, docs/decisions/042-one-ledger.md).
+  chooseBook: 'Please choose a book',
+  chooseAccountKind: 'Please choose the kind of account',
+  chooseLedgerAccount: 'Please choose an account',
+  ledgerAccountCodeRequired: "Please enter the account's code",
+  ledgerAccountCodeInvalid: 'Use up to 12 letters, digits, dots or dashes, starting with a letter or digit',
+  ledgerAccountCodeTaken: 'This code is already used in this book',
+  ledgerAccountNameRequired: "Please enter the account's name",
+  ledgerAccountNameTooLong: 'Name must be at most 80 characters',
+  ledgerAccountNotFound: 'Account not found',
+  ledgerAccountHasPostings: 'This account has postings: retire it instead',
+  ledgerAccountMapped: 'This account is used by a mapping or an expense item: point them at another account first',
+  ledgerAccountIsSystem: "This is one of the books' own accounts: it can be renamed, not retired or deleted",
+  ledgerAccountIsControl: "This account holds the members' savings or loans: it cannot be retired or deleted",
+  ledgerAccountHasBalance: 'Only an account with a ₦0 balance can be retired',
+  ledgerAccountRetired: 'This account is retired: choose a live account',
+  ledgerMappingNotFound: 'Mapping not found',
+  ledgerMappingFixed: 'This mapping cannot be removed: point it at another account instead',
+  paymentMethodRequired: 'Please enter the payment method',
+  loadBooksChartFailed: 'Failed to load the chart of accounts',
+  loadLedgerMappingsFailed: 'Failed to load the mappings',
+
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
