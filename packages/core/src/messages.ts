@@ -105,6 +105,14 @@ export const MESSAGES = {
   valueDateBeforeBooksStart: "The value date cannot be before the books' start date",
   booksStartSaved: "Books' start date saved",
   loadBooksStartFailed: "Failed to load the books' start date",
+  // The books' reports (issue 27): trial balance, income and expenditure, balance sheet, journal, ledger.
+  loadBooksFailed: 'Failed to load the books',
+  loadJournalFailed: 'Failed to load the journal',
+  loadAccountLedgerFailed: "Failed to load the account's ledger",
+  noBookBalances: 'No account has a balance on this day',
+  noBookActivity: 'No income or expenses in this period',
+  noJournalEntries: 'No entries in this period',
+  noLedgerLines: 'No postings to this account in this period',
   chooseMonth: 'Please choose a month',
   batchEmpty: 'There is nothing to post: add at least one row.',
   // Loans (issue 12; not in SPEC: written in its voice, docs/decisions/019-loans.md).
