@@ -60,6 +60,13 @@ export const AUDIT_KINDS = [
   'expense.import_undone',
   'budget.set',
   'budget.removed',
+  'books.month_locked',
+  'books.month_unlocked',
+  'books.manual_entry_posted',
+  'books.entry_request_created',
+  'books.entry_request_approved',
+  'books.entry_request_declined',
+  'books.opening_posted',
   'books.account_created',
   'books.account_changed',
   'books.account_deleted',
@@ -123,6 +130,13 @@ export const AUDIT_KIND_LABELS = {
   'expense.import_undone': 'Expense import undone',
   'budget.set': 'Budget set',
   'budget.removed': 'Budget removed',
+  'books.month_locked': 'Month locked',
+  'books.month_unlocked': 'Month unlocked',
+  'books.manual_entry_posted': 'Journal entry posted',
+  'books.entry_request_created': 'Journal entry awaiting approval',
+  'books.entry_request_approved': 'Journal entry approved',
+  'books.entry_request_declined': 'Journal entry declined',
+  'books.opening_posted': 'Opening balances posted',
   'books.account_created': 'Account added to the books',
   'books.account_changed': 'Account in the books changed',
   'books.account_deleted': 'Account deleted from the books',
@@ -131,7 +145,7 @@ export const AUDIT_KIND_LABELS = {
   'books.item_account_set': "Item's expense account set",
 } as const satisfies Record<AuditKind, string>;
 
-export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings' | 'savings_request' | 'mail' | 'api_token' | 'expense_import' | 'ledger_account' | 'ledger_mapping';
+export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings' | 'savings_request' | 'mail' | 'api_token' | 'expense_import' | 'books_month' | 'journal_entry' | 'journal_entry_request' | 'ledger_account' | 'ledger_mapping';
 
 /** Plain JSON values: what a row looked like before and after the act (null when it did not exist). */
 export type AuditValues = Record<string, unknown>;

@@ -127,6 +127,17 @@ export const ERRORS = {
   LEDGER_MAPPING_NOT_FOUND: { status: 404, message: MESSAGES.ledgerMappingNotFound },
   LEDGER_MAPPING_FIXED: { status: 409, message: MESSAGES.ledgerMappingFixed },
   LEDGER_MAPPING_ACCOUNT_INVALID: { status: 400, message: MESSAGES.ledgerAccountRetired },
+  // The books (issue 27, docs/decisions/042-one-ledger.md): a locked month refuses every posting
+  // (the database's SQLSTATE KB423, named by month and book in plugins/errors.ts).
+  PERIOD_LOCKED: { status: 409, message: MESSAGES.periodLocked },
+  MONTH_IN_FUTURE: { status: 400, message: MESSAGES.lockFutureMonth },
+  ENTRY_UNBALANCED: { status: 400, message: MESSAGES.entryUnbalanced },
+  LEDGER_ACCOUNT_UNUSABLE: { status: 400, message: MESSAGES.ledgerAccountUnusable },
+  CONTROL_ACCOUNT_REFUSED: { status: 400, message: MESSAGES.controlAccountRefused },
+  ENTRY_REQUEST_NOT_FOUND: { status: 404, message: MESSAGES.entryRequestNotFound },
+  ENTRY_REQUEST_DECIDED: { status: 409, message: MESSAGES.entryRequestDecided },
+  OWN_ENTRY_REQUEST: { status: 403, message: MESSAGES.cannotApproveOwnRequest },
+  OPENING_ALREADY_POSTED: { status: 409, message: MESSAGES.openingAlreadyPosted },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -481,6 +481,29 @@ export const MESSAGES = {
   loadBooksChartFailed: 'Failed to load the chart of accounts',
   loadLedgerMappingsFailed: 'Failed to load the mappings',
 
+  // The books: locked months, manual journal entries and opening balances (issue 27, docs/decisions/042-one-ledger.md).
+  periodLocked: 'The books for this month are locked',
+  monthInvalid: 'Please choose a month',
+  lockFutureMonth: 'A month that has not started cannot be locked',
+  monthLocked: 'Month locked',
+  monthUnlocked: 'Month unlocked',
+  loadLocksFailed: 'Failed to load the locked months',
+  narrationRequired: 'Please enter a narration',
+  narrationTooLong: 'The narration must be at most 500 characters',
+  entryLineDebitOrCredit: 'Enter a debit or a credit on each line, not both',
+  entryLineAccountRequired: 'Please choose an account',
+  entryLinesCount: 'An entry has 2 to 50 lines',
+  openingLinesCount: 'Opening balances have 1 to 50 lines',
+  entryUnbalanced: 'Debits and credits must be equal',
+  ledgerAccountUnusable: 'Please choose a live account of this book',
+  controlAccountRefused: "Members' savings and loans to members move only through their own screens",
+  manualEntryPosted: 'Entry posted',
+  manualEntryAwaitingApproval: 'Entry recorded. It waits for a second administrator to approve it.',
+  entryRequestNotFound: 'Entry request not found',
+  entryRequestDecided: 'This entry request was already decided',
+  openingAlreadyPosted: "This book's opening balances were already posted",
+  openingPosted: 'Opening balances posted',
+  postEntryFailed: 'Failed to post the entry. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
