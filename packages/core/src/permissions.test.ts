@@ -22,6 +22,7 @@ describe('the permission table (SPEC 6 with DECISIONS 2)', () => {
       'view_expenses',
       'view_profile',
       'view_reports',
+      'view_staff_savings',
     ]);
     expect(permissionsOf('manager').toSorted()).toEqual([
       'create_expense',
@@ -46,12 +47,25 @@ describe('the permission table (SPEC 6 with DECISIONS 2)', () => {
       'view_profile',
     ]);
     expect(permissionsOf('staff').toSorted()).toEqual(['edit_profile', 'use_app', 'view_own_savings', 'view_profile']);
+    expect(permissionsOf('auditor').toSorted()).toEqual([
+      'edit_profile',
+      'use_app',
+      'view_all_expenses',
+      'view_audit_log',
+      'view_books',
+      'view_dashboard',
+      'view_expenses',
+      'view_profile',
+      'view_reports',
+      'view_staff_savings',
+    ]);
   });
 
   it('lets a route that accepts any of several permissions through on any one of them', () => {
     expect(ROLES.filter((role) => canAccess(role, ['manage_staff_savings', 'post_own_savings']))).toEqual(['admin', 'user']);
     expect(ROLES.filter((role) => canAccess(role, ['manage_staff_savings', 'view_own_savings']))).toEqual(['admin', 'user', 'staff']);
-    expect(ROLES.filter((role) => canAccess(role, 'public'))).toEqual(['admin', 'manager', 'user', 'staff']);
+    expect(ROLES.filter((role) => canAccess(role, ['view_staff_savings', 'view_own_savings']))).toEqual(['admin', 'user', 'staff', 'auditor']);
+    expect(ROLES.filter((role) => canAccess(role, 'public'))).toEqual(['admin', 'manager', 'user', 'staff', 'auditor']);
     expect(canAccess(null, 'public')).toBe(true);
     expect(canAccess(null, 'use_app')).toBe(false);
   });
@@ -59,6 +73,7 @@ describe('the permission table (SPEC 6 with DECISIONS 2)', () => {
   it('refuses in the spec’s words where the spec has them', () => {
     expect(refusalFor('manage_staff_savings')).toBe('SAVINGS_NOT_AUTHORIZED');
     expect(refusalFor(['manage_staff_savings', 'view_own_savings'])).toBe('SAVINGS_NOT_AUTHORIZED');
+    expect(refusalFor('view_staff_savings')).toBe('SAVINGS_NOT_AUTHORIZED');
     expect(refusalFor('delete_expense')).toBe('EXPENSE_DELETE_FORBIDDEN');
     expect(refusalFor('manage_users')).toBe('FORBIDDEN');
   });
@@ -72,6 +87,14 @@ describe('the permission table (SPEC 6 with DECISIONS 2)', () => {
     expect(ROLES.filter((role) => can(role, 'manage_staff_savings'))).toEqual(['admin']);
     expect(ROLES.filter((role) => can(role, 'manage_categories'))).toEqual(['admin', 'manager']);
     expect(ROLES.filter((role) => can(role, 'create_expense'))).toEqual(['admin', 'manager', 'user']);
+  });
+
+  it('lets the auditor read what an admin reads and change nothing (issue 27)', () => {
+    expect(ROLES.filter((role) => can(role, 'view_staff_savings'))).toEqual(['admin', 'auditor']);
+    expect(ROLES.filter((role) => can(role, 'view_books'))).toEqual(['admin', 'auditor']);
+    expect(ROLES.filter((role) => can(role, 'manage_books'))).toEqual(['admin']);
+    const writes = ['create_expense', 'edit_expense', 'delete_expense', 'manage_categories', 'manage_budgets', 'manage_users', 'manage_staff_savings', 'post_own_savings', 'manage_books'] as const;
+    expect(writes.filter((permission) => can('auditor', permission))).toEqual([]);
   });
 
   it('returns false when the role or the permission is missing', () => {

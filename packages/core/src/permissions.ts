@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   'manage_users',
   'view_audit_log',
   'manage_staff_savings',
+  // Issue 27: reading every holder's savings, the monthly runs, requests and loans, never changing them (the auditor's).
+  'view_staff_savings',
   'view_own_savings',
   'post_own_savings',
   // Issue 27 (docs/decisions/042-one-ledger.md): the books' reports, and changing the books themselves
@@ -41,7 +43,9 @@ export type Permission = (typeof PERMISSIONS)[number];
  *   live change stream, /profile, closing one's own account);
  * - view_expenses is the door to the expense screens; view_all_expenses / view_own_expenses then
  *   decide whose rows a caller sees;
- * - a regular user keeps savings of their own and posts on them (DECISIONS 8); staff only read theirs.
+ * - a regular user keeps savings of their own and posts on them (DECISIONS 8); staff only read theirs;
+ * - an auditor (issue 27) holds every read an admin holds over the scheme and no write: each read
+ *   route lists the read permission beside the write one, every write route the write one alone.
  */
 const TABLE: Record<Role, readonly Permission[]> = {
   admin: [
@@ -60,6 +64,7 @@ const TABLE: Record<Role, readonly Permission[]> = {
     'manage_users',
     'view_audit_log',
     'manage_staff_savings',
+    'view_staff_savings',
     'view_books',
     'manage_books',
   ],
@@ -86,6 +91,19 @@ const TABLE: Record<Role, readonly Permission[]> = {
     'post_own_savings',
   ],
   staff: ['use_app', 'view_profile', 'edit_profile', 'view_own_savings'],
+  // Issue 27: the scheme's auditor reads everything an admin reads and changes nothing but their own profile.
+  auditor: [
+    'use_app',
+    'view_profile',
+    'edit_profile',
+    'view_expenses',
+    'view_all_expenses',
+    'view_dashboard',
+    'view_reports',
+    'view_audit_log',
+    'view_staff_savings',
+    'view_books',
+  ],
 };
 
 /** False when the role or the permission is missing (SPEC 6). */
@@ -119,6 +137,7 @@ export function canAccess(role: Role | null | undefined, access: RouteAccess): b
 const REFUSALS: Partial<Record<Permission, ErrorCode>> = {
   delete_expense: 'EXPENSE_DELETE_FORBIDDEN',
   manage_staff_savings: 'SAVINGS_NOT_AUTHORIZED',
+  view_staff_savings: 'SAVINGS_NOT_AUTHORIZED',
   view_own_savings: 'SAVINGS_NOT_AUTHORIZED',
   post_own_savings: 'SAVINGS_NOT_AUTHORIZED',
 };

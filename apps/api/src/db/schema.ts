@@ -45,7 +45,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
-    role: text('role', { enum: ['admin', 'manager', 'user', 'staff'] }).notNull().default('user'),
+    role: text('role', { enum: ['admin', 'manager', 'user', 'staff', 'auditor'] }).notNull().default('user'),
     active: boolean('active').notNull().default(true),
     staffId: text('staff_id'),
     phoneNumber: text('phone_number'),

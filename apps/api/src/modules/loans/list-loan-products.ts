@@ -5,9 +5,9 @@ import { loanProducts } from '../../db/schema.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { productView } from './product-views.ts';
 
-/** Every product for a savings officer; the ones open to applications for a holder. By name. */
+/** Every product for a savings officer or the auditor; the ones open to applications for a holder. By name. */
 export async function listLoanProducts(deps: LoanDeps, actor: Actor): Promise<LoanProductView[]> {
-  const everything = can(actor.role, 'manage_staff_savings');
+  const everything = can(actor.role, 'view_staff_savings');
   const rows = await deps.db
     .select()
     .from(loanProducts)

@@ -26,6 +26,10 @@ import { loanStatementFileName, writeLoanStatementWorkbook, writeLoansListWorkbo
 import { sendWorkbook } from '../../spreadsheet/send-workbook.ts';
 
 const manageLoans = { access: 'manage_staff_savings' } as const;
+/** Reading the loans: an officer or the auditor (issue 27), who changes nothing. */
+const readLoans = { access: 'view_staff_savings' } as const;
+/** A reader for any loan or product, or a holder for their own (loan-statement.ts, list-loan-products.ts decide what). */
+const readersAndHolders = { access: ['view_staff_savings', 'view_own_savings'] } as const;
 /** A savings officer, or a holder for themselves (holder-for-request.ts decides whose savings). */
 const officersAndHolders = { access: ['manage_staff_savings', 'view_own_savings'] } as const;
 /** A holder, for themselves only. */
@@ -42,7 +46,7 @@ const candidateQuery = z.object({ q: z.string().trim().max(100).optional(), user
 export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/loan-products', { config: officersAndHolders }, async (request) => ({
+  routes.get('/api/loan-products', { config: readersAndHolders }, async (request) => ({
     products: await listLoanProducts(deps, request.actor),
   }));
 
@@ -77,26 +81,26 @@ export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
     loan: await answerGuarantee(deps, request.actor, request.params.id, request.body.answer),
   }));
 
-  routes.get('/api/loans', { config: manageLoans, schema: { querystring: loanListQuerySchema } }, async (request) => ({
+  routes.get('/api/loans', { config: readLoans, schema: { querystring: loanListQuerySchema } }, async (request) => ({
     loans: await listLoans(deps, request.query),
   }));
 
-  routes.get('/api/loans/export', { config: manageLoans, schema: { querystring: loanListQuerySchema } }, async (request, reply) => {
+  routes.get('/api/loans/export', { config: readLoans, schema: { querystring: loanListQuerySchema } }, async (request, reply) => {
     const loans = await listLoans(deps, request.query, MAX_LOAN_EXPORT);
     return sendWorkbook(reply, 'loans.xlsx', (output) => writeLoansListWorkbook(loans, deps.timeZone, output));
   });
 
-  routes.get('/api/loans/portfolio', { config: manageLoans }, async () => ({ portfolio: await readLoanPortfolio(deps) }));
+  routes.get('/api/loans/portfolio', { config: readLoans }, async () => ({ portfolio: await readLoanPortfolio(deps) }));
 
-  routes.get('/api/loans/arrears', { config: manageLoans }, async () => ({ arrears: await listArrears(deps) }));
+  routes.get('/api/loans/arrears', { config: readLoans }, async () => ({ arrears: await listArrears(deps) }));
 
   routes.get('/api/loans/guarantor-candidates', { config: officersAndHolders, schema: { querystring: candidateQuery } }, async (request) => ({
     candidates: await listGuarantorCandidates(deps, request.actor, { q: request.query.q, exceptUserId: request.query.userId }),
   }));
 
-  routes.get('/api/loans/:id', { config: manageLoans, schema: { params: idParams } }, async (request) => readLoanDetail(deps, request.params.id));
+  routes.get('/api/loans/:id', { config: readLoans, schema: { params: idParams } }, async (request) => readLoanDetail(deps, request.params.id));
 
-  routes.get('/api/loans/:id/statement/export', { config: officersAndHolders, schema: { params: idParams } }, async (request, reply) => {
+  routes.get('/api/loans/:id/statement/export', { config: readersAndHolders, schema: { params: idParams } }, async (request, reply) => {
     // Read and checked before a byte is sent, so a refusal is still a JSON answer.
     const statement = await readLoanStatement(deps, request.actor, request.params.id);
     return sendWorkbook(reply, loanStatementFileName(statement), (output) => writeLoanStatementWorkbook(statement, deps.timeZone, output));

@@ -3,12 +3,17 @@ import type { Actor } from '../../auth/actor.ts';
 
 /**
  * Whose savings a request acts on, once for every savings service (DECISIONS 8). The gate has
- * already let the caller through on `manage_staff_savings` or on `own` (post_own_savings,
- * view_own_savings); this decides the object: a savings officer names any holder, a holder acts
- * on their own account only.
+ * already let the caller through on `officer` or on `own` (post_own_savings, view_own_savings);
+ * this decides the object: a savings officer names any holder, a holder acts on their own account
+ * only. A read names its reading permission as `officer` (view_staff_savings: the auditor too, issue 27).
  */
-export function holderForRequest(actor: Actor, requestedUserId: string | null, own: Permission): string {
-  if (can(actor.role, 'manage_staff_savings')) {
+export function holderForRequest(
+  actor: Actor,
+  requestedUserId: string | null,
+  own: Permission,
+  officer: Permission = 'manage_staff_savings',
+): string {
+  if (can(actor.role, officer)) {
     if (!requestedUserId) throw new AppError('VALIDATION', { message: MESSAGES.selectStaffMember, field: 'userId' });
     return requestedUserId;
   }

@@ -26,9 +26,11 @@ import type { RequestDeps } from './requests/request-deps.ts';
 import { sendWorkbook } from '../../spreadsheet/send-workbook.ts';
 
 const manageSavings = { access: 'manage_staff_savings' } as const;
+/** Reading any holder's savings: an officer or the auditor (issue 27), who changes nothing. */
+const readSavings = { access: 'view_staff_savings' } as const;
 /** An officer for any holder, or a holder for their own account (holder-for-request.ts decides whose). */
 const postSavings = { access: ['manage_staff_savings', 'post_own_savings'] } as const;
-const readStatement = { access: ['manage_staff_savings', 'view_own_savings'] } as const;
+const readStatement = { access: ['view_staff_savings', 'view_own_savings'] } as const;
 
 const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(MAX_HISTORY_ROWS).optional() });
 
@@ -54,7 +56,7 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
 
   routes.get(
     '/api/savings/holders',
-    { config: manageSavings, schema: { querystring: z.object({ search: z.string().max(200).optional(), excludeUserId: z.string().max(200).optional() }) } },
+    { config: readSavings, schema: { querystring: z.object({ search: z.string().max(200).optional(), excludeUserId: z.string().max(200).optional() }) } },
     async (request) => ({ holders: await listSavingsHolders(deps.db, request.query) }),
   );
 
@@ -68,7 +70,7 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
 
   routes.get(
     '/api/savings/accounts/:ref',
-    { config: manageSavings, schema: { params: z.object({ ref: z.string().min(1).max(200) }), querystring: z.object({ period: savingsPeriodSchema }) } },
+    { config: readSavings, schema: { params: z.object({ ref: z.string().min(1).max(200) }), querystring: z.object({ period: savingsPeriodSchema }) } },
     async (request) => getAccountDetail(deps, request.params.ref, request.query.period),
   );
 

@@ -18,7 +18,7 @@ export async function getStatement(
   actor: Actor,
   input: { userId: string | null; from: IsoDate; to: IsoDate },
 ): Promise<SavingsStatement> {
-  return statementOf(deps, holderForRequest(actor, input.userId, 'view_own_savings'), input);
+  return statementOf(deps, holderForRequest(actor, input.userId, 'view_own_savings', 'view_staff_savings'), input);
 }
 
 /** One holder's statement, whoever asks: the caller has decided they may see it (a route; the monthly mail). */

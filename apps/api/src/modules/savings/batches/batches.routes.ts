@@ -26,6 +26,8 @@ import { reviewBatchDraft } from './review-batch-draft.ts';
 import { setContributions } from './set-contributions.ts';
 
 const manageSavings = { access: 'manage_staff_savings' } as const;
+/** Past runs and their files: an officer or the auditor (issue 27). Preparing a run stays the officer's. */
+const readRuns = { access: 'view_staff_savings' } as const;
 /** Room above the file limit, so an oversized file meets the run's own sentence, not the generic 413. */
 const FILE_BODY_LIMIT = 3 * MAX_BATCH_FILE_BYTES;
 /** A 50,000-row batch as JSON. */
@@ -77,11 +79,11 @@ export async function batchRoutes(app: FastifyInstance, deps: SavingsDeps) {
     return reply.status(201).send(result.body);
   });
 
-  routes.get('/api/savings/batches', { config: manageSavings }, async () => listBatches(deps.db));
+  routes.get('/api/savings/batches', { config: readRuns }, async () => listBatches(deps.db));
 
-  routes.get('/api/savings/batches/:id', { config: manageSavings, schema: { params: idParams } }, async (request) => readBatch(deps.db, request.params.id));
+  routes.get('/api/savings/batches/:id', { config: readRuns, schema: { params: idParams } }, async (request) => readBatch(deps.db, request.params.id));
 
-  routes.get('/api/savings/batches/:id/export', { config: manageSavings, schema: { params: idParams } }, async (request, reply) => {
+  routes.get('/api/savings/batches/:id/export', { config: readRuns, schema: { params: idParams } }, async (request, reply) => {
     const detail = await readBatch(deps.db, request.params.id);
     return sendWorkbook(reply, batchFileName(detail), (body) => writeBatchWorkbook(detail, body));
   });

@@ -10,6 +10,8 @@ import { countPendingRequests, listMyRequests, listRequests } from './list-reque
 import type { RequestDeps } from './request-deps.ts';
 
 const manageSavings = { access: 'manage_staff_savings' } as const;
+/** The requests' lists: an officer or the auditor (issue 27); deciding stays the officer's. */
+const readRequests = { access: 'view_staff_savings' } as const;
 /** The maker cancels: an admin their two-person request, a member their own (cancel-request.ts decides). */
 const makers = { access: ['manage_staff_savings', 'post_own_savings'] } as const;
 const idParams = z.object({ id: z.uuid() });
@@ -27,11 +29,11 @@ export async function requestsRoutes(app: FastifyInstance, deps: RequestDeps) {
     saveApprovalSettings(deps, request.actor, request.body),
   );
 
-  routes.get('/api/savings/requests', { config: manageSavings, schema: { querystring: savingsRequestListQuerySchema } }, async (request) =>
+  routes.get('/api/savings/requests', { config: readRequests, schema: { querystring: savingsRequestListQuerySchema } }, async (request) =>
     listRequests(deps.db, request.query),
   );
 
-  routes.get('/api/savings/requests/count', { config: manageSavings }, async () => countPendingRequests(deps.db));
+  routes.get('/api/savings/requests/count', { config: readRequests }, async () => countPendingRequests(deps.db));
 
   routes.get('/api/savings/requests/mine', { config: { access: 'view_own_savings' } }, async (request) => listMyRequests(deps.db, request.actor));
 
