@@ -92,6 +92,8 @@ export const ERRORS = {
   CANNOT_DEACTIVATE_OWN_ACCOUNT: { status: 403, message: MESSAGES.cannotDeactivateOwnAccount },
   LAST_ACTIVE_ADMIN: { status: 409, message: MESSAGES.lastActiveAdmin },
   ADMIN_WITH_SAVINGS: { status: 409, message: MESSAGES.adminWithSavings },
+  // Issue 27: the auditor holds no savings either.
+  AUDITOR_WITH_SAVINGS: { status: 409, message: MESSAGES.auditorWithSavings },
   // Invitations and the sign-up switch (issue 15, docs/decisions/023-invitations.md). A link that
   // once worked and no longer does is 410 Gone; one that never did is 404.
   SIGN_UP_CLOSED: { status: 403, message: MESSAGES.signUpClosed },

@@ -302,6 +302,7 @@ export const MESSAGES = {
   cannotDeactivateOwnAccount: 'You cannot deactivate your own account',
   lastActiveAdmin: 'The last active administrator cannot be removed, demoted or deactivated.',
   adminWithSavings: 'Savings balance must be zero before this person can become an administrator.',
+  auditorWithSavings: 'Savings balance must be zero before this person can become an auditor.',
   updateUserStatusFailed: 'Failed to update account status',
   confirmDeactivateUser: 'Deactivate this account? Their open sessions end at once and they cannot sign in until reactivated.',
   noUsersFound: 'No users found',
@@ -459,6 +460,7 @@ export const MESSAGES = {
   receiptThresholdRequired: 'Please enter the amount above which a receipt is required',
   receiptSettingsSaved: 'Receipt settings saved.',
   loadReceiptSettingsFailed: 'Failed to load the receipt settings',
+
   // Settings › Books: the chart of accounts and the mappings (issue 27, docs/decisions/042-one-ledger.md).
   chooseBook: 'Please choose a book',
   chooseAccountKind: 'Please choose the kind of account',

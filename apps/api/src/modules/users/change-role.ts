@@ -26,7 +26,8 @@ import {
  * savings account (a regular user's existing one is kept, with its history). Leaving staff keeps
  * the ID and the account: the history stays, and so does the money. Becoming an admin is refused
  * while a savings balance is not zero, because admins hold no savings account (DECISIONS 8) and
- * the money would drop out of every savings screen.
+ * the money would drop out of every savings screen. Becoming the auditor (issue 27) is refused
+ * alike: the auditor holds no savings either.
  */
 export async function changeUserRole(deps: UserDeps, actor: Actor, userId: string, role: Role): Promise<PublicUser> {
   if (userId === actor.id) throw new AppError('CANNOT_CHANGE_OWN_ROLE', { field: 'role' });
@@ -39,7 +40,9 @@ export async function changeUserRole(deps: UserDeps, actor: Actor, userId: strin
 
     // A posting that waits on the savings row then sees the holder is an admin and posts nothing;
     // one that came first makes this refuse.
-    if (!holdsSavings(role) && (await hasSavingsBalance(tx, userId))) throw new AppError('ADMIN_WITH_SAVINGS', { field: 'role' });
+    if (!holdsSavings(role) && (await hasSavingsBalance(tx, userId))) {
+      throw new AppError(role === 'auditor' ? 'AUDITOR_WITH_SAVINGS' : 'ADMIN_WITH_SAVINGS', { field: 'role' });
+    }
     const staffId = role === 'staff' ? (target.staffId ?? (await nextStaffId(tx))) : target.staffId;
     const at = deps.now();
     const [row] = await tx
