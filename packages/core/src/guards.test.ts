@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { guardRedirect } from './guards.ts';
 import { navigationFor } from './navigation.ts';
+import type { Role } from './roles.ts';
 
-const as = (role: 'admin' | 'manager' | 'user' | 'staff', isActive = true) => ({ role, isActive });
+const as = (role: Role, isActive = true) => ({ role, isActive });
 
 describe('route guards (SPEC 2)', () => {
   it('sends a signed-out visitor to /login from every guard', () => {
-    for (const guard of ['signedIn', 'adminOnly', 'nonStaff', 'activeStaff', 'booksReaders'] as const) {
+    for (const guard of ['signedIn', 'adminOnly', 'officers', 'nonStaff', 'expenseWriters', 'activeStaff', 'booksReaders'] as const) {
       expect(guardRedirect(guard, null)).toBe('/login');
     }
   });
@@ -39,6 +40,26 @@ describe('books readers (issue 27)', () => {
   });
 });
 
+describe('the auditor (issue 27)', () => {
+  it('reads the officers’ screens and the books; admin-only screens send the auditor to the dashboard', () => {
+    expect(guardRedirect('officers', as('auditor'))).toBeNull();
+    expect(guardRedirect('booksReaders', as('auditor'))).toBeNull();
+    expect(guardRedirect('nonStaff', as('auditor'))).toBeNull();
+    expect(guardRedirect('adminOnly', as('auditor'))).toBe('/dashboard');
+    expect(guardRedirect('expenseWriters', as('auditor'))).toBe('/expenses');
+    expect(guardRedirect('activeStaff', as('auditor'))).toBe('/unauthorized');
+  });
+
+  it('leaves every other role where admin-only and non-staff left them', () => {
+    expect(guardRedirect('officers', as('admin'))).toBeNull();
+    expect(guardRedirect('officers', as('manager'))).toBe('/expenses');
+    expect(guardRedirect('officers', as('user'))).toBe('/expenses');
+    expect(guardRedirect('officers', as('staff'))).toBe('/staff-savings');
+    for (const role of ['admin', 'manager', 'user'] as const) expect(guardRedirect('expenseWriters', as(role))).toBeNull();
+    expect(guardRedirect('expenseWriters', as('staff'))).toBe('/staff-savings');
+  });
+});
+
 describe('side navigation (SPEC 2)', () => {
   it('lists each role its pages in order', () => {
     expect(navigationFor('admin').map((item) => `${item.path} ${item.label}`)).toEqual([
@@ -61,5 +82,16 @@ describe('side navigation (SPEC 2)', () => {
       '/user-settings Settings',
     ]);
     expect(navigationFor('user').map((item) => item.path)).toEqual(['/expenses', '/profile', '/user-settings']);
+    expect(navigationFor('auditor').map((item) => `${item.path} ${item.label}`)).toEqual([
+      '/dashboard Dashboard',
+      '/expenses Expenses',
+      '/savings Staff Savings',
+      '/loans Loans',
+      '/reports Reports',
+      '/books Books',
+      '/audit Audit Log',
+      '/profile Profile',
+      '/user-settings Settings',
+    ]);
   });
 });

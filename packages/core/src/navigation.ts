@@ -29,6 +29,19 @@ const MANAGER_NAV: NavItem[] = [
   { path: '/user-settings', label: 'Settings' },
 ];
 
+// Issue 27: the auditor reads what the admin reads, in the admin's words, and manages nothing.
+const AUDITOR_NAV: NavItem[] = [
+  { path: '/dashboard', label: 'Dashboard' },
+  { path: '/expenses', label: 'Expenses' },
+  { path: '/savings', label: 'Staff Savings' },
+  { path: '/loans', label: 'Loans' },
+  { path: '/reports', label: 'Reports' },
+  { path: '/books', label: 'Books' },
+  { path: '/audit', label: 'Audit Log' },
+  { path: '/profile', label: 'Profile' },
+  { path: '/user-settings', label: 'Settings' },
+];
+
 const STAFF_NAV: NavItem[] = [
   { path: '/staff-savings', label: 'My Savings' },
   { path: '/profile', label: 'Profile' },
@@ -50,6 +63,8 @@ export function navigationFor(role: Role): readonly NavItem[] {
       return MANAGER_NAV;
     case 'staff':
       return STAFF_NAV;
+    case 'auditor':
+      return AUDITOR_NAV;
     default:
       return OTHER_NAV;
   }

@@ -25,14 +25,14 @@ import { DEFAULT_SAVINGS_PERIOD, SAVINGS_PERIODS, isSavingsPeriod } from './tran
 import { RequestSentNotice } from './request-sent-notice.tsx';
 import { TransferModal, type TransferOutcome } from './transfer-modal.tsx';
 
-/** SPEC 2: admin only; everyone else goes back to /savings. */
+/** SPEC 2: admin only, and the auditor to read (issue 27); everyone else goes back to /savings. */
 export function StaffSavingsDetailPage() {
   const role = useSession().data?.role;
-  if (!can(role, 'manage_staff_savings')) return <Navigate to={paths.savings.list} replace />;
-  return <StaffSavingsDetail />;
+  if (!can(role, 'view_staff_savings')) return <Navigate to={paths.savings.list} replace />;
+  return <StaffSavingsDetail canManage={can(role, 'manage_staff_savings')} />;
 }
 
-function StaffSavingsDetail() {
+function StaffSavingsDetail({ canManage }: { canManage: boolean }) {
   const { staffId = '' } = useParams();
   // The period lives in the address (?period=week), so a reload or a shared link keeps it.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -55,15 +55,16 @@ function StaffSavingsDetail() {
       ) : detail.isError ? (
         <ErrorBanner message={errorMessage(detail.error, MESSAGES.loadStaffSavingsDetailFailed)} />
       ) : (
-        <DetailBody detail={detail.data} period={period} onPeriodChange={choosePeriod} />
+        <DetailBody detail={detail.data} period={period} onPeriodChange={choosePeriod} canManage={canManage} />
       )}
     </>
   );
 }
 
-type BodyProps = { detail: SavingsAccountDetail; period: SavingsPeriod; onPeriodChange: (period: SavingsPeriod) => void };
+/** `canManage`: posting, transferring, setting the contribution and reversing; the auditor only reads and exports. */
+type BodyProps = { detail: SavingsAccountDetail; period: SavingsPeriod; onPeriodChange: (period: SavingsPeriod) => void; canManage: boolean };
 
-function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
+function DetailBody({ detail, period, onPeriodChange, canManage }: BodyProps) {
   const [isTransferOpen, transferModal] = useDisclosure(false);
   const [reversing, setReversing] = useState<SavingsTransactionView | null>(null);
   const [requestNotice, setRequestNotice] = useState<string | null>(null);
@@ -72,6 +73,7 @@ function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
   const periodLabel = SAVINGS_PERIODS.find((option) => option.value === period)?.label ?? '';
   // A holder whose user record was deleted keeps their history, but nothing can be posted for them.
   const holderUserId = account.userId;
+  const postableUserId = canManage ? holderUserId : null;
 
   function handleTransferred(outcome: TransferOutcome) {
     transferModal.close();
@@ -90,7 +92,7 @@ function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
       <StaffSummary
         account={account}
         actions={
-          holderUserId && (
+          postableUserId && (
             <Button leftSection={<FaExchangeAlt aria-hidden />} onClick={transferModal.open}>
               Transfer
             </Button>
@@ -103,24 +105,30 @@ function DetailBody({ detail, period, onPeriodChange }: BodyProps) {
         <PeriodFilter value={period} onChange={onPeriodChange} />
       </Group>
       <SavingsSummaryCards summary={detail.summary} periodLabel={periodLabel} />
-      {holderUserId && (
+      {postableUserId && (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <NewTransactionForm holderUserId={holderUserId} />
+            <NewTransactionForm holderUserId={postableUserId} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="md">
-              <ContributionForm userId={holderUserId} search={account.staffId ?? account.email ?? ''} />
-              <StatementExport userId={holderUserId} />
+              <ContributionForm userId={postableUserId} search={account.staffId ?? account.email ?? ''} />
+              <StatementExport userId={postableUserId} />
             </Stack>
           </Grid.Col>
         </Grid>
       )}
-      <TransactionHistory transactions={detail.transactions} showProcessedBy title={`Transactions: ${periodLabel}`} onReverse={setReversing} />
-      <ReverseTransactionModal transaction={reversing} onClose={() => setReversing(null)} onReversed={handleReversed} />
-      {holderUserId && (
+      {!canManage && holderUserId && <StatementExport userId={holderUserId} />}
+      <TransactionHistory
+        transactions={detail.transactions}
+        showProcessedBy
+        title={`Transactions: ${periodLabel}`}
+        onReverse={canManage ? setReversing : undefined}
+      />
+      {canManage && <ReverseTransactionModal transaction={reversing} onClose={() => setReversing(null)} onReversed={handleReversed} />}
+      {postableUserId && (
         <TransferModal
-          source={{ userId: holderUserId, name: account.holderName, balanceKobo: account.balanceKobo, heldKobo: account.heldKobo, pendingKobo: account.pendingKobo }}
+          source={{ userId: postableUserId, name: account.holderName, balanceKobo: account.balanceKobo, heldKobo: account.heldKobo, pendingKobo: account.pendingKobo }}
           opened={isTransferOpen}
           onClose={transferModal.close}
           onTransferred={handleTransferred}

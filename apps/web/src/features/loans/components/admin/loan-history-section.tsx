@@ -12,6 +12,8 @@ import { Section } from './section.tsx';
 type Props = {
   loan: LoanView;
   entries: LoanEntryView[];
+  /** False for a reader who reverses nothing (the auditor, issue 27). */
+  canManage: boolean;
   /** A reversal posted: its success sentence, core's. */
   onDone: (message: string) => void;
   /** A reversal opened: the last success sentence no longer applies. */
@@ -23,11 +25,11 @@ type Props = {
  * split, and who recorded it when; a table on wide screens, cards on phones. Each repayment and
  * disbursement still standing may be reversed, except on a written-off loan, whose entries stay.
  */
-export function LoanHistorySection({ loan, entries, onDone, onStart }: Props) {
+export function LoanHistorySection({ loan, entries, canManage, onDone, onStart }: Props) {
   const isWide = useIsWideScreen();
   const [reversing, setReversing] = useState<LoanEntryView | null>(null);
   const rows = newestFirst(entries);
-  const canReverse = loan.status !== 'written_off';
+  const canReverse = canManage && loan.status !== 'written_off';
 
   function actionFor(entry: LoanEntryView) {
     if (!canReverse || !isReversibleEntry(entry)) return null;

@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button, Grid, Stack } from '@mantine/core';
 import { FaArrowLeft } from 'react-icons/fa';
-import { MESSAGES, type LoanDetail } from '@kobo/core';
+import { can, MESSAGES, type LoanDetail } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { PageLoading } from '../../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../../components/page-title.tsx';
 import { SuccessBanner } from '../../../../components/success-banner.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
+import { useSession } from '../../../../lib/auth/session.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { useFlashMessage } from '../../../../lib/use-flash-message.ts';
 import { useLoan } from '../../api/admin-get-loan.ts';
@@ -24,7 +25,8 @@ import { Section } from './section.tsx';
 /**
  * /loans/:id (officers): one loan's terms, what the borrower's savings support, the guarantors'
  * answers, the schedule and, once disbursed, where it stands and its ledger's history; the
- * actions its status allows, and the reversal of a ledger entry.
+ * actions its status allows, and the reversal of a ledger entry. The auditor (issue 27) reads it all
+ * and is offered no action.
  */
 export function LoanReviewPage() {
   const { id = '' } = useParams();
@@ -49,14 +51,17 @@ export function LoanReviewPage() {
 
 function LoanReview({ detail }: { detail: LoanDetail }) {
   const { loan, eligibility } = detail;
+  const canManage = can(useSession().data?.role, 'manage_staff_savings');
   const flash = useFlashMessage();
   useArrivalNotice(flash.show);
   return (
     <Stack gap="md">
-      <LoanSummary loan={loan} actions={<LoanActions loan={loan} onDone={flash.show} onStart={flash.clear} />} />
+      <LoanSummary loan={loan} actions={canManage && <LoanActions loan={loan} onDone={flash.show} onStart={flash.clear} />} />
       <SuccessBanner message={flash.message} />
       {loan.ledger && <LoanPositionSection loan={loan} ledger={loan.ledger} />}
-      {loan.ledger && <LoanHistorySection loan={loan} entries={loan.ledger.entries} onDone={flash.show} onStart={flash.clear} />}
+      {loan.ledger && (
+        <LoanHistorySection loan={loan} entries={loan.ledger.entries} canManage={canManage} onDone={flash.show} onStart={flash.clear} />
+      )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <LoanEligibilitySection loan={loan} eligibility={eligibility} />

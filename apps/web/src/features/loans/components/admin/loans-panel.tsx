@@ -4,10 +4,11 @@ import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { FaFileExcel, FaPlus, FaSearch } from 'react-icons/fa';
-import { LOAN_STATUS_FILTERS, LOAN_STATUS_LABELS, MESSAGES, type LoanStatus, type LoanView } from '@kobo/core';
+import { can, LOAN_STATUS_FILTERS, LOAN_STATUS_LABELS, MESSAGES, type LoanStatus, type LoanView } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { PageLoading } from '../../../../components/full-screen-loading.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
+import { useSession } from '../../../../lib/auth/session.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { useExportLoans } from '../../api/admin-export-loans.ts';
 import { useLoans, type LoanListFilter } from '../../api/admin-get-loans.ts';
@@ -31,6 +32,8 @@ function statusOf(value: string | null): LoanStatus | null {
  * application, made for a member, opens on its own page once sent.
  */
 export function LoansPanel() {
+  // Issue 27: the auditor reads and exports the loans; applying is the officers'.
+  const canManage = can(useSession().data?.role, 'manage_staff_savings');
   const [params, setParams] = useSearchParams();
   const status = statusOf(params.get('status'));
   const [search, setSearch] = useState('');
@@ -53,11 +56,13 @@ export function LoansPanel() {
 
   return (
     <Stack gap="sm">
-      <Group justify="flex-end">
-        <Button leftSection={<FaPlus aria-hidden />} onClick={applyModal.open}>
-          New application
-        </Button>
-      </Group>
+      {canManage && (
+        <Group justify="flex-end">
+          <Button leftSection={<FaPlus aria-hidden />} onClick={applyModal.open}>
+            New application
+          </Button>
+        </Group>
+      )}
       <Group gap="sm" align="flex-end">
         <Select
           label="Status"
@@ -104,7 +109,7 @@ export function LoansPanel() {
           )}
         </>
       )}
-      <NewApplicationModal opened={isApplying} onClose={applyModal.close} onApplied={handleApplied} />
+      {canManage && <NewApplicationModal opened={isApplying} onClose={applyModal.close} onApplied={handleApplied} />}
     </Stack>
   );
 }

@@ -2,10 +2,11 @@ import { Badge, Button, Group, Paper, Title } from '@mantine/core';
 import { INTEREST_METHOD_LABELS, earlyRepaymentLabel, formatMultiple, formatNaira, type LoanProductView, formatFeeRule, formatMonths, formatRate } from '@kobo/core';
 import { FactList } from '../../../../components/fact-list.tsx';
 
-type Props = { product: LoanProductView; onEdit: () => void; onRetireOrRestore: () => void };
+/** `actions`: Edit and Retire (or Restore); null for a reader who changes nothing (the auditor, issue 27). */
+type Props = { product: LoanProductView; actions: { onEdit: () => void; onRetireOrRestore: () => void } | null };
 
 /** One product's rules, with Edit and Retire (or Restore, once retired). */
-export function ProductCard({ product, onEdit, onRetireOrRestore }: Props) {
+export function ProductCard({ product, actions }: Props) {
   const facts = [
     { label: 'Interest', value: `${formatRate(product.annualRateBp)} a year, ${INTEREST_METHOD_LABELS[product.method].toLowerCase()}` },
     { label: 'Longest term', value: formatMonths(product.maxMonths) },
@@ -28,20 +29,22 @@ export function ProductCard({ product, onEdit, onRetireOrRestore }: Props) {
         )}
       </Group>
       <FactList facts={facts} cols={2} mt="sm" />
-      <Group justify="flex-end" gap="xs" mt="sm">
-        <Button size="compact-sm" variant="light" onClick={onEdit} aria-label={`Edit ${product.name}`}>
-          Edit
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="light"
-          color={product.retired ? undefined : 'red'}
-          onClick={onRetireOrRestore}
-          aria-label={`${product.retired ? 'Restore' : 'Retire'} ${product.name}`}
-        >
-          {product.retired ? 'Restore' : 'Retire'}
-        </Button>
-      </Group>
+      {actions && (
+        <Group justify="flex-end" gap="xs" mt="sm">
+          <Button size="compact-sm" variant="light" onClick={actions.onEdit} aria-label={`Edit ${product.name}`}>
+            Edit
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="light"
+            color={product.retired ? undefined : 'red'}
+            onClick={actions.onRetireOrRestore}
+            aria-label={`${product.retired ? 'Restore' : 'Retire'} ${product.name}`}
+          >
+            {product.retired ? 'Restore' : 'Retire'}
+          </Button>
+        </Group>
+      )}
     </Paper>
   );
 }

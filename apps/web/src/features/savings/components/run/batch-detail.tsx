@@ -21,7 +21,8 @@ import { movedKobo } from './run-labels.ts';
 
 const POSTINGS_PER_PAGE = 50;
 
-type Props = { batchId: string; onBack: () => void; onReversed: () => void };
+/** `onReversed`: the batch may be reversed here, and this follows; without it (the auditor, issue 27) it is read only. */
+type Props = { batchId: string; onBack: () => void; onReversed?: () => void };
 
 /**
  * One batch (issue 11): its facts, its postings, the .xlsx download, and Reverse batch. Issue 12:
@@ -47,7 +48,7 @@ export function BatchDetail({ batchId, onBack, onReversed }: Props) {
   );
 }
 
-function BatchBody({ detail, onReversed }: { detail: BatchDetailData; onReversed: () => void }) {
+function BatchBody({ detail, onReversed }: { detail: BatchDetailData; onReversed?: () => void }) {
   const { batch } = detail;
   const download = useDownloadBatch();
   const reverse = useReverseBatch();
@@ -63,7 +64,7 @@ function BatchBody({ detail, onReversed }: { detail: BatchDetailData; onReversed
         onSuccess: () => {
           idempotency.reset();
           setReverseOpen(false);
-          onReversed();
+          onReversed?.();
         },
         onError: (failure) => setRefusal(refusalOf(failure, MESSAGES.reverseFailed)),
       },
@@ -103,7 +104,7 @@ function BatchBody({ detail, onReversed }: { detail: BatchDetailData; onReversed
             <Button variant="light" leftSection={<FaFileExcel aria-hidden />} loading={download.isPending} onClick={() => download.mutate(batch)}>
               Download .xlsx
             </Button>
-            {batch.status === 'posted' && (
+            {onReversed && batch.status === 'posted' && (
               <Button
                 color="red"
                 variant="light"

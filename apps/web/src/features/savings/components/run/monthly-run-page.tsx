@@ -2,9 +2,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, Stack, Tabs } from '@mantine/core';
 import '@mantine/core/styles/Tabs.css';
 import { FaArrowLeft } from 'react-icons/fa';
-import { MESSAGES, type BatchRowInput, type BatchView, type UploadedBatchFile } from '@kobo/core';
+import { can, MESSAGES, type BatchRowInput, type BatchView, type UploadedBatchFile } from '@kobo/core';
 import { PageTitle } from '../../../../components/page-title.tsx';
 import { SuccessBanner } from '../../../../components/success-banner.tsx';
+import { useSession } from '../../../../lib/auth/session.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { useFlashMessage } from '../../../../lib/use-flash-message.ts';
 import { BatchDetail } from './batch-detail.tsx';
@@ -28,9 +29,40 @@ function tabOf(value: string | null): Tab {
  * The monthly savings run (issue 11, admin only): Prepare from the holders' standing amounts or
  * Upload payroll's file, Review every row before anything moves, then Post; History lists every
  * batch. The tab and an opened batch live in the address (`?tab=history&batch=<id>`), so a reload
- * or a shared link keeps them; the draft itself lives only on this screen.
+ * or a shared link keeps them; the draft itself lives only on this screen. The auditor (issue 27)
+ * reads the history alone: no preparing, uploading, posting or reversing.
  */
 export function MonthlyRunPage() {
+  const canManage = can(useSession().data?.role, 'manage_staff_savings');
+  return canManage ? <RunWorkbench /> : <RunHistory />;
+}
+
+function BackToStaffList() {
+  return (
+    <Button component={Link} to={paths.savings.list} variant="default" size="xs" leftSection={<FaArrowLeft aria-hidden />} mb="sm">
+      Back to Staff List
+    </Button>
+  );
+}
+
+/** The runs' history and one batch, read only; the opened batch lives in the address (`?batch=<id>`). */
+function RunHistory() {
+  const [params, setParams] = useSearchParams();
+  const openBatchId = params.get('batch');
+  return (
+    <>
+      <BackToStaffList />
+      <PageTitle>Monthly Run</PageTitle>
+      {openBatchId ? (
+        <BatchDetail batchId={openBatchId} onBack={() => setParams({}, { replace: true })} />
+      ) : (
+        <HistoryPanel onOpen={(batchId) => setParams({ batch: batchId }, { replace: true })} />
+      )}
+    </>
+  );
+}
+
+function RunWorkbench() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const openBatchId = params.get('batch');
@@ -57,9 +89,7 @@ export function MonthlyRunPage() {
 
   return (
     <>
-      <Button component={Link} to={paths.savings.list} variant="default" size="xs" leftSection={<FaArrowLeft aria-hidden />} mb="sm">
-        Back to Staff List
-      </Button>
+      <BackToStaffList />
       <PageTitle>Monthly Run</PageTitle>
       <Stack gap="md">
         <SuccessBanner message={flash.message} />
