@@ -40,5 +40,6 @@ export * from './budgets.ts';
 export * from './contracts/budgets.ts';
 export * from './schemas/budgets.ts';
 export * from './books.ts';
+export * from './schemas/books.ts';
 export * from './books-chart.ts';
 export * from './books-entries.ts';

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { BOOKS, type Book } from '../books.ts';
+import { MESSAGES } from '../messages.ts';
+import { isSupportedDate, type IsoDate } from '../periods.ts';
+
+/** The books' reports' own sentences (issue 27); the rest are MESSAGES'. */
+export const BOOK_REPORT_MESSAGES = {
+  chooseBook: 'Please choose the savings scheme or the organisation',
+  cursorInvalid: 'This page of the report is no longer valid: start again from the first page',
+  exportTooLarge: 'This report has more lines than one download holds (100,000). Choose a shorter date range.',
+} as const;
+
+/** The most lines (general ledger) or entries (journal) one .xlsx download holds. */
+export const MAX_BOOK_EXPORT_LINES = 100_000;
+
+/** A cursor is opaque base64url text that Kobo wrote; anything else is refused before it is read. */
+export const MAX_BOOK_CURSOR_LENGTH = 200;
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const blankIsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : trimmed(value));
+
+function isBook(value: unknown): value is Book {
+  return (BOOKS as readonly unknown[]).includes(value);
+}
+
+/** The book a report reads; absent means the savings scheme's, the book most screens start on. */
+const bookInput = z.preprocess(blankIsAbsent, z.unknown().optional()).transform((value, ctx): Book => {
+  if (value === undefined) return 'scheme';
+  if (!isBook(value)) {
+    ctx.addIssue({ code: 'custom', message: BOOK_REPORT_MESSAGES.chooseBook });
+    return z.NEVER;
+  }
+  return value;
+});
+
+/** An optional day 'YYYY-MM-DD' within Kobo's supported years; absent means the report's default. */
+const dayInput = z.preprocess(blankIsAbsent, z.unknown().optional()).transform((value, ctx): IsoDate | undefined => {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !isSupportedDate(value)) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.invalidDate });
+    return z.NEVER;
+  }
+  return value;
+});
+
+const cursorInput = z.preprocess(blankIsAbsent, z.unknown().optional()).transform((value, ctx): string | undefined => {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length > MAX_BOOK_CURSOR_LENGTH || !CURSOR_PATTERN.test(value)) {
+    ctx.addIssue({ code: 'custom', message: BOOK_REPORT_MESSAGES.cursorInvalid });
+    return z.NEVER;
+  }
+  return value;
+});
+
+/** `to` before `from` is refused beside `to`, when both are given (the server checks again once defaults fill them). */
+function refuseEndBeforeStart(value: { from?: IsoDate | undefined; to?: IsoDate | undefined }, ctx: z.RefinementCtx) {
+  if (value.from && value.to && value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.endBeforeStart });
+}
+
+/** GET /api/books/accounts?book= */
+export const bookChartQuerySchema = z.object({ book: bookInput });
+/** GET /api/books/trial-balance and /balance-sheet: ?book=&asOf= (asOf defaults to today). */
+export const bookAsOfQuerySchema = z.object({ book: bookInput, asOf: dayInput });
+/** GET /api/books/income-statement?book=&from=&to= (defaults: 1 January of this year to today). */
+export const bookPeriodQuerySchema = z.object({ book: bookInput, from: dayInput, to: dayInput }).superRefine(refuseEndBeforeStart);
+/** GET /api/books/accounts/:id/ledger?from=&to=&cursor= */
+export const generalLedgerQuerySchema = z.object({ from: dayInput, to: dayInput, cursor: cursorInput }).superRefine(refuseEndBeforeStart);
+/** GET /api/books/journal?book=&from=&to=&cursor= (no dates: the whole journal, newest first). */
+export const journalQuerySchema = z.object({ book: bookInput, from: dayInput, to: dayInput, cursor: cursorInput }).superRefine(refuseEndBeforeStart);
+
+export type BookAsOfQuery = z.output<typeof bookAsOfQuerySchema>;
+export type BookPeriodQuery = z.output<typeof bookPeriodQuerySchema>;
+export type GeneralLedgerQuery = z.output<typeof generalLedgerQuerySchema>;
+export type JournalQuery = z.output<typeof journalQuerySchema>;
