@@ -48,6 +48,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { invitationsRoutes } from './modules/users/invitations/invitations.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { booksReportsRoutes } from './modules/books/books-reports.routes.ts';
+import { booksChartRoutes } from './modules/books/books-chart.routes.ts';
 import { resetLinkMail } from './mail/reset-link-mail.ts';
 
 export type BuildOptions = {
@@ -210,6 +211,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await budgetsRoutes(app, services);
   await exportRoutes(app, services);
   await booksReportsRoutes(app, services);
+  await booksChartRoutes(app, services);
   await expenseImportRoutes(app, services);
   // Live changes fan out through LISTEN/NOTIFY; the hub closes in preClose, before the database does.
   const hub = await openChangeHub(database);

@@ -123,3 +123,6 @@ export type LedgerMappingsView = {
   categories: { id: string; name: string; accountId: string }[];
   paymentMethods: { method: string; accountId: string }[];
 };
+
+/** The refusal beside an expense item's account select. */
+export const ITEM_ACCOUNT_MESSAGE = 'Choose a live expense account of the Organisation book';
