@@ -1,4 +1,5 @@
 /** The savings ledger's rules (SPEC 4); the API's shapes are in contracts/savings.ts. */
+import type { Kobo } from './money.ts';
 export const SAVINGS_TRANSACTION_TYPES = ['deposit', 'withdrawal', 'transfer_in', 'transfer_out'] as const;
 export type SavingsTransactionType = (typeof SAVINGS_TRANSACTION_TYPES)[number];
 
@@ -25,3 +26,12 @@ export const TRANSACTION_TYPE_LABELS: Record<SavingsTransactionType, string> = {
 export const MAX_SAVINGS_DESCRIPTION_LENGTH = 500;
 /** The longest reason for a reversal, a declined or a cancelled request. */
 export const MAX_REASON_LENGTH = 500;
+
+/**
+ * What a withdrawal or transfer may take: the balance less what loans and pending requests hold,
+ * never below ₦0. The server works it out once and sends it as `availableKobo` (issue 27); screens
+ * show that figure rather than subtracting for themselves.
+ */
+export function availableOf(account: { balanceKobo: number; heldKobo: number }): Kobo {
+  return Math.max(0, account.balanceKobo - account.heldKobo) as Kobo;
+}

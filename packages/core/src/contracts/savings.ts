@@ -24,6 +24,8 @@ export type SavingsAccountView = {
   heldKobo: Kobo;
   /** The part of heldKobo that withdrawals and transfers awaiting approval hold (issue 15). */
   pendingKobo: Kobo;
+  /** What a withdrawal or transfer may take: balance − held, worked out once, by the server (issue 27). */
+  availableKobo: Kobo;
   lastUpdated: string;
   createdAt: string;
 };
@@ -69,6 +71,8 @@ export type SavingsHolderListItem = {
   heldKobo: Kobo;
   /** The part of heldKobo that withdrawals and transfers awaiting approval hold (issue 15). */
   pendingKobo: Kobo;
+  /** What a withdrawal or transfer may take: balance − held, worked out once, by the server (issue 27). */
+  availableKobo: Kobo;
   lastUpdated: string | null;
   /** The standing monthly contribution (issue 11); 0 means none. */
   monthlyContributionKobo: Kobo;

@@ -60,17 +60,17 @@ describe('the lien on a borrower', () => {
   it('is shown beside the balance: the detail, the holder\'s own page and every posting\'s answer', async () => {
     const holder = await borrower();
     const detail = await admin.get(`/api/savings/accounts/${holder.staffId}?period=month`);
-    expect(detail.json().account).toMatchObject({ balanceKobo: 10_000_000, heldKobo: 6_000_000 });
+    expect(detail.json().account).toMatchObject({ balanceKobo: 10_000_000, heldKobo: 6_000_000, availableKobo: 4_000_000 });
     const listed = (await admin.get(`/api/savings/holders?search=${holder.staffId}`)).json().holders;
-    expect(listed).toEqual([expect.objectContaining({ userId: holder.userId, balanceKobo: 10_000_000, heldKobo: 6_000_000 })]);
+    expect(listed).toEqual([expect.objectContaining({ userId: holder.userId, balanceKobo: 10_000_000, heldKobo: 6_000_000, availableKobo: 4_000_000 })]);
     // A deposit is never refused for a hold, and its answer says what is held.
     const deposited = await post(admin, { userId: holder.userId, type: 'deposit', amount: '1,000' });
-    expect(deposited.json().account).toMatchObject({ balanceKobo: 10_100_000, heldKobo: 6_000_000 });
+    expect(deposited.json().account).toMatchObject({ balanceKobo: 10_100_000, heldKobo: 6_000_000, availableKobo: 4_100_000 });
     const withdrawn = await withdraw(holder.userId, '1,000');
-    expect(withdrawn.json().account).toMatchObject({ balanceKobo: 10_000_000, heldKobo: 6_000_000 });
+    expect(withdrawn.json().account).toMatchObject({ balanceKobo: 10_000_000, heldKobo: 6_000_000, availableKobo: 4_000_000 });
     const client = ctx.client();
     await client.post('/api/auth/sign-in', { email: holder.email, password: 'secret1' });
-    expect((await client.get('/api/savings/me')).json().account).toMatchObject({ balanceKobo: 10_000_000, heldKobo: 6_000_000 });
+    expect((await client.get('/api/savings/me')).json().account).toMatchObject({ balanceKobo: 10_000_000, heldKobo: 6_000_000, availableKobo: 4_000_000 });
   });
 
   it('holds against transfers too', async () => {

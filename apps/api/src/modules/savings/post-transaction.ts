@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { koboFromDb } from '../../db/kobo.ts';
-import { AppError, asKobo, can, type IsoDate, type PostedTransaction, type SavingsAccountView } from '@kobo/core';
+import { AppError, asKobo, availableOf, can, type IsoDate, type PostedTransaction, type SavingsAccountView } from '@kobo/core';
 import { queryPreparedRows, type Database, type Transaction } from '../../db/client.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { findHolder, openAccount, type SavingsDeps } from './savings-accounts.ts';
@@ -249,6 +249,7 @@ function toPosted(row: PostingRow, { input, at, valueDate }: Posting): PostedTra
       balanceKobo: koboFromDb(row.balance_kobo),
       heldKobo: asKobo(koboFromDb(row.loan_held_kobo) + koboFromDb(row.pending_kobo)),
       pendingKobo: koboFromDb(row.pending_kobo),
+      availableKobo: availableOf({ balanceKobo: koboFromDb(row.balance_kobo), heldKobo: koboFromDb(row.loan_held_kobo) + koboFromDb(row.pending_kobo) }),
       lastUpdated: at,
       createdAt: new Date(row.account_created_at).toISOString(),
     },

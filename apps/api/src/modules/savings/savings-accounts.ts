@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { koboFromDb } from '../../db/kobo.ts';
 import { heldKoboSql, pendingHeldKoboSql } from '../loans/lien-sql.ts';
-import { AppError, asKobo, holdsSavings, parseStaffId, type IsoDate, type Role, type SavingsAccountView, type SavingsTransactionView } from '@kobo/core';
+import { AppError, asKobo, availableOf, holdsSavings, parseStaffId, type IsoDate, type Role, type SavingsAccountView, type SavingsTransactionView } from '@kobo/core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { savingsAccounts, savingsTransactions, users } from '../../db/schema.ts';
@@ -52,6 +52,7 @@ function toAccountView(row: AccountRow): SavingsAccountView {
     staffId: row.userStaffId ?? row.accountStaffId,
     balanceKobo: asKobo(row.balanceKobo),
     heldKobo: koboFromDb(row.heldKobo),
+    availableKobo: availableOf({ balanceKobo: koboFromDb(row.balanceKobo), heldKobo: koboFromDb(row.heldKobo) }),
     pendingKobo: koboFromDb(row.pendingKobo),
     lastUpdated: row.lastUpdated.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -148,6 +149,7 @@ export function unopenedAccountView(holder: Holder): SavingsAccountView {
     staffId: holder.staffId,
     balanceKobo: asKobo(0),
     heldKobo: asKobo(0),
+    availableKobo: asKobo(0),
     pendingKobo: asKobo(0),
     lastUpdated: holder.joinedAt.toISOString(),
     createdAt: holder.joinedAt.toISOString(),

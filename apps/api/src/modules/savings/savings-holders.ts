@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import { AppError, accessLevelOf, asKobo, formatStaffId, type SavingsHolderListItem } from '@kobo/core';
+import { AppError, accessLevelOf, asKobo, availableOf, formatStaffId, type SavingsHolderListItem } from '@kobo/core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { counters, savingsAccounts, standingContributions, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -26,7 +26,7 @@ const holderColumns = {
   monthlyContributionKobo: standingContributions.amountKobo,
 };
 
-type HolderRow = Omit<SavingsHolderListItem, 'balanceKobo' | 'heldKobo' | 'pendingKobo' | 'lastUpdated' | 'monthlyContributionKobo'> & {
+type HolderRow = Omit<SavingsHolderListItem, 'balanceKobo' | 'heldKobo' | 'pendingKobo' | 'availableKobo' | 'lastUpdated' | 'monthlyContributionKobo'> & {
   balanceKobo: number | null;
   heldKobo: string | number | null;
   pendingKobo: string | number | null;
@@ -39,6 +39,7 @@ function toListItem(row: HolderRow): SavingsHolderListItem {
     ...row,
     balanceKobo: asKobo(row.balanceKobo ?? 0),
     heldKobo: koboFromDb(row.heldKobo),
+    availableKobo: availableOf({ balanceKobo: row.balanceKobo ?? 0, heldKobo: koboFromDb(row.heldKobo) }),
     pendingKobo: koboFromDb(row.pendingKobo),
     lastUpdated: row.lastUpdated?.toISOString() ?? null,
     monthlyContributionKobo: asKobo(row.monthlyContributionKobo ?? 0),

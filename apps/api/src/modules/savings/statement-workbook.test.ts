@@ -18,6 +18,7 @@ const statement: SavingsStatement = {
     balanceKobo: asKobo(12_500),
     heldKobo: asKobo(0),
     pendingKobo: asKobo(0),
+    availableKobo: asKobo(12_500),
     lastUpdated: '2026-03-02T09:00:00.000Z',
     createdAt: '2026-01-01T09:00:00.000Z',
   },

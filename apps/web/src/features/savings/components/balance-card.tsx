@@ -11,6 +11,8 @@ type Props = {
   heldKobo: number;
   /** The part of heldKobo that withdrawals awaiting approval hold (issue 15). */
   pendingKobo: number;
+  /** What a withdrawal may take, as the server worked it out. */
+  availableKobo: number;
   lastUpdated: string;
   children?: ReactNode;
 };
@@ -19,7 +21,7 @@ type Props = {
  * The current balance, large, with what of it is free to withdraw when some is held (and why: loans,
  * or withdrawals awaiting approval), and when it last changed.
  */
-export function BalanceCard({ balanceKobo, heldKobo, pendingKobo, lastUpdated, children }: Props) {
+export function BalanceCard({ balanceKobo, heldKobo, pendingKobo, availableKobo, lastUpdated, children }: Props) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Current Balance">
       {children}
@@ -31,7 +33,7 @@ export function BalanceCard({ balanceKobo, heldKobo, pendingKobo, lastUpdated, c
       </Text>
       {heldKobo > 0 && (
         <Text size="sm" mt={4} className={classes.figure}>
-          Available <strong>{formatNaira(balanceKobo - heldKobo)}</strong> · {heldPhrases({ heldKobo, pendingKobo }).join(' · ')}
+          Available <strong>{formatNaira(availableKobo)}</strong> · {heldPhrases({ heldKobo, pendingKobo }).join(' · ')}
         </Text>
       )}
       <Text size="sm" c="dimmed" mt={4}>

@@ -28,7 +28,7 @@ export function MySavingsAccountPage({ loansSection }: { loansSection?: ReactNod
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <BalanceCard balanceKobo={savings.data.account.balanceKobo} heldKobo={savings.data.account.heldKobo} pendingKobo={savings.data.account.pendingKobo} lastUpdated={savings.data.account.lastUpdated}>
+            <BalanceCard balanceKobo={savings.data.account.balanceKobo} heldKobo={savings.data.account.heldKobo} pendingKobo={savings.data.account.pendingKobo} availableKobo={savings.data.account.availableKobo} lastUpdated={savings.data.account.lastUpdated}>
               <SimpleGrid cols={2} spacing="xs" component="dl" mt={0} mb="sm">
                 <div>
                   <Text component="dt" size="sm" c="dimmed">

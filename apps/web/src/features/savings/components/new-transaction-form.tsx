@@ -154,8 +154,8 @@ export function NewTransactionForm(props: Props) {
 }
 
 /** 'Balance: ₦100,000.00', and what is available when loans (issue 12) or requests awaiting approval (issue 15) hold part of it. */
-function balanceLine(holder: { balanceKobo: number; heldKobo: number; pendingKobo: number }): string {
+function balanceLine(holder: { balanceKobo: number; heldKobo: number; pendingKobo: number; availableKobo: number }): string {
   const balance = `Balance: ${formatNaira(holder.balanceKobo)}`;
   if (holder.heldKobo <= 0) return balance;
-  return [balance, `Available: ${formatNaira(holder.balanceKobo - holder.heldKobo)}`, ...heldPhrases(holder)].join(' · ');
+  return [balance, `Available: ${formatNaira(holder.availableKobo)}`, ...heldPhrases(holder)].join(' · ');
 }

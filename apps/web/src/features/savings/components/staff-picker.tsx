@@ -93,7 +93,7 @@ function HolderLink({ holder }: { holder: SavingsHolderListItem }) {
             </Text>
             {holder.heldKobo > 0 && (
               <Text size="xs" c="dimmed" className={classes.figure}>
-                Available {formatNaira(holder.balanceKobo - holder.heldKobo)}
+                Available {formatNaira(holder.availableKobo)}
               </Text>
             )}
             <Group gap={4} wrap="nowrap">

@@ -128,7 +128,7 @@ function DetailBody({ detail, period, onPeriodChange, canManage }: BodyProps) {
       {canManage && <ReverseTransactionModal transaction={reversing} onClose={() => setReversing(null)} onReversed={handleReversed} />}
       {postableUserId && (
         <TransferModal
-          source={{ userId: postableUserId, name: account.holderName, balanceKobo: account.balanceKobo, heldKobo: account.heldKobo, pendingKobo: account.pendingKobo }}
+          source={{ userId: postableUserId, name: account.holderName, balanceKobo: account.balanceKobo, heldKobo: account.heldKobo, pendingKobo: account.pendingKobo, availableKobo: account.availableKobo }}
           opened={isTransferOpen}
           onClose={transferModal.close}
           onTransferred={handleTransferred}

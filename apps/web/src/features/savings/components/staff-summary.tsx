@@ -17,7 +17,7 @@ export function StaffSummary({ account, actions }: { account: SavingsAccountView
     ...(account.heldKobo > account.pendingKobo ? [{ label: 'Held against loans', value: formatNaira(account.heldKobo - account.pendingKobo) }] : []),
     // Issue 15: withdrawals and transfers recorded but not yet approved hold their amount too.
     ...(account.pendingKobo > 0 ? [{ label: 'Awaiting approval', value: formatNaira(account.pendingKobo) }] : []),
-    ...(account.heldKobo > 0 ? [{ label: 'Available', value: formatNaira(account.balanceKobo - account.heldKobo) }] : []),
+    ...(account.heldKobo > 0 ? [{ label: 'Available', value: formatNaira(account.availableKobo) }] : []),
   ];
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Staff summary">

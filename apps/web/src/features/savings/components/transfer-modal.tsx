@@ -28,7 +28,7 @@ import { ValueDateInput } from '../../../components/value-date-input.tsx';
  * The sender: their balance, and what loans (issue 12) and requests awaiting approval (issue 15,
  * `pendingKobo` of `heldKobo`) hold of it, which a transfer may not take.
  */
-export type TransferSource = { userId: string; name: string; balanceKobo: number; heldKobo: number; pendingKobo: number };
+export type TransferSource = { userId: string; name: string; balanceKobo: number; heldKobo: number; pendingKobo: number; availableKobo: number };
 
 /** What the transfer came to: posted, or (issue 15, above the two-person threshold) a request that waits. */
 export type TransferOutcome = { posted: true } | { posted: false; request: SavingsRequestView };
@@ -68,7 +68,7 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
     event.preventDefault();
     if (post.isPending) return;
     const values = { fromUserId: source.userId, toUserId, amount, description };
-    const parsed = transferFormSchema(source.balanceKobo - source.heldKobo).safeParse(values);
+    const parsed = transferFormSchema(source.availableKobo).safeParse(values);
     if (!parsed.success) return problem.fromSchema(parsed.error);
     problem.clear();
     const dateProblem = valueDate.problem();
@@ -101,7 +101,7 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
       <Stack gap="sm">
         <ErrorBanner message={problem.problem?.message ?? (holders.isError ? errorMessage(holders.error, MESSAGES.loadStaffListFailed) : null)} />
         <Text size="sm">
-          Available balance: <strong>{formatNaira(source.balanceKobo - source.heldKobo)}</strong>
+          Available balance: <strong>{formatNaira(source.availableKobo)}</strong>
           {source.heldKobo > 0 && ` (${heldPhrases(source).join(', ')})`}
         </Text>
         <Select

@@ -28,7 +28,7 @@ export function UserSavings({ loansSection }: { loansSection?: ReactNode }) {
         <ErrorBanner message={errorMessage(savings.error, MESSAGES.loadSavingsFailed)} />
       ) : (
         <Stack gap="md">
-          <BalanceCard balanceKobo={savings.data.account.balanceKobo} heldKobo={savings.data.account.heldKobo} pendingKobo={savings.data.account.pendingKobo} lastUpdated={savings.data.account.lastUpdated} />
+          <BalanceCard balanceKobo={savings.data.account.balanceKobo} heldKobo={savings.data.account.heldKobo} pendingKobo={savings.data.account.pendingKobo} availableKobo={savings.data.account.availableKobo} lastUpdated={savings.data.account.lastUpdated} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 6 }}>
               <NewTransactionForm />
