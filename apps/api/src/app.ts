@@ -49,6 +49,7 @@ import { invitationsRoutes } from './modules/users/invitations/invitations.route
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { booksReportsRoutes } from './modules/books/books-reports.routes.ts';
 import { booksChartRoutes } from './modules/books/books-chart.routes.ts';
+import { booksEntriesRoutes } from './modules/books/books-entries.routes.ts';
 import { resetLinkMail } from './mail/reset-link-mail.ts';
 
 export type BuildOptions = {
@@ -212,6 +213,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await exportRoutes(app, services);
   await booksReportsRoutes(app, services);
   await booksChartRoutes(app, services);
+  await booksEntriesRoutes(app, services);
   await expenseImportRoutes(app, services);
   // Live changes fan out through LISTEN/NOTIFY; the hub closes in preClose, before the database does.
   const hub = await openChangeHub(database);

@@ -1,12 +1,13 @@
 /** node-postgres and PGlite both surface PostgreSQL's SQLSTATE as `code`, and drizzle wraps it in `cause`. */
-export function postgresErrorOf(error: unknown): { code?: string; constraint?: string } | null {
+export function postgresErrorOf(error: unknown): { code?: string; constraint?: string; detail?: string } | null {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    const candidate = current as { code?: unknown; constraint?: unknown; detail?: unknown; cause?: unknown };
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
       return {
         code: candidate.code,
         constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
+        detail: typeof candidate.detail === 'string' ? candidate.detail : undefined,
       };
     }
     current = candidate.cause;

@@ -165,11 +165,15 @@ async function postMovements(tx: Transaction, context: LegacyImportContext, move
     if (second) context.report.imported.transferPairs += 1;
   }
 
+  // Members' opening savings post against Opening balances, not Bank (issue 27): the savings
+  // posting rule reads this setting, for this transaction only, and it is cleared after.
+  await tx.execute(sql`select set_config('kobo.savings_counter_key', 'scheme.opening', true)`);
   for (let start = 0; start < rows.length; start += 500) {
     const inserted = await tx.insert(savingsTransactions).values(rows.slice(start, start + 500)).returning({ id: savingsTransactions.id });
     // Years-old history is not news: no "money moved" mail for it (the notifier reads these notices).
     if (inserted.length > 0) await tx.delete(ledgerNotices).where(inArray(ledgerNotices.entryId, inserted.map((row) => row.id)));
   }
+  await tx.execute(sql`select set_config('kobo.savings_counter_key', '', true)`);
   for (const account of accounts.values()) {
     if (!account.lastAt) continue;
     await tx

@@ -141,6 +141,21 @@ describe('importing the sample export', () => {
     expect(await one(db, sql`select count(*)::int as n from ledger_notices`)).toEqual({ n: 0 });
   });
 
+  it("posts the members' opening savings against Opening balances, not the bank (issue 27)", async () => {
+    const books = await queryRows<{ system_key: string; net: string }>(
+      db,
+      sql`select a.system_key, sum(l.amount_kobo)::text as net
+          from journal_lines l join ledger_accounts a on a.id = l.account_id
+          where a.book = 'scheme' group by a.system_key order by a.system_key`,
+    );
+    // Dr Opening balances / Cr Members' savings for the imported total, ₦437,220.01; nothing through Bank.
+    expect(books).toEqual([
+      { system_key: 'scheme.member_savings', net: '-43722001' },
+      { system_key: 'scheme.opening', net: '43722001' },
+    ]);
+    expect(await one(db, sql`select current_setting('kobo.savings_counter_key', true) as key`)).toMatchObject({ key: expect.not.stringMatching('scheme.opening') });
+  });
+
   it('keeps expense amounts exact, files unknown categories under Other and puts every timestamp form on its Lagos day', async () => {
     expect(await one(db, sql`select count(*)::int as n, sum(amount_kobo)::bigint::text as total from expenses`)).toEqual({ n: 209, total: '48306079' });
     const exact = await queryRows<{ amount: number }>(db, sql`select amount_kobo::int as amount from expenses where spent_on = '2024-05-05' order by amount_kobo`);

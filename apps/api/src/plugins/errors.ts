@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ERRORS, MESSAGES, type ApiErrorBody } from '@kobo/core';
+import { AppError, BOOKS, ERRORS, MESSAGES, periodLockedMessage, type ApiErrorBody, type Book } from '@kobo/core';
 import { postgresErrorOf } from '../db/errors.ts';
 
 /**
@@ -9,6 +9,9 @@ import { postgresErrorOf } from '../db/errors.ts';
  * syntax 22P02, …). Bad input, not a server fault.
  */
 const DATA_EXCEPTION = '22';
+
+/** The journal's refusal of an entry in a locked month (migration 0015), DETAIL 'scheme:2026-10'. */
+const PERIOD_LOCKED = 'KB423';
 
 /**
  * One place maps every failure to an HTTP answer: AppError codes to their status and sentence,
@@ -26,7 +29,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       const field = first?.instancePath.replace(/^\//, '').split('/')[0] || undefined;
       return reply.status(400).send(errorBody('VALIDATION', first?.message ?? MESSAGES.invalidRequest, field));
     }
-    const sqlState = postgresErrorOf(error)?.code;
+    const pgError = postgresErrorOf(error);
+    const sqlState = pgError?.code;
+    if (sqlState === PERIOD_LOCKED) {
+      // Every posting path (deposit, run, loan, expense, import, manual entry) answers the same way.
+      return reply.status(409).send(errorBody('PERIOD_LOCKED', periodLockedSentence(pgError?.detail)));
+    }
     if (sqlState?.startsWith(DATA_EXCEPTION)) {
       // A backstop: the schemas and the input guard should have refused this value first. Only
       // the SQLSTATE is logged: drizzle's message carries the query's parameters.
@@ -45,6 +53,15 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     return reply.status(404).send(errorBody('NOT_FOUND', ERRORS.NOT_FOUND.message));
   });
+}
+
+function isBook(value: string | undefined): value is Book {
+  return BOOKS.some((known) => known === value);
+}
+
+function periodLockedSentence(detail: string | undefined): string {
+  const [book, month] = (detail ?? '').split(':');
+  return isBook(book) && month ? periodLockedMessage(book, month) : ERRORS.PERIOD_LOCKED.message;
 }
 
 function errorBody(error: string, message: string, field?: string): ApiErrorBody {

@@ -7,6 +7,7 @@ import { loanInstalments, loans, loanTransactions } from '../../db/schema.ts';
 import { auditLoanAct } from './audit-loan-act.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
 import { resolvePostingValueDate } from '../savings/value-date.ts';
+import { openDay } from '../books/open-day.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews } from './loan-views.ts';
 import { reverseLoanRepayments } from './reverse-loan-repayments.ts';
@@ -25,7 +26,9 @@ export async function reverseLoanEntry(
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<{ loan: LoanView }>> {
   if (!isUuid(entryId)) throw new AppError('LOAN_ENTRY_NOT_FOUND');
-  const valueDate = await resolvePostingValueDate(deps, actor, input.valueDate);
+  const requested = await resolvePostingValueDate(deps, actor, input.valueDate);
+  // No day named: today, or the first open day after it when today's month is locked (issue 27).
+  const valueDate = input.valueDate ? requested : await openDay(deps.db, 'scheme', requested);
   return postIdempotently(deps.db, key, async (tx) => {
     const [entry] = await tx.select().from(loanTransactions).where(eq(loanTransactions.id, entryId));
     if (!entry) throw new AppError('LOAN_ENTRY_NOT_FOUND');

@@ -8,6 +8,7 @@ import { findAccountView, selectLedgerRows, toTransactionView, type SavingsDeps 
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
 import { reversePostings } from './reverse-postings.ts';
 import { resolvePostingValueDate } from './value-date.ts';
+import { openDay } from '../books/open-day.ts';
 
 /**
  * Reverses one posting (admin; issue 11): a new, opposite row linked to the original, both legs
@@ -22,7 +23,9 @@ export async function reverseTransaction(
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<PostedReversal>> {
   if (!isUuid(transactionId)) throw new AppError('TRANSACTION_NOT_FOUND');
-  const valueDate = await resolvePostingValueDate(deps, actor, input.valueDate);
+  const requested = await resolvePostingValueDate(deps, actor, input.valueDate);
+  // No day named: today, or the first open day after it when today's month is locked (issue 27).
+  const valueDate = input.valueDate ? requested : await openDay(deps.db, 'scheme', requested);
   return postIdempotently(deps.db, key, async (tx) => {
     const legs = await postingWithItsLegs(tx, transactionId);
     const original = legs.find((leg) => leg.id === transactionId);

@@ -9,6 +9,7 @@ import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '..
 import { reversePostings } from '../reverse-postings.ts';
 import { toBatchView } from './batch-views.ts';
 import { reverseLoanRepayments } from '../../loans/reverse-loan-repayments.ts';
+import { openDay } from '../../books/open-day.ts';
 
 /**
  * Reverses a whole batch, all or nothing (issue 11), with the single reversal's rules: every
@@ -37,7 +38,8 @@ export async function reverseBatch(
           order by t.seq`,
     );
     const at = deps.now();
-    const valueDate = calendarDate(at, deps.timeZone);
+    // Today, or the first open day after it when today's month is locked (issue 27).
+    const valueDate = await openDay(tx, 'scheme', calendarDate(at, deps.timeZone));
     if (open.length > 0) await reversePostings(tx, { actor, originalIds: open.map((row) => row.id), reason, valueDate, at });
     // Issue 12: the run's loan repayments are undone with it, under the loan reversal's rules.
     const repayments = await queryRows<{ id: string }>(

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bookQuerySchema, bookSchema, declineEntryRequestSchema, entryRequestStatusSchema, lockMonthSchema, manualEntrySchema, monthSchema, openingBalancesSchema } from '@kobo/core';
+import type { SavingsDeps } from '../savings/savings-accounts.ts';
+import { idempotencyKeyFrom, sendPosted, sendPostedOrRecorded } from '../savings/idempotency.ts';
+import { approveEntryRequest, declineEntryRequest } from './decide-manual-entry.ts';
+import { listEntryRequests } from './list-entry-requests.ts';
+import { listLocks } from './list-locks.ts';
+import { lockMonth } from './lock-month.ts';
+import { postOpeningBalances } from './post-opening-balances.ts';
+import { postOrRequestManualEntry } from './post-manual-entry.ts';
+import { readOpeningBalances } from './read-opening-balances.ts';
+import { unlockMonth } from './unlock-month.ts';
+
+const viewBooks = { access: 'view_books' } as const;
+const manageBooks = { access: 'manage_books' } as const;
+const requestParams = z.object({ id: z.string().min(1).max(200) });
+
+/**
+ * Locked months, manual journal entries (with a second admin's approval when two-person approval
+ * is on) and opening balances (issue 27, docs/decisions/042-one-ledger.md). Rules live in the
+ * operations; a locked month's refusal from any posting path is mapped in plugins/errors.ts.
+ */
+export async function booksEntriesRoutes(app: FastifyInstance, deps: SavingsDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/api/books/locks', { config: viewBooks, schema: { querystring: bookQuerySchema } }, async (request) => listLocks(deps.db, request.query.book));
+
+  routes.post('/api/books/locks', { config: manageBooks, schema: { body: lockMonthSchema } }, async (request) => ({
+    lock: await lockMonth(deps, request.actor, request.body),
+  }));
+
+  routes.delete(
+    '/api/books/locks/:book/:month',
+    { config: manageBooks, schema: { params: z.object({ book: bookSchema, month: monthSchema }) } },
+    async (request, reply) => {
+      await unlockMonth(deps, request.actor, request.params);
+      return reply.status(204).send();
+    },
+  );
+
+  routes.post('/api/books/entries', { config: manageBooks, schema: { body: manualEntrySchema } }, async (request, reply) => {
+    const actor = request.actor;
+    const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'manual-entry', request.body);
+    // 201 posted, or 202 recorded for a second admin when two-person approval is on.
+    return sendPostedOrRecorded(reply, await postOrRequestManualEntry(deps, actor, request.body, key));
+  });
+
+  routes.get(
+    '/api/books/entry-requests',
+    { config: viewBooks, schema: { querystring: z.object({ status: entryRequestStatusSchema.optional() }) } },
+    async (request) => listEntryRequests(deps.db, request.query.status),
+  );
+
+  routes.post('/api/books/entry-requests/:id/approve', { config: manageBooks, schema: { params: requestParams } }, async (request) => ({
+    request: await approveEntryRequest(deps, request.actor, request.params.id),
+  }));
+
+  routes.post(
+    '/api/books/entry-requests/:id/decline',
+    { config: manageBooks, schema: { params: requestParams, body: declineEntryRequestSchema } },
+    async (request) => ({ request: await declineEntryRequest(deps, request.actor, request.params.id, request.body.reason) }),
+  );
+
+  routes.post('/api/books/opening', { config: manageBooks, schema: { body: openingBalancesSchema } }, async (request, reply) =>
+    sendPosted(reply, { body: { entry: await postOpeningBalances(deps, request.actor, request.body) }, isReplay: false }),
+  );
+
+  routes.get('/api/books/opening', { config: viewBooks, schema: { querystring: z.object({ book: bookSchema }) } }, async (request) =>
+    readOpeningBalances(deps.db, request.query.book),
+  );
+}
