@@ -80,11 +80,10 @@ type LedgerTableProps = {
 
 function LedgerTable({ first, lines, closingKobo, isComplete }: LedgerTableProps) {
   return (
-    <ReportTable label="Ledger lines" minWidth={720}>
+    <ReportTable label="Ledger lines" minWidth={600}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Date</Table.Th>
-          <Table.Th>No.</Table.Th>
           <Table.Th>Narration</Table.Th>
           <MoneyHead>Debit</MoneyHead>
           <MoneyHead>Credit</MoneyHead>
@@ -93,14 +92,14 @@ function LedgerTable({ first, lines, closingKobo, isComplete }: LedgerTableProps
       </Table.Thead>
       <Table.Tbody>
         <Table.Tr className={classes.section}>
-          <Table.Th scope="row" colSpan={5}>
+          <Table.Th scope="row" colSpan={4}>
             Opening balance
           </Table.Th>
           <MoneyCell kobo={first.openingKobo} />
         </Table.Tr>
         {lines.length === 0 && (
           <Table.Tr>
-            <Table.Td colSpan={6}>
+            <Table.Td colSpan={5}>
               <Text c="dimmed" size="sm">
                 {MESSAGES.noLedgerLines}
               </Text>
@@ -111,9 +110,13 @@ function LedgerTable({ first, lines, closingKobo, isComplete }: LedgerTableProps
           // One entry may post to this account on two lines (a transfer between two members).
           <Table.Tr key={`${line.entryId}-${index}`}>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <time dateTime={line.valueDate}>{formatCalendarDate(line.valueDate)}</time>
+              <Text size="sm">
+                <time dateTime={line.valueDate}>{formatCalendarDate(line.valueDate)}</time>
+              </Text>
+              <Text size="xs" c="dimmed">
+                No. {line.seq}
+              </Text>
             </Table.Td>
-            <Table.Td className={classes.code}>{line.seq}</Table.Td>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>
               <Text size="sm">{line.narration}</Text>
               {line.subledgerName && (
@@ -132,7 +135,7 @@ function LedgerTable({ first, lines, closingKobo, isComplete }: LedgerTableProps
       {isComplete && (
         <Table.Tfoot>
           <Table.Tr className={classes.total}>
-            <Table.Th scope="row" colSpan={5}>
+            <Table.Th scope="row" colSpan={4}>
               Closing balance
             </Table.Th>
             <MoneyCell kobo={closingKobo} />

@@ -39,7 +39,7 @@ function BalanceSheet({ view }: { view: BalanceSheetView }) {
       {isEmpty ? (
         <Text c="dimmed">{MESSAGES.noBookBalances}</Text>
       ) : (
-        <ReportTable label="Balance sheet" minWidth={320}>
+        <ReportTable label="Balance sheet" minWidth={300} maxWidth={720}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Account</Table.Th>

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { BOOKS, isIsoDate, type Book, type DateRange, type IsoDate } from '@kobo/core';
+import { BOOKS, isSupportedDate, type Book, type DateRange, type IsoDate } from '@kobo/core';
 import { useOrgToday } from '../../../lib/org-calendar.ts';
 
 export const BOOK_TABS = ['trial-balance', 'income', 'balance-sheet', 'journal'] as const;
@@ -20,7 +20,7 @@ export function tabOf(value: string | null): BookTab {
 }
 
 function dayOf(value: string | null): IsoDate | null {
-  return value !== null && isIsoDate(value) ? value : null;
+  return value !== null && isSupportedDate(value) ? value : null;
 }
 
 export type BooksSearch = {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { isIsoDate, type IsoDate } from '@kobo/core';
+import { isSupportedDate, type IsoDate } from '@kobo/core';
 
 type Props = { label: string; value: IsoDate | null; onChange: (day: IsoDate) => void; error?: string | null };
 
@@ -19,7 +19,7 @@ export function DayField({ label, value, onChange, error }: Props) {
   }
   const [settled] = useDebouncedValue(draft, 400);
   useEffect(() => {
-    if (settled !== value && isIsoDate(settled) && settled >= '1900-01-01') onChange(settled);
+    if (settled !== value && isSupportedDate(settled)) onChange(settled);
     // onChange is a new function each render; the settled day alone decides.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);

@@ -40,7 +40,7 @@ function IncomeStatement({ view }: { view: IncomeStatementView }) {
       {view.income.length === 0 && view.expenses.length === 0 ? (
         <Text c="dimmed">{MESSAGES.noBookActivity}</Text>
       ) : (
-        <ReportTable label="Income and expenditure" minWidth={320}>
+        <ReportTable label="Income and expenditure" minWidth={300} maxWidth={720}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Account</Table.Th>

@@ -33,7 +33,7 @@ export function JournalEntryCard({ entry }: { entry: JournalEntryView }) {
           </div>
           <SourceLink link={entry.link} />
         </Group>
-        <ReportTable label={`${title} lines`} minWidth={420}>
+        <ReportTable label={`${title} lines`} minWidth={320}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Account</Table.Th>

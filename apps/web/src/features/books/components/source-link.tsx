@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Anchor } from '@mantine/core';
 import type { JournalSourceLink } from '@kobo/core';
 import { paths } from '../../../lib/paths.ts';
+import { useSavingsHolderRefs } from '../api/get-savings-holder-refs.ts';
 
 const LINK_TEXT: Record<NonNullable<JournalSourceLink>['kind'], string> = {
   savings_account: 'Open the savings account',
@@ -9,23 +10,28 @@ const LINK_TEXT: Record<NonNullable<JournalSourceLink>['kind'], string> = {
   expense: 'Open the expense',
 };
 
-/** Where an entry came from, for the screen that shows it; a manual entry has none. */
-export function sourcePath(link: NonNullable<JournalSourceLink>): string {
-  switch (link.kind) {
-    case 'savings_account':
-      return paths.savings.detail(link.id);
-    case 'loan':
-      return paths.loans.detail(link.id);
-    case 'expense':
-      return paths.expenses.edit(link.id);
-  }
-}
-
-/** A link to what made an entry (a member's savings, a loan, an expense), or nothing. */
+/** A link to what made an entry (a member's savings, a loan, an expense), or nothing (a manual entry). */
 export function SourceLink({ link }: { link: JournalSourceLink }) {
+  const holderRefs = useSavingsHolderRefs(link?.kind === 'savings_account');
   if (!link) return null;
+  let path: string | null;
+  switch (link.kind) {
+    case 'savings_account': {
+      // The holder's page, once their address is known; a deleted holder's account has none.
+      const ref = holderRefs.data?.get(link.id);
+      path = ref ? paths.savings.detail(ref) : null;
+      break;
+    }
+    case 'loan':
+      path = paths.loans.detail(link.id);
+      break;
+    case 'expense':
+      path = paths.expenses.edit(link.id);
+      break;
+  }
+  if (!path) return null;
   return (
-    <Anchor component={Link} to={sourcePath(link)} size="sm">
+    <Anchor component={Link} to={path} size="sm">
       {LINK_TEXT[link.kind]}
     </Anchor>
   );

@@ -36,7 +36,7 @@ function TrialBalance({ view }: { view: TrialBalanceView }) {
       {view.rows.length === 0 ? (
         <Text c="dimmed">{MESSAGES.noBookBalances}</Text>
       ) : (
-        <ReportTable label="Trial balance" minWidth={440}>
+        <ReportTable label="Trial balance" minWidth={340} maxWidth={800}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Account</Table.Th>
