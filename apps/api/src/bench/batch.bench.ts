@@ -42,6 +42,8 @@ async function seedHolders(app: KoboApp): Promise<void> {
     insert into users (id, name, email, role, staff_id, active)
     select 'bench-' || n, 'Bench Staff ' || n, 'bench.staff.' || n || '@kobo.test', 'staff', 'STF' || lpad(n::text, 5, '0'), true
     from generate_series(1, ${HOLDERS}) as n`);
+  // The batches are valued in January and February 2026; a fresh database's books start today (issue 26).
+  await app.kobo.database.db.execute(sql`insert into app_settings (key, value) values ('savings.books_start', '2026-01-01')`);
 }
 
 async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefined): Promise<Line> {
