@@ -59,6 +59,10 @@ export const ROUTE_GUARDS = {
   // Issue 27: the books' reports and one account's general ledger (docs/decisions/042-one-ledger.md).
   '/books': 'booksReaders',
   '/books/accounts/:id': 'booksReaders',
+  // Issue 27: locked months and opening balances are read by the books' readers and changed by admins; a manual entry is an admin's.
+  '/books/locks': 'booksReaders',
+  '/books/opening': 'booksReaders',
+  '/books/entries/new': 'adminOnly',
   '/expenses': 'nonStaff',
   '/expenses/create': 'expenseWriters',
   // Issue 14: importing expenses, for whoever may add them (the API checks create_expense).

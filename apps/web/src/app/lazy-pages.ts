@@ -92,3 +92,7 @@ export const AccountLedgerPage = lazyPage(
   () => import('../features/books/components/account-ledger-page.tsx'),
   'AccountLedgerPage',
 );
+// Issue 27: locked months, manual journal entries and opening balances.
+export const BookLocksPage = lazyPage(() => import('../features/books-admin/components/book-locks-page.tsx'), 'BookLocksPage');
+export const ManualEntryPage = lazyPage(() => import('../features/books-admin/components/manual-entry-page.tsx'), 'ManualEntryPage');
+export const OpeningBalancesPage = lazyPage(() => import('../features/books-admin/components/opening-balances-page.tsx'), 'OpeningBalancesPage');

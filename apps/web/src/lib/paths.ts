@@ -62,6 +62,10 @@ export const paths = {
   books: {
     reports: '/books',
     account: withParam('/books/accounts/:id'),
+    /** Locked months, a manual journal entry (with entries awaiting a second admin) and opening balances. */
+    locks: '/books/locks',
+    newEntry: '/books/entries/new',
+    opening: '/books/opening',
   },
 } as const;
 
