@@ -1,20 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { MESSAGES } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
+import { choose, tablesSettled } from './support/users-seed.ts';
 
 /** Issue 27: the auditor reads the scheme on a phone and is offered nothing that changes it. */
 let kobo: KoboServer;
 let browser: Browser;
+let admin: TestUser;
 let auditor: TestUser;
 let tunde: SeededStaff;
 
 beforeAll(async () => {
   kobo = await startKobo();
   browser = await launchBrowser();
-  const admin = await kobo.createUser('admin', { name: 'Ngozi Admin' });
+  admin = await kobo.createUser('admin', { name: 'Ngozi Admin' });
   auditor = await kobo.createUser('auditor', { name: 'Kemi Auditor' });
   const asAdmin = await savingsApi(kobo, admin);
   tunde = await asAdmin.createStaff({ name: 'Tunde Bello' });
@@ -73,6 +76,27 @@ describe('the auditor at 375 px', () => {
     await page.goto(from);
     await page.waitForURL(`**${to}`);
     expect(pathOf(page)).toBe(to);
+    await context.close();
+  });
+});
+
+describe('an admin on the users screen', () => {
+  it('makes someone the auditor from their role select', async () => {
+    await kobo.createUser('user', { name: 'Audit Target' });
+    const { context, page } = await newPage(browser, kobo.baseURL);
+    await signInQuickly(page, admin);
+    await page.goto('/users');
+    await page.getByRole('heading', { name: 'User Management' }).waitFor();
+    await tablesSettled(page);
+    const table = page.getByRole('region', { name: 'Users' });
+    const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('search') === 'Audit Target');
+    await table.getByLabel('Search users').fill('Audit Target');
+    await answered;
+    await tablesSettled(page);
+    await choose(page, 'Role for Audit Target', 'Auditor');
+    await expect.poll(() => table.getByRole('status').textContent()).toBe(MESSAGES.userRoleUpdated);
+    await expect.poll(() => table.getByRole('combobox', { name: 'Role for Audit Target' }).inputValue()).toBe('Auditor');
+    expect(pageErrorsOf(page)).toEqual([]);
     await context.close();
   });
 });

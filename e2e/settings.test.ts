@@ -63,6 +63,8 @@ describe('Settings for an admin', () => {
       'Savings approvals',
       // Issue 26: no posting valued before it (docs/decisions/039-statements-never-below-zero.md).
       "Books' start date",
+      // Issue 27: each book's chart of accounts and where postings go (docs/decisions/042-one-ledger.md).
+      'Books',
       'Sign-up',
       'API tokens',
       'Backups',

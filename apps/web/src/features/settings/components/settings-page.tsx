@@ -5,6 +5,7 @@ import { ApiTokensSection } from './api-tokens-section.tsx';
 import { AppearanceSection } from './appearance-section.tsx';
 import { BackupsSection } from './backups-section.tsx';
 import { BooksStartSection } from './books-start-section.tsx';
+import { BooksChartSection } from './books-chart-section.tsx';
 import { CategoriesSection } from './categories-section.tsx';
 import { BudgetsSection } from './budgets-section.tsx';
 import { DangerZoneSection } from './danger-zone-section.tsx';
@@ -28,6 +29,7 @@ export function SettingsPage() {
         <OutgoingMailSection />
         <SavingsApprovalsSection />
         <BooksStartSection />
+        <BooksChartSection />
         <SignUpSection />
         <ApiTokensSection />
         <BackupsSection />
