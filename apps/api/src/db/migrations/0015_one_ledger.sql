@@ -248,11 +248,16 @@ CREATE TRIGGER journal_lines_posted AFTER INSERT ON journal_lines REFERENCING NE
 -- The posting rules. Each takes the ids of the sub-ledger rows to journal, so the triggers and
 -- the history's backfill share one definition.
 --
+-- Savings and loans run with plan_cache_mode = force_generic_plan: the statement is planned once
+-- per connection (again after the tables are analysed). Left to choose, PostgreSQL planned it
+-- afresh for every deposit, a custom plan for each ids array, which cost more than the rest of
+-- the posting (issue 27's bench:savings).
+--
 -- Savings (scheme's book): a deposit credits the member under "Members' savings" and debits
 -- "Payroll deductions receivable" when it came in a monthly run, else the savings cash account
 -- (Bank by default); a withdrawal the reverse; a transfer is one entry, member to member. A
 -- reversal posts through the account its original used.
-CREATE FUNCTION journal_savings(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION journal_savings(ids uuid[]) RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   WITH legs AS (
     SELECT t.id, t.seq, t.account_id, t.type, t.value_date, t.created_by_id, t.created_at, t.reverses_id, t.reason,
@@ -304,7 +309,7 @@ $$;
 -- (a monthly run) or Bank, credits the loan with the fee and principal it paid and interest
 -- income with the interest (income when received: the cash basis small schemes use). Waived
 -- interest moves no money. A reversal is its original's lines, negated.
-CREATE FUNCTION journal_loans(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION journal_loans(ids uuid[]) RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   WITH rows AS (
     SELECT t.id, t.seq, t.loan_id, t.type, t.amount_kobo, t.value_date, t.created_by_id, t.created_at, t.reverses_id, t.reason,
@@ -373,9 +378,12 @@ $$;
 -- that changes the amount, item, method or day reverses what stood (dated in the first open
 -- month on or after its day) and posts anew; a deleted expense's entry is reversed.
 CREATE FUNCTION journal_expenses(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE r record;
+DECLARE r record; standing_ids uuid[];
 BEGIN
-  -- New expenses (an import brings thousands): one entry each, set-based.
+  -- Only expenses that already have entries can need a reversal; a new one (an import brings
+  -- thousands) gets its entry below and stands as posted, so the row-by-row loop never sees it.
+  standing_ids := ARRAY(SELECT DISTINCT source_id FROM journal_entries WHERE source_type = 'expense' AND source_id = ANY(ids));
+  -- New expenses: one entry each, set-based.
   WITH target AS (
     SELECT x.id, x.amount_kobo, x.spent_on, x.user_id, x.created_at, c.ledger_account_id AS expense_account,
            coalesce(pm.account_id, pd.account_id) AS payment_account,
@@ -409,13 +417,13 @@ BEGIN
       JOIN categories c ON c.id = x.category_id
       LEFT JOIN ledger_mappings pm ON pm.key = 'payment:' || lower(btrim(x.payment_method))
       LEFT JOIN ledger_mappings pd ON pd.key = 'payment:default'
-      WHERE x.id = ANY(ids) AND x.amount_kobo > 0
+      WHERE x.id = ANY(standing_ids) AND x.amount_kobo > 0
     ),
     standing AS (
       SELECT e.source_id AS id, jsonb_object_agg(s.account_id, s.net) AS nets,
              (SELECT e2.value_date FROM journal_entries e2 WHERE e2.source_type = 'expense' AND e2.source_id = e.source_id AND e2.reverses_entry_id IS NULL ORDER BY e2.seq DESC LIMIT 1) AS value_date,
              (SELECT e2.id FROM journal_entries e2 WHERE e2.source_type = 'expense' AND e2.source_id = e.source_id AND e2.reverses_entry_id IS NULL ORDER BY e2.seq DESC LIMIT 1) AS entry_id
-      FROM (SELECT DISTINCT source_id FROM journal_entries WHERE source_type = 'expense' AND source_id = ANY(ids)) e
+      FROM unnest(standing_ids) AS e(source_id)
       CROSS JOIN LATERAL (
         SELECT l.account_id, sum(l.amount_kobo) AS net
         FROM journal_entries je JOIN journal_lines l ON l.entry_id = je.id
@@ -512,9 +520,14 @@ CREATE TRIGGER expenses_journal_delete AFTER DELETE ON expenses REFERENCING OLD 
   FOR EACH STATEMENT EXECUTE FUNCTION journal_deleted_expenses();
 --> statement-breakpoint
 -- The history, posted once, in value-date order within each sub-ledger.
-SELECT journal_savings(ARRAY(SELECT id FROM savings_transactions ORDER BY value_date, seq));
+-- Originals first, then reversals, so each reversal's entry can name the entry it reverses.
+SELECT journal_savings(ARRAY(SELECT id FROM savings_transactions WHERE reverses_id IS NULL ORDER BY value_date, seq));
 --> statement-breakpoint
-SELECT journal_loans(ARRAY(SELECT id FROM loan_transactions ORDER BY value_date, seq));
+SELECT journal_savings(ARRAY(SELECT id FROM savings_transactions WHERE reverses_id IS NOT NULL ORDER BY value_date, seq));
+--> statement-breakpoint
+SELECT journal_loans(ARRAY(SELECT id FROM loan_transactions WHERE reverses_id IS NULL ORDER BY value_date, seq));
+--> statement-breakpoint
+SELECT journal_loans(ARRAY(SELECT id FROM loan_transactions WHERE reverses_id IS NOT NULL ORDER BY value_date, seq));
 --> statement-breakpoint
 SELECT journal_expenses(ARRAY(SELECT id FROM expenses ORDER BY spent_on, created_at, id));
 --> statement-breakpoint
