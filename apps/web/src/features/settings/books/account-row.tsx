@@ -41,26 +41,28 @@ export function AccountRow({ account, onDone }: { account: LedgerAccountView; on
   if (isEditing) return <EditAccountForm account={account} onClose={() => setIsEditing(false)} onSaved={onDone} />;
   return (
     <Stack component="li" gap={4} py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
           <Text ff="monospace" fw={600} miw="4.5rem">
             {account.code}
           </Text>
-          <Text c={account.retired ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
-            {account.name}
-          </Text>
-          {account.retired && (
-            <Badge variant="light" color="gray" radius="sm">
-              Retired
-            </Badge>
-          )}
-          {account.subledger !== null && (
-            <Badge variant="light" color="blue" radius="sm">
-              Control
-            </Badge>
-          )}
+          <Group gap="xs" style={{ minWidth: 0 }}>
+            <Text c={account.retired ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
+              {account.name}
+            </Text>
+            {account.retired && (
+              <Badge variant="light" color="gray" radius="sm">
+                Retired
+              </Badge>
+            )}
+            {account.subledger !== null && (
+              <Badge variant="light" color="blue" radius="sm">
+                Control
+              </Badge>
+            )}
+          </Group>
         </Group>
-        <Group gap={4} wrap="wrap">
+        <Group gap={4} wrap="wrap" justify="flex-end" style={{ flexShrink: 0, maxWidth: '50%' }}>
           <Button size="compact-sm" variant="subtle" aria-label={`Edit ${label}`} onClick={() => setIsEditing(true)}>
             Edit
           </Button>
