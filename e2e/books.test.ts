@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { ExpenseView } from '@kobo/core';
+import { MESSAGES, type ExpenseView } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
 import { expenseApi, lagosToday } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectText, itFitsEveryLook, pageSettled, unexpectedErrors } from './support/page-checks.ts';
 import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
+import { sweeper } from './support/axe.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -200,5 +201,45 @@ describe('how the books look', () => {
       await pageSettled(page, 'General ledger');
       await page.getByRole('region', { name: 'Ledger lines' }).waitFor();
     },
+  });
+});
+
+describe('the books for every reader (WCAG 2.2 AA)', () => {
+  const sweep = sweeper(env, () => admin);
+  afterAll(() => sweep.close());
+  it.each([
+    ['trial balance', '/books', 'Trial balance'],
+    ['income and expenditure', '/books?book=organisation&tab=income', 'Income and expenditure'],
+    ['balance sheet', '/books?tab=balance-sheet', 'Balance sheet'],
+  ])('the %s has no critical or serious axe violation (light, dark; 375, 1280 px)', async (name, path, table) => {
+    expect(await sweep.sweep({ name, path, ready: ready(table) })).toEqual([]);
+  });
+
+  it('the journal and a ledger have no critical or serious axe violation (light, dark; 375, 1280 px)', async () => {
+    const journal = await sweep.sweep({ name: 'journal', path: '/books?tab=journal', ready: async (page) => void (await page.getByRole('article').first().waitFor()) });
+    const ledger = await sweep.sweep({
+      name: 'ledger',
+      path: '/books?book=organisation',
+      ready: async (page) => {
+        await pageSettled(page, 'Books');
+        await page.getByRole('link', { name: /Fuel and generator/ }).click();
+        await pageSettled(page, 'General ledger');
+        await page.getByRole('region', { name: 'Ledger lines' }).waitFor();
+      },
+    });
+    expect([...journal, ...ledger]).toEqual([]);
+  });
+
+  it('moves between the tabs with the arrow keys, the address following', async () => {
+    const { context, page } = await booksAs(admin, '/books');
+    await pageSettled(page, 'Books');
+    await page.getByRole('tab', { name: 'Trial balance' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL('**/books?tab=income');
+    // The scheme's book has no income or expenses yet: the report says so under its heading.
+    await page.getByRole('heading', { name: 'Income and expenditure', level: 2 }).waitFor();
+    await expectText(page.getByRole('main'), MESSAGES.noBookActivity);
+    expect(await page.getByRole('tab', { name: 'Income and expenditure' }).getAttribute('aria-selected')).toBe('true');
+    await context.close();
   });
 });
