@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKS, type Book } from '../books.ts';
+import { ACCOUNT_KINDS, BOOKS, JOURNAL_SOURCES, SUBLEDGERS, type Book } from '../books.ts';
 import { MESSAGES } from '../messages.ts';
 import { isSupportedDate, type IsoDate } from '../periods.ts';
 
@@ -73,3 +73,107 @@ export type BookAsOfQuery = z.output<typeof bookAsOfQuerySchema>;
 export type BookPeriodQuery = z.output<typeof bookPeriodQuerySchema>;
 export type GeneralLedgerQuery = z.output<typeof generalLedgerQuerySchema>;
 export type JournalQuery = z.output<typeof journalQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The reports' answers, declared on their routes (the shapes are books.ts's types)
+// ---------------------------------------------------------------------------------------------
+
+const kobo = z.number().int();
+const book = z.enum(BOOKS);
+const kind = z.enum(ACCOUNT_KINDS);
+const reportRow = z.object({ accountId: z.string(), code: z.string(), name: z.string(), kind, balanceKobo: kobo });
+const link = z.object({ kind: z.enum(['savings_account', 'loan', 'expense']), id: z.string() }).nullable();
+
+export const ledgerAccountResponseSchema = z.object({
+  id: z.string(),
+  book,
+  code: z.string(),
+  name: z.string(),
+  kind,
+  subledger: z.enum(SUBLEDGERS).nullable(),
+  isSystem: z.boolean(),
+  retired: z.boolean(),
+  hasPostings: z.boolean(),
+});
+export const ledgerAccountsResponseSchema = z.object({ accounts: z.array(ledgerAccountResponseSchema) });
+
+export const trialBalanceResponseSchema = z.object({
+  book,
+  asOf: z.string(),
+  rows: z.array(z.object({ accountId: z.string(), code: z.string(), name: z.string(), kind, debitKobo: kobo, creditKobo: kobo })),
+  totalDebitKobo: kobo,
+  totalCreditKobo: kobo,
+});
+
+export const incomeStatementResponseSchema = z.object({
+  book,
+  from: z.string(),
+  to: z.string(),
+  income: z.array(reportRow),
+  expenses: z.array(reportRow),
+  totalIncomeKobo: kobo,
+  totalExpensesKobo: kobo,
+  surplusKobo: kobo,
+});
+
+export const balanceSheetResponseSchema = z.object({
+  book,
+  asOf: z.string(),
+  assets: z.array(reportRow),
+  liabilities: z.array(reportRow),
+  equity: z.array(reportRow),
+  surplusToDateKobo: kobo,
+  totalAssetsKobo: kobo,
+  totalLiabilitiesKobo: kobo,
+  totalEquityKobo: kobo,
+});
+
+export const generalLedgerResponseSchema = z.object({
+  account: ledgerAccountResponseSchema,
+  from: z.string(),
+  to: z.string(),
+  openingKobo: kobo,
+  lines: z.array(
+    z.object({
+      entryId: z.string(),
+      seq: z.number().int(),
+      valueDate: z.string(),
+      narration: z.string(),
+      link,
+      subledgerName: z.string().nullable(),
+      debitKobo: kobo,
+      creditKobo: kobo,
+      balanceKobo: kobo,
+    }),
+  ),
+  closingKobo: kobo,
+  nextCursor: z.string().nullable(),
+});
+
+export const journalPageResponseSchema = z.object({
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      seq: z.number().int(),
+      book,
+      valueDate: z.string(),
+      narration: z.string(),
+      source: z.enum(JOURNAL_SOURCES),
+      link,
+      reversesEntryId: z.string().nullable(),
+      createdAt: z.string(),
+      lines: z.array(
+        z.object({
+          accountId: z.string(),
+          code: z.string(),
+          name: z.string(),
+          subledgerId: z.string().nullable(),
+          subledgerName: z.string().nullable(),
+          debitKobo: kobo,
+          creditKobo: kobo,
+        }),
+      ),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});

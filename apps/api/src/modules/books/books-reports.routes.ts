@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookAsOfQuerySchema, bookPeriodQuerySchema, bookChartQuerySchema, generalLedgerQuerySchema, journalQuerySchema } from '@kobo/core';
+import {
+  balanceSheetResponseSchema,
+  bookAsOfQuerySchema,
+  bookChartQuerySchema,
+  bookPeriodQuerySchema,
+  generalLedgerQuerySchema,
+  generalLedgerResponseSchema,
+  incomeStatementResponseSchema,
+  journalPageResponseSchema,
+  journalQuerySchema,
+  ledgerAccountsResponseSchema,
+  trialBalanceResponseSchema,
+} from '@kobo/core';
 import { sendWorkbook } from '../../spreadsheet/send-workbook.ts';
 import type { BookDeps } from './book-views.ts';
 import {
@@ -35,11 +47,11 @@ const accountParams = z.object({ id: z.string().min(1).max(200) });
 export async function booksReportsRoutes(app: FastifyInstance, deps: BookDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/books/accounts', { config: viewBooks, schema: { querystring: bookChartQuerySchema } }, async (request) =>
+  routes.get('/api/books/accounts', { config: viewBooks, schema: { querystring: bookChartQuerySchema, response: { 200: ledgerAccountsResponseSchema } } }, async (request) =>
     listLedgerAccounts(deps.db, request.query.book),
   );
 
-  routes.get('/api/books/trial-balance', { config: viewBooks, schema: { querystring: bookAsOfQuerySchema } }, async (request) =>
+  routes.get('/api/books/trial-balance', { config: viewBooks, schema: { querystring: bookAsOfQuerySchema, response: { 200: trialBalanceResponseSchema } } }, async (request) =>
     readTrialBalance(deps, request.query),
   );
   routes.get('/api/books/trial-balance.xlsx', { config: viewBooks, schema: { querystring: bookAsOfQuerySchema } }, async (request, reply) => {
@@ -47,7 +59,7 @@ export async function booksReportsRoutes(app: FastifyInstance, deps: BookDeps) {
     return sendWorkbook(reply, trialBalanceFileName(view), (output) => writeTrialBalanceWorkbook(view, output));
   });
 
-  routes.get('/api/books/income-statement', { config: viewBooks, schema: { querystring: bookPeriodQuerySchema } }, async (request) =>
+  routes.get('/api/books/income-statement', { config: viewBooks, schema: { querystring: bookPeriodQuerySchema, response: { 200: incomeStatementResponseSchema } } }, async (request) =>
     readIncomeStatement(deps, request.query),
   );
   routes.get('/api/books/income-statement.xlsx', { config: viewBooks, schema: { querystring: bookPeriodQuerySchema } }, async (request, reply) => {
@@ -55,7 +67,7 @@ export async function booksReportsRoutes(app: FastifyInstance, deps: BookDeps) {
     return sendWorkbook(reply, incomeStatementFileName(view), (output) => writeIncomeStatementWorkbook(view, output));
   });
 
-  routes.get('/api/books/balance-sheet', { config: viewBooks, schema: { querystring: bookAsOfQuerySchema } }, async (request) =>
+  routes.get('/api/books/balance-sheet', { config: viewBooks, schema: { querystring: bookAsOfQuerySchema, response: { 200: balanceSheetResponseSchema } } }, async (request) =>
     readBalanceSheet(deps, request.query),
   );
   routes.get('/api/books/balance-sheet.xlsx', { config: viewBooks, schema: { querystring: bookAsOfQuerySchema } }, async (request, reply) => {
@@ -65,7 +77,7 @@ export async function booksReportsRoutes(app: FastifyInstance, deps: BookDeps) {
 
   routes.get(
     '/api/books/accounts/:id/ledger',
-    { config: viewBooks, schema: { params: accountParams, querystring: generalLedgerQuerySchema } },
+    { config: viewBooks, schema: { params: accountParams, querystring: generalLedgerQuerySchema, response: { 200: generalLedgerResponseSchema } } },
     async (request) => readGeneralLedger(deps, request.params.id, request.query),
   );
   routes.get(
@@ -77,7 +89,7 @@ export async function booksReportsRoutes(app: FastifyInstance, deps: BookDeps) {
     },
   );
 
-  routes.get('/api/books/journal', { config: viewBooks, schema: { querystring: journalQuerySchema } }, async (request) => readJournal(deps.db, request.query));
+  routes.get('/api/books/journal', { config: viewBooks, schema: { querystring: journalQuerySchema, response: { 200: journalPageResponseSchema } } }, async (request) => readJournal(deps.db, request.query));
   routes.get('/api/books/journal.xlsx', { config: viewBooks, schema: { querystring: journalQuerySchema } }, async (request, reply) => {
     const page = await readJournalForExport(deps.db, request.query);
     return sendWorkbook(reply, journalFileName(request.query.book, request.query), (output) => writeJournalWorkbook(page, output));

@@ -100,8 +100,9 @@ async function balanceBefore(tx: Transaction, accountId: string, cursor: BookCur
 }
 
 async function readLines(tx: Transaction, accountId: string, period: { from: IsoDate; to: IsoDate }, cursor: BookCursor | null, limit: number) {
+  // The day bound lets the (account, value date) index start at the cursor's day; the row comparison then skips that day's lines already shown.
   const after = cursor
-    ? sql`and (l.value_date, e.seq, l.line_no) > (${cursor.day}::date, ${cursor.seq}::bigint, ${cursor.line}::int)`
+    ? sql`and l.value_date >= ${cursor.day} and (l.value_date, e.seq, l.line_no) > (${cursor.day}::date, ${cursor.seq}::bigint, ${cursor.line}::int)`
     : sql``;
   return queryRows<LedgerLineRow>(
     tx,
