@@ -591,17 +591,21 @@ LANGUAGE sql STABLE AS $$
   ) j ON j.subledger_id = ln.id
   WHERE ln.expected <> coalesce(j.total, 0)
   UNION ALL
-  SELECT 'expense differs from the books', x.id::text, x.amount_kobo, coalesce(j.total, 0)::bigint
+  -- An expense's entries, on whatever expense accounts they used (its item may have moved to
+  -- another account since), net to its amount; a deleted expense's net to nothing.
+  SELECT 'expense differs from the books', coalesce(x.id, j.source_id)::text,
+         CASE WHEN x.id IS NOT NULL AND c.ledger_account_id <> coalesce(pm.account_id, pd.account_id) THEN x.amount_kobo ELSE 0 END,
+         coalesce(j.total, 0)::bigint
   FROM expenses x
   JOIN categories c ON c.id = x.category_id
-  LEFT JOIN (
-    SELECT e.source_id, l.account_id, sum(l.amount_kobo) AS total
-    FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id
-    WHERE e.source_type = 'expense' GROUP BY e.source_id, l.account_id
-  ) j ON j.source_id = x.id AND j.account_id = c.ledger_account_id
   LEFT JOIN ledger_mappings pm ON pm.key = 'payment:' || lower(btrim(x.payment_method))
   LEFT JOIN ledger_mappings pd ON pd.key = 'payment:default'
-  WHERE c.ledger_account_id <> coalesce(pm.account_id, pd.account_id) AND x.amount_kobo <> coalesce(j.total, 0)
+  FULL JOIN (
+    SELECT e.source_id, sum(l.amount_kobo) AS total
+    FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id JOIN ledger_accounts a ON a.id = l.account_id AND a.kind = 'expense'
+    WHERE e.source_type = 'expense' GROUP BY e.source_id
+  ) j ON j.source_id = x.id
+  WHERE CASE WHEN x.id IS NOT NULL AND c.ledger_account_id <> coalesce(pm.account_id, pd.account_id) THEN x.amount_kobo ELSE 0 END <> coalesce(j.total, 0)
 $$;
 --> statement-breakpoint
 DO $$
