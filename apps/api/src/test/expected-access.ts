@@ -181,11 +181,12 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   { method: 'GET', url: '/api/backups', expect: ADMIN },
   { method: 'GET', url: '/api/backups/files/:name', expect: ADMIN, path: '/api/backups/files/kobo-2026-01-01T02-00-00Z.kobo-backup' },
 
-  // Last: it ends the callers' sessions.
-  { method: 'POST', url: '/api/auth/sign-out', expect: EVERYONE },
   ...BOOK_REPORTS_ACCESS,
   ...BOOK_SETTINGS_ACCESS,
   ...BOOK_ENTRIES_ACCESS,
+
+  // Last: it ends the callers' sessions.
+  { method: 'POST', url: '/api/auth/sign-out', expect: EVERYONE },
 ];
 
 /**
