@@ -107,8 +107,15 @@ export type BalanceSheetView = {
   totalEquityKobo: number;
 };
 
-/** Where a journal entry came from, for a link to the screen that shows it (null for manual entries). */
-export type JournalSourceLink = { kind: 'savings_account' | 'loan' | 'expense'; id: string } | null;
+/**
+ * Where a journal entry came from, for a link to the screen that shows it (null for manual entries).
+ * A savings link carries the savings account's id and the holder's `ref` (staff ID, else user id),
+ * which their savings page is addressed by; null when the holder is gone.
+ */
+export type JournalSourceLink =
+  | { kind: 'savings_account'; id: string; ref: string | null }
+  | { kind: 'loan' | 'expense'; id: string }
+  | null;
 
 export type JournalLineView = {
   accountId: string;

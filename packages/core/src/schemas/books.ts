@@ -82,7 +82,12 @@ const kobo = z.number().int();
 const book = z.enum(BOOKS);
 const kind = z.enum(ACCOUNT_KINDS);
 const reportRow = z.object({ accountId: z.string(), code: z.string(), name: z.string(), kind, balanceKobo: kobo });
-const link = z.object({ kind: z.enum(['savings_account', 'loan', 'expense']), id: z.string() }).nullable();
+const link = z
+  .union([
+    z.object({ kind: z.literal('savings_account'), id: z.string(), ref: z.string().nullable() }),
+    z.object({ kind: z.enum(['loan', 'expense']), id: z.string() }),
+  ])
+  .nullable();
 
 export const ledgerAccountResponseSchema = z.object({
   id: z.string(),

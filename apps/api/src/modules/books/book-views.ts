@@ -122,13 +122,17 @@ export function debitCredit(signedKobo: number): { debitKobo: Kobo; creditKobo: 
 /**
  * The id a journal entry links to (`e` is journal_entries): a loan posting's loan, a write-off's
  * loan, an expense that still exists (a deleted one's reversal links nowhere), and for savings the
- * member's savings account on the entry's first member line (a transfer names its first leg).
+ * member's savings account on the entry's first member line (a transfer names its first leg),
+ * followed by a space and the holder's staff ID or user id (see toLink).
  */
 export const LINK_ID_SQL = sql`case e.source_type
-    when 'loan' then (select t.loan_id from loan_transactions t where t.id = e.source_id)
-    when 'write_off' then e.source_id
-    when 'expense' then (select x.id from expenses x where x.id = e.source_id)
-    when 'savings' then (select m.subledger_id from journal_lines m where m.entry_id = e.id and m.subledger_id is not null order by m.line_no limit 1)
+    when 'loan' then (select t.loan_id::text from loan_transactions t where t.id = e.source_id)
+    when 'write_off' then e.source_id::text
+    when 'expense' then (select x.id::text from expenses x where x.id = e.source_id)
+    when 'savings' then (
+      select m.subledger_id::text || ' ' || coalesce(s.staff_id, s.user_id, '')
+      from journal_lines m join savings_accounts s on s.id = m.subledger_id
+      where m.entry_id = e.id and m.subledger_id is not null order by m.line_no limit 1)
   end`;
 
 /** The member (savings account) or "<holder> · <product>" (loan) a control account's line names; `l` is journal_lines, `a` its account. */
@@ -140,8 +144,11 @@ export const SUBLEDGER_NAME_SQL = sql`coalesce(sa.holder_name, lh.holder_name ||
 export function toLink(source: JournalSource, linkId: string | null): JournalSourceLink {
   if (!linkId) return null;
   switch (source) {
-    case 'savings':
-      return { kind: 'savings_account', id: linkId };
+    case 'savings': {
+      // LINK_ID_SQL answers "<account id> <holder's staff ID or user id>" for a savings entry.
+      const [id = linkId, ref = ''] = linkId.split(' ');
+      return { kind: 'savings_account', id, ref: ref || null };
+    }
     case 'loan':
     case 'write_off':
       return { kind: 'loan', id: linkId };

@@ -255,10 +255,10 @@ describe("an account's general ledger", () => {
     const bank = await json<GeneralLedgerView>(`/api/books/accounts/${id(scheme, '1000')}/ledger?from=2026-06-01&to=2026-08-05`);
     expect(bank).toMatchObject({ account: { code: '1000', name: 'Bank' }, from: '2026-06-01', to: '2026-08-05', openingKobo: 0, closingKobo: -10_080_000, nextCursor: null });
     expect(bank.lines.map((line) => [line.valueDate, line.narration, line.debitKobo, line.creditKobo, line.balanceKobo, line.link])).toEqual([
-      ['2026-06-10', 'Deposit · Bola Books', 2_000_000, 0, 2_000_000, { kind: 'savings_account', id: bola.accountId }],
+      ['2026-06-10', 'Deposit · Bola Books', 2_000_000, 0, 2_000_000, { kind: 'savings_account', id: bola.accountId, ref: bola.staffId }],
       ['2026-06-10', 'Loan disbursed · Bola Books · Books Loan', 0, 12_000_000, -10_000_000, { kind: 'loan', id: loanId }],
       ['2026-06-10', 'Loan repayment · Bola Books · Books Loan', 120_000, 0, -9_880_000, { kind: 'loan', id: loanId }],
-      ['2026-08-05', 'Withdrawal · Ada Books', 0, 200_000, -10_080_000, { kind: 'savings_account', id: ada.accountId }],
+      ['2026-08-05', 'Withdrawal · Ada Books', 0, 200_000, -10_080_000, { kind: 'savings_account', id: ada.accountId, ref: ada.staffId }],
     ]);
     const fromJuly = await json<GeneralLedgerView>(`/api/books/accounts/${id(scheme, '1000')}/ledger?from=2026-07-01&to=2026-08-05`);
     expect(fromJuly).toMatchObject({ openingKobo: -9_880_000, closingKobo: -10_080_000 });
@@ -302,13 +302,13 @@ describe('the journal', () => {
     const page = await json<JournalPage>('/api/books/journal?book=scheme');
     expect(page.nextCursor).toBeNull();
     expect(page.entries.map((entry) => [entry.valueDate, entry.source, entry.narration, entry.link])).toEqual([
-      ['2026-08-05', 'savings', 'Withdrawal · Ada Books', { kind: 'savings_account', id: ada.accountId }],
+      ['2026-08-05', 'savings', 'Withdrawal · Ada Books', { kind: 'savings_account', id: ada.accountId, ref: ada.staffId }],
       ['2026-07-31', 'loan', 'Loan repayment · Bola Books · Books Loan', { kind: 'loan', id: loanId }],
-      ['2026-07-31', 'savings', 'Deposit · Ada Books', { kind: 'savings_account', id: ada.accountId }],
+      ['2026-07-31', 'savings', 'Deposit · Ada Books', { kind: 'savings_account', id: ada.accountId, ref: ada.staffId }],
       ['2026-06-10', 'loan', 'Loan repayment · Bola Books · Books Loan', { kind: 'loan', id: loanId }],
       ['2026-06-10', 'loan', 'Loan fee · Bola Books · Books Loan', { kind: 'loan', id: loanId }],
       ['2026-06-10', 'loan', 'Loan disbursed · Bola Books · Books Loan', { kind: 'loan', id: loanId }],
-      ['2026-06-10', 'savings', 'Deposit · Bola Books', { kind: 'savings_account', id: bola.accountId }],
+      ['2026-06-10', 'savings', 'Deposit · Bola Books', { kind: 'savings_account', id: bola.accountId, ref: bola.staffId }],
     ]);
     const repayment = page.entries[1];
     expect(repayment?.lines).toEqual([

@@ -7,6 +7,5 @@ export const booksKeys = {
   incomeStatement: (book: Book, from: IsoDate, to: IsoDate) => ['books', 'income-statement', book, from, to] as const,
   balanceSheet: (book: Book, asOf: IsoDate) => ['books', 'balance-sheet', book, asOf] as const,
   journal: (book: Book, from: IsoDate, to: IsoDate) => ['books', 'journal', book, from, to] as const,
-  savingsHolderRefs: ['books', 'savings-holder-refs'] as const,
   accountLedger: (accountId: string, from: IsoDate, to: IsoDate) => ['books', 'account-ledger', accountId, from, to] as const,
 };

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { Anchor } from '@mantine/core';
 import type { JournalSourceLink } from '@kobo/core';
 import { paths } from '../../../lib/paths.ts';
-import { useSavingsHolderRefs } from '../api/get-savings-holder-refs.ts';
 
 const LINK_TEXT: Record<NonNullable<JournalSourceLink>['kind'], string> = {
   savings_account: 'Open the savings account',
@@ -12,16 +11,13 @@ const LINK_TEXT: Record<NonNullable<JournalSourceLink>['kind'], string> = {
 
 /** A link to what made an entry (a member's savings, a loan, an expense), or nothing (a manual entry). */
 export function SourceLink({ link }: { link: JournalSourceLink }) {
-  const holderRefs = useSavingsHolderRefs(link?.kind === 'savings_account');
   if (!link) return null;
   let path: string | null;
   switch (link.kind) {
-    case 'savings_account': {
-      // The holder's page, once their address is known; a deleted holder's account has none.
-      const ref = holderRefs.data?.get(link.id);
-      path = ref ? paths.savings.detail(ref) : null;
+    case 'savings_account':
+      // The holder's page, by the staff ID or user id the server sends; a deleted holder has none.
+      path = link.ref ? paths.savings.detail(link.ref) : null;
       break;
-    }
     case 'loan':
       path = paths.loans.detail(link.id);
       break;
