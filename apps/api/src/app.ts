@@ -32,6 +32,7 @@ import { backupDirectory } from './backup/backup-location.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { savingsRoutes } from './modules/savings/savings.routes.ts';
+import { batchRoutes } from './modules/batches/batches.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
@@ -202,6 +203,9 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   registerMetrics(app, { database, metricsToken: env.METRICS_TOKEN });
   await authRoutes(app, { db, auth, throttle, now });
   await savingsRoutes(app, { db, now, timeZone: env.APP_TIMEZONE, outbox, appUrl });
+  // The monthly run moves savings and loan repayments together, so it stands above both, in its
+  // own scope: its upload parser must not reach the other routes.
+  await app.register(async (scope) => batchRoutes(scope, { db, now, timeZone: env.APP_TIMEZONE }));
   const services = { db, now, timeZone: env.APP_TIMEZONE };
   await categoriesRoutes(app, services);
   await loansRoutes(app, { ...services, outbox, appUrl });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SavingsHolderListItem } from '@kobo/core';
 import { addStaff, deposit, openSavingsContext, post } from '../modules/savings/savings-test-support.ts';
-import { findLedgerDrift } from '../modules/savings/ledger-drift.ts';
+import { findLedgerDrift } from '../modules/ledger/ledger-drift.ts';
 import type { SignedInClient, TestContext } from '../test/test-app.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { restoreBackup } from './restore-backup.ts';

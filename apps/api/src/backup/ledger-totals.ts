@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Transaction } from '../db/client.ts';
-import { signedAmountSql } from '../modules/savings/ledger-sql.ts';
+import { signedAmountSql } from '../modules/ledger/ledger-sql.ts';
 import { quoted } from './catalog.ts';
 
 /**

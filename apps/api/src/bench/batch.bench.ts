@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp, type KoboApp } from '../app.ts';
 import { readEnv } from '../config/env.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
-import { findLedgerDrift } from '../modules/savings/ledger-drift.ts';
+import { findLedgerDrift } from '../modules/ledger/ledger-drift.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const HOLDERS = 10_000;

@@ -19,7 +19,7 @@ import { queryRows } from '../db/client.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import type { LoanDeps } from '../modules/loans/loan-deps.ts';
 import { listArrears, MAX_ARREARS_ROWS, readLoanPortfolio } from '../modules/loans/loan-portfolio.ts';
-import { findLedgerDrift } from '../modules/savings/ledger-drift.ts';
+import { findLedgerDrift } from '../modules/ledger/ledger-drift.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { ARREARS_EVERY, seedLoans } from './seed-loans.ts';
 

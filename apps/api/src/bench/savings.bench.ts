@@ -18,7 +18,7 @@ import { Worker } from 'node:worker_threads';
 import { buildApp } from '../app.ts';
 import { readEnv } from '../config/env.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
-import { findLedgerDrift } from '../modules/savings/ledger-drift.ts';
+import { findLedgerDrift } from '../modules/ledger/ledger-drift.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const CLIENT_COUNTS = [1, 8, 32];

@@ -20,7 +20,7 @@ import { buildApp, type KoboApp } from '../app.ts';
 import { readEnv } from '../config/env.ts';
 import { expenseImports, savingsBatches } from '../db/schema.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
-import { findLedgerDrift } from '../modules/savings/ledger-drift.ts';
+import { findLedgerDrift } from '../modules/ledger/ledger-drift.ts';
 import { handBuiltXlsx, rowXml, sheetOf, threeMillionRowBomb } from '../spreadsheet/hand-built-xlsx.ts';
 
 const UPLOADERS = 4;

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { readEnv } from '../config/env.ts';
 import { queryRows } from '../db/client.ts';
 import { findBookProblems } from '../modules/ledger/book-problems.ts';
-import { findLedgerDrift, findNegativeStatements } from '../modules/savings/ledger-drift.ts';
+import { findLedgerDrift, findNegativeStatements } from '../modules/ledger/ledger-drift.ts';
 import { runCli, withServerDatabase } from './cli-support.ts';
 
 const RUNNING_SERVER_HINT = 'The embedded database belongs to the running server: stop it first, or run the check on a copy of DATA_DIR.';

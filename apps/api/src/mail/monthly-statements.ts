@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, currentMonth, lastDayOfMonth, type MailKind, type PayrollMonth } from '@kobo/core';
 import { queryRows, type Database } from '../db/client.ts';
-import { holderRoleSql } from '../modules/savings/ledger-sql.ts';
+import { holderRoleSql } from '../modules/ledger/ledger-sql.ts';
 import { savingsPage } from './mail-format.ts';
 import { monthlyStatementMail } from './monthly-statement-mail.ts';
 import { enqueueMails, type Outbox } from './outbox.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { IsoDate, Kobo, MailKind, SavingsTransactionType } from '@kobo/core';
 import { queryRows, type Transaction } from '../db/client.ts';
-import { signedAmountSql } from '../modules/savings/ledger-sql.ts';
+import { signedAmountSql } from '../modules/ledger/ledger-sql.ts';
 import { postedByLine, savingsPage } from './mail-format.ts';
 import type { QueuedMail } from './outbox.ts';
 import { postingReceiptMail } from './posting-receipt-mail.ts';

@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor.ts';
 import type { Transaction } from '../../db/client.ts';
 import { journalEntryRequests } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { SavingsDeps } from '../savings/savings-accounts.ts';
+import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { readEntryRequest } from './list-entry-requests.ts';
 import { postManualEntry } from './post-manual-entry.ts';
 

@@ -2,7 +2,7 @@ import { AppError, calendarDate, monthLabel, BOOK_LABELS, type Book, type Period
 import type { Actor } from '../../auth/actor.ts';
 import { ledgerPeriodLocks } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { SavingsDeps } from '../savings/savings-accounts.ts';
+import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { readLock } from './list-locks.ts';
 
 /**

@@ -2,9 +2,9 @@ import { BOOK_LABELS, type ManualEntry, type ManualEntryResult } from '@kobo/cor
 import type { Actor } from '../../auth/actor.ts';
 import type { Transaction } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
-import type { SavingsDeps } from '../savings/savings-accounts.ts';
-import { resolvePostingValueDate } from '../savings/value-date.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
+import type { SavingsDeps } from '../ledger/savings-accounts.ts';
+import { resolvePostingValueDate } from '../ledger/value-date.ts';
 import { readApprovalSettings } from '../savings/requests/approval-settings.ts';
 import { assertMonthOpen, insertEntry, readEntryView, usableAccounts } from './journal-writes.ts';
 import { recordEntryRequest } from './request-manual-entry.ts';

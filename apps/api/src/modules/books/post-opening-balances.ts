@@ -4,8 +4,8 @@ import type { Actor } from '../../auth/actor.ts';
 import { queryRows } from '../../db/client.ts';
 import { journalEntries } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { SavingsDeps } from '../savings/savings-accounts.ts';
-import { resolvePostingValueDate } from '../savings/value-date.ts';
+import type { SavingsDeps } from '../ledger/savings-accounts.ts';
+import { resolvePostingValueDate } from '../ledger/value-date.ts';
 import { assertMonthOpen, insertEntry, readEntryView, usableAccounts } from './journal-writes.ts';
 
 export const OPENING_NARRATION = 'Opening balances';

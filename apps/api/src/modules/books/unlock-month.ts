@@ -3,7 +3,7 @@ import { BOOK_LABELS, monthLabel, type Book } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { ledgerPeriodLocks } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { SavingsDeps } from '../savings/savings-accounts.ts';
+import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 
 /**
  * Unlocks one month of one book: the lock's row goes, and the audit log keeps who locked it and

@@ -6,7 +6,7 @@ import { AppError, calendarDate, importDraftSchema, importRequestSchema, MAX_IMP
 import { categories } from '../../db/schema.ts';
 import { sendWorkbook, XLSX_CONTENT_TYPE } from '../../spreadsheet/send-workbook.ts';
 import type { ExpenseDeps } from '../expenses/expense-deps.ts';
-import { idempotencyKeyFrom, sendPosted } from '../savings/idempotency.ts';
+import { idempotencyKeyFrom, sendPosted } from '../ledger/idempotency.ts';
 import { importExpenses } from './import-expenses.ts';
 import { IMPORT_TEMPLATE_FILE_NAME, writeImportTemplate } from './import-template.ts';
 import { listImports } from './list-imports.ts';

@@ -6,7 +6,7 @@ import { expenseImports } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { notifyChange } from '../events/change-feed.ts';
 import type { ExpenseDeps } from '../expenses/expense-deps.ts';
-import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import { reviewImport } from './review-import.ts';
 import { toImportView } from './import-views.ts';
 

@@ -19,10 +19,10 @@ import { mailNotice } from '../../mail/mail-notice.ts';
 import { guaranteeRequestMail } from '../../mail/guarantee-request-mail.ts';
 import { loanGuarantors, loanProducts, loans, savingsAccounts, users } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { holderForRequest } from '../savings/holder-for-request.ts';
+import { holderForRequest } from '../ledger/holder-for-request.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { eligibleGuarantorSql } from './guarantor-eligibility.ts';
-import { alreadyBorrowedSql } from './lien-sql.ts';
+import { alreadyBorrowedSql } from '../ledger/lien-sql.ts';
 import { loanViews } from './loan-views.ts';
 import { productRules } from './product-views.ts';
 

@@ -3,8 +3,8 @@ import { AppError, calendarDate, loanSchedule, MESSAGES, type Kobo, type LoanVie
 import type { Actor } from '../../auth/actor.ts';
 import { loanInstalments, loans, loanTransactions, savingsAccounts } from '../../db/schema.ts';
 import { auditLoanAct } from './audit-loan-act.ts';
-import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
-import { resolvePostingValueDate } from '../savings/value-date.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
+import { resolvePostingValueDate } from '../ledger/value-date.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews } from './loan-views.ts';
 

@@ -17,7 +17,7 @@ import { disburseLoan } from './disburse-loan.ts';
 import { repayLoan } from './repay-loan.ts';
 import { writeOffLoan } from './write-off-loan.ts';
 import { reverseLoanEntry } from './reverse-loan-entry.ts';
-import { idempotencyKeyFrom, sendPosted } from '../savings/idempotency.ts';
+import { idempotencyKeyFrom, sendPosted } from '../ledger/idempotency.ts';
 import { listArrears, readLoanPortfolio } from './loan-portfolio.ts';
 import { readLoanDetail } from './read-loan-detail.ts';
 import { listGuarantorCandidates } from './list-guarantor-candidates.ts';

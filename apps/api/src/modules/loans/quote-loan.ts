@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { AppError, calendarDate, loanFee, loanLimitProblem, loanSchedule, maxLoanFor, type Kobo, type LoanQuote } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { loanProducts, savingsAccounts } from '../../db/schema.ts';
-import { holderForRequest } from '../savings/holder-for-request.ts';
+import { holderForRequest } from '../ledger/holder-for-request.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { productRules } from './product-views.ts';
-import { alreadyBorrowedSql } from './lien-sql.ts';
+import { alreadyBorrowedSql } from '../ledger/lien-sql.ts';
 
 /**
  * The schedule an application would have, and whether it is within the product's limits for this

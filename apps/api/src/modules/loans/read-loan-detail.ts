@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { AppError, maxLoanFor, type Kobo, type LoanDetail } from '@kobo/core';
 import { loans } from '../../db/schema.ts';
-import { findAccountView } from '../savings/savings-accounts.ts';
+import { findAccountView } from '../ledger/savings-accounts.ts';
 import type { Transaction } from '../../db/client.ts';
 import { readSnapshot } from '../../db/read-snapshot.ts';
 import type { LoanDeps } from './loan-deps.ts';

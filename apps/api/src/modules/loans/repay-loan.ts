@@ -3,8 +3,8 @@ import { allocateRepayment, AppError, MESSAGES, outstandingTotal, positionAfter,
 import type { Actor } from '../../auth/actor.ts';
 import { loanInstalments, loans } from '../../db/schema.ts';
 import { auditLoanAct } from './audit-loan-act.ts';
-import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../savings/idempotency.ts';
-import { resolvePostingValueDate } from '../savings/value-date.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
+import { resolvePostingValueDate } from '../ledger/value-date.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews, positionOf } from './loan-views.ts';
 import { storeRepayments } from './store-repayments.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { AppError, MAX_RECEIPT_BYTES, MESSAGES, receiptSettingsSchema } from '@kobo/core';
-import type { ExpenseDeps } from '../expenses/expense-deps.ts';
+import type { ReceiptDeps } from './receipt-deps.ts';
 import { inlineDisposition } from './receipt-file-name.ts';
 import { readReceiptFile, type ReceiptFile } from './read-receipts.ts';
 import { readReceiptSettings, saveReceiptSettings } from './receipt-settings.ts';
@@ -15,7 +15,7 @@ const idParams = z.object({ id: z.string().max(100) });
  * Receipts on expenses (issue 14, docs/decisions/033-receipts.md). Multipart is registered in this
  * plugin's own scope, with limits that stop reading at 10 MB instead of buffering whatever is sent.
  */
-export async function receiptsRoutes(app: FastifyInstance, deps: ExpenseDeps) {
+export async function receiptsRoutes(app: FastifyInstance, deps: ReceiptDeps) {
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20, fieldNameSize: 100 },

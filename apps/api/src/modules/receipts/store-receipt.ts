@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { queryRows } from '../../db/client.ts';
 import { expenseReceipts } from '../../db/schema.ts';
 import { expenseScopeOf } from '../expense-scope/expense-scope.ts';
-import type { ExpenseDeps } from '../expenses/expense-deps.ts';
+import type { ReceiptDeps } from './receipt-deps.ts';
 import { extensionOf, receiptFileName } from './receipt-file-name.ts';
 import { prepareReceipt } from './receipt-file.ts';
 import { toReceiptView, type ReceiptMetadataRow } from './receipt-view.ts';
@@ -17,7 +17,7 @@ const UNCLAIMED_FOR_MS = 24 * 60 * 60 * 1000;
  * it (claim-receipts.ts): the "receipt required" rule is then checked in the expense's own
  * transaction. Each upload also removes abandoned ones, so no timer is needed.
  */
-export async function storeReceipt(deps: ExpenseDeps, actor: Actor, file: { fileName: string | undefined; bytes: Buffer }): Promise<ReceiptView> {
+export async function storeReceipt(deps: ReceiptDeps, actor: Actor, file: { fileName: string | undefined; bytes: Buffer }): Promise<ReceiptView> {
   expenseScopeOf(actor);
   const prepared = await prepareReceipt(file.bytes);
   const fileName = receiptFileName(file.fileName, extensionOf(prepared.contentType));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
 import { expectNoRowsWritten } from '../../test/row-counts.ts';
-import { findNegativeStatements } from './ledger-drift.ts';
+import { findNegativeStatements } from '../ledger/ledger-drift.ts';
 import { addStaff, deposit } from './savings-test-support.ts';
 
 // Issue 26: data written before the rule (or around it) can still show a statement below ₦0; the

@@ -3,13 +3,13 @@ import { koboFromDb } from '../../db/kobo.ts';
 import { AppError, asKobo, availableOf, can, type IsoDate, type PostedTransaction, type SavingsAccountView } from '@kobo/core';
 import { queryPreparedRows, type Database, type Transaction } from '../../db/client.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { findHolder, openAccount, type SavingsDeps } from './savings-accounts.ts';
-import { holderForRequest } from './holder-for-request.ts';
-import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
+import { findHolder, openAccount, type SavingsDeps } from '../ledger/savings-accounts.ts';
+import { holderForRequest } from '../ledger/holder-for-request.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import { accountLabelSql } from '../audit/audit-acts.ts';
-import { firstDayBelowZeroSql, holderRoleSql } from './ledger-sql.ts';
-import { resolvePostingValueDate } from './value-date.ts';
-import { loanHeldKoboSql, pendingHeldKoboSql } from '../loans/lien-sql.ts';
+import { firstDayBelowZeroSql, holderRoleSql } from '../ledger/ledger-sql.ts';
+import { resolvePostingValueDate } from '../ledger/value-date.ts';
+import { loanHeldKoboSql, pendingHeldKoboSql } from '../ledger/lien-sql.ts';
 import { belowZeroError, heldRefusalError } from './lien-refusal.ts';
 
 export type NewSavingsTransaction = {

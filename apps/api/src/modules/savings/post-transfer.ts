@@ -4,14 +4,14 @@ import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 import { koboFromDb } from '../../db/kobo.ts';
 import { savingsAccounts, savingsTransactions } from '../../db/schema.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { findAccountView, findHolder, openAccount, toTransactionView, type Holder, type SavingsDeps } from './savings-accounts.ts';
+import { findAccountView, findHolder, openAccount, toTransactionView, type Holder, type SavingsDeps } from '../ledger/savings-accounts.ts';
 import { assertAccountStillHeld } from './holder-check.ts';
-import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import { auditTransfer } from '../audit/audit-acts.ts';
-import { resolvePostingValueDate } from './value-date.ts';
-import { loanHeldKoboSql, pendingHeldKoboSql } from '../loans/lien-sql.ts';
+import { resolvePostingValueDate } from '../ledger/value-date.ts';
+import { loanHeldKoboSql, pendingHeldKoboSql } from '../ledger/lien-sql.ts';
 import { belowZeroError, heldRefusalError } from './lien-refusal.ts';
-import { firstDayBelowZeroSql } from './ledger-sql.ts';
+import { firstDayBelowZeroSql } from '../ledger/ledger-sql.ts';
 
 export type NewTransfer = { fromUserId: string; toUserId: string; amountKobo: number; description: string | null; valueDate: IsoDate | null };
 

@@ -5,8 +5,8 @@ import { savingsTransactions } from '../../db/schema.ts';
 import { readSnapshot } from '../../db/read-snapshot.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Transaction } from '../../db/client.ts';
-import { findAccountView, findHolder, listTransactions, unopenedAccountView, type SavingsDeps } from './savings-accounts.ts';
-import { isInflowSql } from './ledger-sql.ts';
+import { findAccountView, findHolder, listTransactions, unopenedAccountView, type SavingsDeps } from '../ledger/savings-accounts.ts';
+import { isInflowSql } from '../ledger/ledger-sql.ts';
 
 /**
  * My Savings (/savings for a regular user) and My Savings Account (/staff-savings). The gate

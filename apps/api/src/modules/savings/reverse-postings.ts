@@ -3,7 +3,7 @@ import { AppError, type IsoDate } from '@kobo/core';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { firstDayBelowZeroSql, holderRoleSql } from './ledger-sql.ts';
+import { firstDayBelowZeroSql, holderRoleSql } from '../ledger/ledger-sql.ts';
 import { belowZeroError } from './lien-refusal.ts';
 
 export type Reversal = {

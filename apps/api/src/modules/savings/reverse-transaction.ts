@@ -4,11 +4,11 @@ import type { Transaction } from '../../db/client.ts';
 import { savingsTransactions } from '../../db/schema.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { findAccountView, selectLedgerRows, toTransactionView, type SavingsDeps } from './savings-accounts.ts';
-import { postIdempotently, type IdempotencyKey, type IdempotentResult } from './idempotency.ts';
+import { findAccountView, selectLedgerRows, toTransactionView, type SavingsDeps } from '../ledger/savings-accounts.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import { reversePostings } from './reverse-postings.ts';
-import { resolvePostingValueDate } from './value-date.ts';
-import { openDay } from '../books/open-day.ts';
+import { resolvePostingValueDate } from '../ledger/value-date.ts';
+import { openDay } from '../ledger/open-day.ts';
 
 /**
  * Reverses one posting (admin; issue 11): a new, opposite row linked to the original, both legs

@@ -6,9 +6,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { createAccount } from '../auth/create-account.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { auditStaffCreated } from '../audit/audit-acts.ts';
-import { holderRoleSql } from './ledger-sql.ts';
+import { holderRoleSql } from '../ledger/ledger-sql.ts';
 import { koboFromDb } from '../../db/kobo.ts';
-import { heldKoboSql, pendingHeldKoboSql } from '../loans/lien-sql.ts';
+import { heldKoboSql, pendingHeldKoboSql } from '../ledger/lien-sql.ts';
 
 const holderColumns = {
   userId: users.id,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { SavingsHolderListItem } from '@kobo/core';
 import { createTestContext, uniqueEmail, type SignedInClient, type TestClient, type TestContext } from '../../test/test-app.ts';
 import { findBookProblems } from '../ledger/book-problems.ts';
-import { findLedgerDrift, findNegativeStatements } from './ledger-drift.ts';
+import { findLedgerDrift, findNegativeStatements } from '../ledger/ledger-drift.ts';
 
 /** Test helpers for the savings API: every call goes through HTTP, as the screens' would. */
 export async function addStaff(admin: TestClient, overrides: Record<string, unknown> = {}): Promise<SavingsHolderListItem> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { addDays, koboToNairaString, type IsoDate, type SavingsHolderListItem } from '@kobo/core';
 import { createTestContext, type SignedInClient, type TestContext } from '../../test/test-app.ts';
-import { findNegativeStatements } from './ledger-drift.ts';
+import { findNegativeStatements } from '../ledger/ledger-drift.ts';
 import { addStaff, balanceOf, expectNoLedgerDrift, post, reverse, transfer } from './savings-test-support.ts';
 
 // Issue 26: random back-dated postings, transfers and reversals against a small model of dated

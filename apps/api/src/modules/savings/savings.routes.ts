@@ -11,15 +11,14 @@ import {
   statementRangeSchema,
   transferSchema,
 } from '@kobo/core';
-import { MAX_HISTORY_ROWS } from './savings-accounts.ts';
+import { MAX_HISTORY_ROWS } from '../ledger/savings-accounts.ts';
 import { createStaff, listSavingsHolders } from './savings-holders.ts';
 import { getAccountDetail, getMySavings } from './read-savings.ts';
 import { reverseTransaction } from './reverse-transaction.ts';
-import { readBooksStart, saveBooksStart } from './books-start.ts';
-import { batchRoutes } from './batches/batches.routes.ts';
+import { readBooksStart, saveBooksStart } from '../ledger/books-start.ts';
 import { getStatement } from './statement.ts';
 import { statementFileName, writeStatementWorkbook } from './statement-workbook.ts';
-import { idempotencyKeyFrom, sendPosted, sendPostedOrRecorded } from './idempotency.ts';
+import { idempotencyKeyFrom, sendPosted, sendPostedOrRecorded } from '../ledger/idempotency.ts';
 import { postOrRequestTransaction, postOrRequestTransfer } from './requests/create-request.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
 import type { RequestDeps } from './requests/request-deps.ts';
@@ -38,8 +37,6 @@ const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(MAX_HIST
 export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // The monthly run in its own scope: its upload parser must not reach the other routes.
-  await app.register(async (scope) => batchRoutes(scope, deps));
   // Two-person approval and members' requests (issue 15).
   await requestsRoutes(app, deps);
 

@@ -3,9 +3,9 @@ import { koboFromDb } from '../../db/kobo.ts';
 import { asKobo, signedAmountKobo, type IsoDate, type SavingsStatement } from '@kobo/core';
 import { savingsTransactions } from '../../db/schema.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { findAccountView, findHolder, selectLedgerRows, toTransactionView, unopenedAccountView, type SavingsDeps } from './savings-accounts.ts';
-import { signedAmountSql } from './ledger-sql.ts';
-import { holderForRequest } from './holder-for-request.ts';
+import { findAccountView, findHolder, selectLedgerRows, toTransactionView, unopenedAccountView, type SavingsDeps } from '../ledger/savings-accounts.ts';
+import { signedAmountSql } from '../ledger/ledger-sql.ts';
+import { holderForRequest } from '../ledger/holder-for-request.ts';
 import { readSnapshot } from '../../db/read-snapshot.ts';
 
 /**

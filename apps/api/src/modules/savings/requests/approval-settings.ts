@@ -4,7 +4,7 @@ import type { Actor } from '../../../auth/actor.ts';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { appSettings } from '../../../db/schema.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
-import type { SavingsDeps } from '../savings-accounts.ts';
+import type { SavingsDeps } from '../../ledger/savings-accounts.ts';
 
 /** Whole kobo; absent: two-person approval is off (the default, for a one-admin organisation). */
 const THRESHOLD = 'savings.two_person_threshold_kobo';

@@ -4,7 +4,7 @@ import type { Actor } from '../../../auth/actor.ts';
 import { savingsRequests } from '../../../db/schema.ts';
 import { postApprovedTransaction } from '../post-transaction.ts';
 import { postApprovedTransfer } from '../post-transfer.ts';
-import type { SavingsDeps } from '../savings-accounts.ts';
+import type { SavingsDeps } from '../../ledger/savings-accounts.ts';
 import { assertPending, lockRequest, type LockedRequest } from './lock-request.ts';
 import { auditRequest } from './request-audit.ts';
 import { readRequestView } from './request-views.ts';

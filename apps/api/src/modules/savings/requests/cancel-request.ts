@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AppError, can, type SavingsRequestDecided } from '@kobo/core';
 import type { Actor } from '../../../auth/actor.ts';
 import { savingsRequests } from '../../../db/schema.ts';
-import type { SavingsDeps } from '../savings-accounts.ts';
+import type { SavingsDeps } from '../../ledger/savings-accounts.ts';
 import { assertPending, lockRequest } from './lock-request.ts';
 import { auditRequest } from './request-audit.ts';
 import { readRequestView } from './request-views.ts';

@@ -1,5 +1,5 @@
 import type { Outbox } from '../../../mail/outbox.ts';
-import type { SavingsDeps } from '../savings-accounts.ts';
+import type { SavingsDeps } from '../../ledger/savings-accounts.ts';
 
 /** What the savings request operations are given (issue 15): the savings deps, and the mail outbox. */
 export type RequestDeps = SavingsDeps & {

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { TRANSACTION_TYPE_LABELS, type BatchDetail, type RunCandidate } from '@kobo/core';
-import { NAIRA_FORMAT, nairaCell as naira, typedTextColumn } from '../../../spreadsheet/cells.ts';
+import { NAIRA_FORMAT, nairaCell as naira, typedTextColumn } from '../../spreadsheet/cells.ts';
 
 /**
  * The run's two workbooks (issue 11): the template payroll fills in (every active holder with

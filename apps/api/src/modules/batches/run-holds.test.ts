@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SavingsHolderListItem } from '@kobo/core';
-import type { SignedInClient, TestContext } from '../../../test/test-app.ts';
-import { addStaff, balanceOf, deposit, openSavingsContext, reverse } from '../savings-test-support.ts';
+import type { SignedInClient, TestContext } from '../../test/test-app.ts';
+import { addStaff, balanceOf, deposit, openSavingsContext, reverse } from '../savings/savings-test-support.ts';
 
 // Issue 26, part 1: a member whose holds exceed their balance no longer blocks the monthly run.
 // Only money going out is judged against holds; a contribution or a repayment cures the shortfall.

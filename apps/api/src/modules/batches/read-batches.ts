@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { AppError, asKobo, isUuid, type BatchDetail, type BatchView } from '@kobo/core';
-import { queryRows, type Database } from '../../../db/client.ts';
-import { savingsBatches } from '../../../db/schema.ts';
+import { queryRows, type Database } from '../../db/client.ts';
+import { savingsBatches } from '../../db/schema.ts';
 import { toBatchView } from './batch-views.ts';
 
 const HISTORY_LIMIT = 200;

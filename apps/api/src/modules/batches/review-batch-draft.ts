@@ -1,7 +1,7 @@
 import { asKobo, defaultRunDescription, type BatchReview, type ParsedBatchDraft } from '@kobo/core';
-import type { Actor } from '../../../auth/actor.ts';
-import type { Database, Transaction } from '../../../db/client.ts';
-import type { SavingsDeps } from '../savings-accounts.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { resolveRunValueDate } from './run-value-date.ts';
 import { findEarlierBatch } from './batch-views.ts';
 import { reviewRows, type RowLoans } from './review-batch.ts';

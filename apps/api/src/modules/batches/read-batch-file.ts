@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readSheetTable, unreadable, type SheetCell } from '../../../spreadsheet/read-sheet-table.ts';
+import { readSheetTable, unreadable, type SheetCell } from '../../spreadsheet/read-sheet-table.ts';
 import { AppError, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, MESSAGES, type BatchRowInput, type UploadedBatchFile } from '@kobo/core';
 
 /**

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { MESSAGES, type SavingsHolderListItem } from '@kobo/core';
-import type { SignedInClient, TestClient, TestContext } from '../../../test/test-app.ts';
-import { expectNoRowsWritten } from '../../../test/row-counts.ts';
-import { threeMillionRowBomb } from '../../../spreadsheet/hand-built-xlsx.ts';
-import { addStaff, balanceOf, deposit, openSavingsContext, post } from '../savings-test-support.ts';
+import type { SignedInClient, TestClient, TestContext } from '../../test/test-app.ts';
+import { expectNoRowsWritten } from '../../test/row-counts.ts';
+import { threeMillionRowBomb } from '../../spreadsheet/hand-built-xlsx.ts';
+import { addStaff, balanceOf, deposit, openSavingsContext, post } from '../savings/savings-test-support.ts';
 
 // Monday 23 Nov 2026, 10:00 in Lagos.
 const NOW = new Date('2026-11-23T09:00:00.000Z');

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { asKobo, batchAlreadyPostedMessage, type BatchView, type EarlierBatch } from '@kobo/core';
-import type { Database, Transaction } from '../../../db/client.ts';
-import { savingsBatches } from '../../../db/schema.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { savingsBatches } from '../../db/schema.ts';
 
 type BatchRow = typeof savingsBatches.$inferSelect;
 

@@ -1,15 +1,15 @@
 import { sql, eq } from 'drizzle-orm';
 import { AppError, calendarDate, isUuid, type BatchView } from '@kobo/core';
-import type { Actor } from '../../../auth/actor.ts';
-import { queryRows } from '../../../db/client.ts';
-import { savingsBatches } from '../../../db/schema.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
-import type { SavingsDeps } from '../savings-accounts.ts';
-import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../idempotency.ts';
-import { reversePostings } from '../reverse-postings.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { queryRows } from '../../db/client.ts';
+import { savingsBatches } from '../../db/schema.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { SavingsDeps } from '../ledger/savings-accounts.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
+import { reversePostings } from '../savings/reverse-postings.ts';
 import { toBatchView } from './batch-views.ts';
-import { reverseLoanRepayments } from '../../loans/reverse-loan-repayments.ts';
-import { openDay } from '../../books/open-day.ts';
+import { reverseLoanRepayments } from '../loans/reverse-loan-repayments.ts';
+import { openDay } from '../ledger/open-day.ts';
 
 /**
  * Reverses a whole batch, all or nothing (issue 11), with the single reversal's rules: every

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SignedInClient, TestContext } from '../../../test/test-app.ts';
-import { addStaff, balanceOf, deposit, expectNoLedgerDrift, openSavingsContext, post } from '../savings-test-support.ts';
+import type { SignedInClient, TestContext } from '../../test/test-app.ts';
+import { addStaff, balanceOf, deposit, expectNoLedgerDrift, openSavingsContext, post } from '../savings/savings-test-support.ts';
 
 let ctx: TestContext;
 let admin: SignedInClient;

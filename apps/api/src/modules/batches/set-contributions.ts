@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { AppError, MESSAGES, type Kobo } from '@kobo/core';
-import type { Actor } from '../../../auth/actor.ts';
-import { queryRows } from '../../../db/client.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
-import { holderRoleSql } from '../ledger-sql.ts';
-import type { SavingsDeps } from '../savings-accounts.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { queryRows } from '../../db/client.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { holderRoleSql } from '../ledger/ledger-sql.ts';
+import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 
 /**
  * Sets standing monthly contributions (issue 11), one or many at once, all or nothing: every

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { amountDue, asKobo, defaultRunDescription, defaultRunValueDate, type IsoDate, type PayrollMonth, type RunCandidate, type RunPreparation } from '@kobo/core';
-import { activeLoansOf } from '../../loans/active-loan-positions.ts';
-import { queryRows, type Database } from '../../../db/client.ts';
-import { holderRoleSql } from '../ledger-sql.ts';
-import type { SavingsDeps } from '../savings-accounts.ts';
+import { activeLoansOf } from '../loans/active-loan-positions.ts';
+import { queryRows, type Database } from '../../db/client.ts';
+import { holderRoleSql } from '../ledger/ledger-sql.ts';
+import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { findEarlierBatch } from './batch-views.ts';
 
 type CandidateRow = {

@@ -18,10 +18,10 @@ import {
   type ReviewedRow,
   type Role,
 } from '@kobo/core';
-import { queryRows, type Database, type Transaction } from '../../../db/client.ts';
-import { heldKoboSql, pendingHeldKoboSql } from '../../loans/lien-sql.ts';
-import { activeLoansOf, type ActiveLoan } from '../../loans/active-loan-positions.ts';
-import { firstDayBelowZeroSql } from '../ledger-sql.ts';
+import { queryRows, type Database, type Transaction } from '../../db/client.ts';
+import { heldKoboSql, pendingHeldKoboSql } from '../ledger/lien-sql.ts';
+import { activeLoansOf, type ActiveLoan } from '../loans/active-loan-positions.ts';
+import { firstDayBelowZeroSql } from '../ledger/ledger-sql.ts';
 
 type Person = {
   id: string;

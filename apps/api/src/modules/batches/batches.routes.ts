@@ -13,9 +13,9 @@ import {
   MESSAGES,
   reversalSchema,
 } from '@kobo/core';
-import type { SavingsDeps } from '../savings-accounts.ts';
-import { idempotencyKeyFrom } from '../idempotency.ts';
-import { sendWorkbook, XLSX_CONTENT_TYPE } from '../../../spreadsheet/send-workbook.ts';
+import type { SavingsDeps } from '../ledger/savings-accounts.ts';
+import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
+import { sendWorkbook, XLSX_CONTENT_TYPE } from '../../spreadsheet/send-workbook.ts';
 import { batchFileName, writeBatchWorkbook, writeRunTemplate } from './batch-workbooks.ts';
 import { postBatch } from './post-batch.ts';
 import { listRunCandidates, prepareRun } from './prepare-run.ts';

@@ -1,18 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { AppError, outstandingTotal, positionAfter, runWithdrawalDescription, type BatchView, type IsoDate, type ParsedBatchDraft, type ReviewedRow } from '@kobo/core';
-import type { Actor } from '../../../auth/actor.ts';
-import { queryRows, type Transaction } from '../../../db/client.ts';
-import { savingsBatches } from '../../../db/schema.ts';
-import { recordAudit } from '../../audit/record-audit.ts';
-import type { SavingsDeps } from '../savings-accounts.ts';
-import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../idempotency.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { queryRows, type Transaction } from '../../db/client.ts';
+import { savingsBatches } from '../../db/schema.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { SavingsDeps } from '../ledger/savings-accounts.ts';
+import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import { toBatchView } from './batch-views.ts';
 import { reviewBatchDraft } from './review-batch-draft.ts';
 import type { RowLoans } from './review-batch.ts';
-import { heldKoboSql } from '../../loans/lien-sql.ts';
-import { firstDayBelowZeroSql } from '../ledger-sql.ts';
-import type { ActiveLoan } from '../../loans/active-loan-positions.ts';
-import { storeRepayments, type RepaymentEntry } from '../../loans/store-repayments.ts';
+import { heldKoboSql } from '../ledger/lien-sql.ts';
+import { firstDayBelowZeroSql } from '../ledger/ledger-sql.ts';
+import type { ActiveLoan } from '../loans/active-loan-positions.ts';
+import { storeRepayments, type RepaymentEntry } from '../loans/store-repayments.ts';
 
 /** One batch posts at a time, so two requests for the same month cannot both find it unposted. */
 const BATCH_LOCK = 0x6b6f6274; // 'kobt'

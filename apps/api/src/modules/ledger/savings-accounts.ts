@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { koboFromDb } from '../../db/kobo.ts';
-import { heldKoboSql, pendingHeldKoboSql } from '../loans/lien-sql.ts';
+import { heldKoboSql, pendingHeldKoboSql } from './lien-sql.ts';
 import { AppError, asKobo, availableOf, holdsSavings, parseStaffId, type IsoDate, type Role, type SavingsAccountView, type SavingsTransactionView } from '@kobo/core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
