@@ -159,6 +159,22 @@ describe('/books', () => {
     await context.close();
   });
 
+  it('leads from the reports to the locked months, the opening balances and a new journal entry', async () => {
+    const { context, page } = await booksAs(admin, '/books');
+    await pageSettled(page, 'Books');
+    const more = page.getByRole('navigation', { name: 'More in the books' });
+    await more.getByRole('link', { name: 'Locked months' }).click();
+    await page.waitForURL('**/books/locks');
+    await page.goBack();
+    await more.getByRole('link', { name: 'Opening balances' }).click();
+    await page.waitForURL('**/books/opening');
+    await page.goBack();
+    await more.getByRole('link', { name: 'New journal entry' }).click();
+    await page.waitForURL('**/books/entries/new');
+    expect(pathOf(page)).toBe('/books/entries/new');
+    await context.close();
+  });
+
   it('is for whoever may read the books: a manager is sent to /expenses', async () => {
     const manager = await kobo.createUser('manager');
     const { context, page } = await booksAs(manager, '/books');

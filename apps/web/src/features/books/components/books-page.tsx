@@ -1,8 +1,11 @@
-import { SegmentedControl, Stack, Tabs } from '@mantine/core';
+import { Link } from 'react-router';
+import { Anchor, Group, SegmentedControl, Stack, Tabs } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Tabs.css';
-import { BOOKS, BOOK_LABELS } from '@kobo/core';
+import { BOOKS, BOOK_LABELS, can } from '@kobo/core';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useSession } from '../../../lib/auth/session.ts';
+import { paths } from '../../../lib/paths.ts';
 import { BalanceSheetPanel } from './balance-sheet-panel.tsx';
 import { BOOK_TABS, BOOK_TAB_LABELS, bookOf, tabOf, useBooksSearch } from './books-search.ts';
 import { IncomeStatementPanel } from './income-statement-panel.tsx';
@@ -19,13 +22,28 @@ const BOOK_CHOICES = BOOKS.map((book) => ({ value: book, label: BOOK_LABELS[book
 export function BooksPage() {
   const search = useBooksSearch();
   const { book, tab, change } = search;
+  const canManage = can(useSession().data?.role, 'manage_books');
   return (
     <div data-books-page>
       <PageTitle>Books</PageTitle>
       <Stack gap="md" maw={1080} data-books-printable>
-        <div data-print-hidden>
+        <Group justify="space-between" gap="sm" data-print-hidden>
           <SegmentedControl aria-label="Book" data={BOOK_CHOICES} value={book} onChange={(value) => change({ book: bookOf(value) })} />
-        </div>
+          {/* The books' other screens: locked months and opening balances (readable by whoever reads the books), and a manual entry for those who keep them. */}
+          <Group component="nav" aria-label="More in the books" gap="md">
+            <Anchor component={Link} to={paths.books.locks} size="sm">
+              Locked months
+            </Anchor>
+            <Anchor component={Link} to={paths.books.opening} size="sm">
+              Opening balances
+            </Anchor>
+            {canManage && (
+              <Anchor component={Link} to={paths.books.newEntry} size="sm">
+                New journal entry
+              </Anchor>
+            )}
+          </Group>
+        </Group>
         <Tabs value={tab} onChange={(value) => change({ tab: tabOf(value) === 'trial-balance' ? null : tabOf(value) })} keepMounted={false}>
           <Tabs.List mb="md" data-print-hidden>
             {BOOK_TABS.map((value) => (
