@@ -30,7 +30,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'fixtures' ? [] : sourceFiles(path);
-    return /\.ts$/.test(entry.name) && !/\.test\.ts$|-test-support\.ts$|-fixtures\.ts$/.test(entry.name) ? [path] : [];
+    return entry.name.endsWith('.ts') && !/\.test\.ts$|-test-support\.ts$|-fixtures\.ts$/.test(entry.name) ? [path] : [];
   });
 }
 
