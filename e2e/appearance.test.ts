@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, hasHorizontalScroll, screenshot, DESKTOP, PHONE } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { signInQuickly } from './support/session.ts';
@@ -158,9 +158,11 @@ describe('every page on a phone and a desktop, light and dark', () => {
     // The page first, then the closed drawer: asked before the page has drawn, the answer is moot.
     await expect.poll(() => page.getByRole('heading').first().isVisible()).toBe(true);
     const usersLink = page.getByRole('link', { name: 'Users' });
-    await expect.poll(() => usersLink.isVisible()).toBe(false);
+    // The closed drawer is slid off the left edge, not hidden (Playwright calls an element off
+    // screen "visible"), so the test asks where the link is: off screen, then on it.
+    await expect.poll(() => isOnScreen(usersLink)).toBe(false);
     await page.getByRole('button', { name: /navigation|menu/i }).click();
-    await expect.poll(() => usersLink.isVisible()).toBe(true);
+    await expect.poll(() => isOnScreen(usersLink)).toBe(true);
     await usersLink.click();
     await page.waitForURL('**/users');
     await expect.poll(() => page.getByRole('heading', { name: 'User Management' }).isVisible()).toBe(true);
@@ -168,3 +170,9 @@ describe('every page on a phone and a desktop, light and dark', () => {
     await context.close();
   });
 });
+
+/** True when the element is drawn and at least partly inside the window's width. */
+async function isOnScreen(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox({ timeout: 250 }).catch(() => null);
+  return box !== null && box.width > 0 && box.x + box.width > 0 && box.x < PHONE.width;
+}
