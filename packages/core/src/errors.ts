@@ -140,6 +140,10 @@ export const ERRORS = {
   ENTRY_REQUEST_DECIDED: { status: 409, message: MESSAGES.entryRequestDecided },
   OWN_ENTRY_REQUEST: { status: 403, message: MESSAGES.cannotApproveOwnRequest },
   OPENING_ALREADY_POSTED: { status: 409, message: MESSAGES.openingAlreadyPosted },
+  // Two transactions waited on each other (PostgreSQL's deadlock 40P01, or a serialization failure
+  // 40001): the database undid one, whole. Nothing was written; the same request may simply be sent
+  // again (with its Idempotency-Key, it posts once). 503 with Retry-After: 1 (plugins/errors.ts).
+  TRY_AGAIN: { status: 503, message: MESSAGES.busyTryAgain },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

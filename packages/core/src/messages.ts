@@ -506,6 +506,8 @@ export const MESSAGES = {
   openingAlreadyPosted: "This book's opening balances were already posted",
   openingPosted: 'Opening balances posted',
   postEntryFailed: 'Failed to post the entry. Please try again.',
+  // A deadlock or serialization failure (SQLSTATE 40P01, 40001): the database undid the change.
+  busyTryAgain: 'Kobo was busy with another change to the same records, so nothing was saved. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -14,10 +14,19 @@ const DATA_EXCEPTION = '22';
 const PERIOD_LOCKED = 'KB423';
 
 /**
+ * A deadlock (40P01) or a serialization failure (40001): PostgreSQL undid one of two transactions
+ * that waited on each other, whole, so nothing of it was written and the same request may be sent
+ * again. 503 with Retry-After, not 500: nothing is broken (docs/decisions/043).
+ */
+const TRY_AGAIN_STATES = new Set(['40P01', '40001']);
+const RETRY_AFTER_SECONDS = '1';
+
+/**
  * One place maps every failure to an HTTP answer: AppError codes to their status and sentence,
  * schema failures to 400 with the first rule that failed (the spec's message where it has one),
- * PostgreSQL data exceptions to 400, framework 4xx (bad JSON, too large) to themselves, and
- * anything else to a 500 that shows no internals to the client.
+ * PostgreSQL data exceptions to 400, a deadlock or serialization failure to 503 "try again",
+ * framework 4xx (bad JSON, too large) to themselves, and anything else to a 500 that shows no
+ * internals to the client.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -34,6 +43,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (sqlState === PERIOD_LOCKED) {
       // Every posting path (deposit, run, loan, expense, import, manual entry) answers the same way.
       return reply.status(409).send(errorBody('PERIOD_LOCKED', periodLockedSentence(pgError?.detail)));
+    }
+    if (sqlState !== undefined && TRY_AGAIN_STATES.has(sqlState)) {
+      request.log.warn({ sqlState }, 'transaction undone by the database; the client may try again');
+      return reply.status(ERRORS.TRY_AGAIN.status).header('retry-after', RETRY_AFTER_SECONDS).send(errorBody('TRY_AGAIN', ERRORS.TRY_AGAIN.message));
     }
     if (sqlState?.startsWith(DATA_EXCEPTION)) {
       // A backstop: the schemas and the input guard should have refused this value first. Only

@@ -1,4 +1,4 @@
-import { MESSAGES, type ApiErrorBody } from '@kobo/core';
+import { MESSAGES, type ApiErrorBody, type ErrorCode } from '@kobo/core';
 import { markOnline, markServedFromSaved, saveAnswer, savedAnswer } from './offline-answers.ts';
 
 /** A refusal from the API: its HTTP status and the `{ error, message, field }` body it sent. */
@@ -112,10 +112,13 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
  * server ('Only administrators can delete expenses', 'Insufficient balance for withdrawal', …); no
  * connection says so ("You're offline…"); a server error (5xx) or a lost connection shows the
  * screen's own fallback ('Failed to delete expense', …), since what went wrong there is not the
- * user's to fix.
+ * user's to fix. The one 5xx with its own sentence is the server's "try again" (503 TRY_AGAIN: the
+ * database undid a change that met another at the same moment; nothing was saved).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof OfflineError) return error.message;
-  if (error instanceof ApiError && error.status < 500 && error.message) return error.message;
+  if (error instanceof ApiError && (error.status < 500 || error.code === TRY_AGAIN) && error.message) return error.message;
   return fallback;
 }
+
+const TRY_AGAIN: ErrorCode = 'TRY_AGAIN';
