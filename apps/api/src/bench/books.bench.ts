@@ -12,14 +12,14 @@
  * Times (median of BENCH_ITERATIONS, default 15) the books' own reads (modules/books): the trial
  * balance at today, the income and expenditure account for the last year and the balance sheet at
  * today, each on both books (the slower is reported), and the expense dashboard for the year as
- * an admin sees it (getDashboard). Prints the
+ * an admin sees it (getDashboard, which reads expense_day_totals). Prints the
  * ledger check's findings on the bench data and one JSON line. Not a test: it prints figures.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type SQL } from 'drizzle-orm';
-import { addDays, calendarDate, dashboardRange, type Book } from '@kobo/core';
+import { sql } from 'drizzle-orm';
+import { addDays, calendarDate, type Book } from '@kobo/core';
 import { buildApp } from '../app.ts';
 import { toPublicUser } from '../auth/public-user.ts';
 import { readEnv } from '../config/env.ts';
@@ -99,22 +99,6 @@ async function seedSchemeEntries(db: Database, entries: number, firstDay: string
   await db.execute(sql`analyze`);
 }
 
-/**
- * What the dashboard's year would read from the day balances: each item's expense account's
- * movement per month of the range. Timed beside the dashboard to show what it would gain; the
- * dashboard also shows how many expenses each item had, which the day balances do not hold.
- */
-function itemMonthsFromDayBalancesQuery(from: string, to: string): SQL {
-  return sql`select c.id as category_id, to_char(b.day, 'YYYY-MM') as month, sum(b.net_kobo)::text as amount
-    from categories c join ledger_day_balances b on b.account_id = c.ledger_account_id and b.day between ${from}::date and ${to}::date
-    group by 1, 2`;
-}
-
-/** The count per item the dashboard shows, on its own: still a scan of the year's expenses. */
-function itemCountsQuery(from: string, to: string): SQL {
-  return sql`select category_id, count(*)::int as n from expenses where spent_on between ${from}::date and ${to}::date group by 1`;
-}
-
 function median(values: number[]): number {
   const sorted = values.toSorted((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -178,12 +162,7 @@ async function main() {
       balanceSheetMs: await slower((book) => readBalanceSheet(deps, { book, asOf: today })),
       dashboardYearMs: await medianMs(() => getDashboard(deps, actor, 'year')),
     };
-    const year = dashboardRange('year', now, TIME_ZONE);
-    const aside = {
-      itemMonthsFromDayBalancesMs: await medianMs(() => queryRows(db, itemMonthsFromDayBalancesQuery(year.from, year.to))),
-      itemCountsMs: await medianMs(() => queryRows(db, itemCountsQuery(year.from, year.to))),
-    };
-    console.log(JSON.stringify({ bench: 'books', database: 'postgres', lines, expenses: EXPENSES, iterations: ITERATIONS, ...figures, problems: problems.length, ...aside }));
+    console.log(JSON.stringify({ bench: 'books', database: 'postgres', lines, expenses: EXPENSES, iterations: ITERATIONS, ...figures, problems: problems.length }));
   } finally {
     await app.close();
     await scratch.drop();

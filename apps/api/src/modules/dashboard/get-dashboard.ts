@@ -17,8 +17,8 @@ type DashboardRow = CategoryTotalRow & { kind: 'category' | 'bucket'; key: strin
 
 /**
  * The Expenses Dashboard (SPEC "Dashboard", DECISIONS 12) for one period, computed in SQL over what
- * the caller may see: one scan groups the period's expenses by category and by chart bucket at once
- * (grouping sets), and a second query takes the 5 most recently created. Both read one snapshot
+ * the caller may see: one query groups the period's (item, day) cells by category and by chart
+ * bucket, and a second takes the 5 most recently created. Both read one snapshot
  * (read-snapshot.ts), so the recent expenses are among those the totals count.
  */
 export async function getDashboard(deps: DashboardDeps, actor: Actor, period: DashboardPeriod): Promise<DashboardView> {
@@ -55,12 +55,17 @@ export function dashboardQueries(scope: ExpenseScope, period: DashboardPeriod, r
   const bucketOf = (day: SQL) => (byMonth ? sql`(${day} - (extract(day from ${day})::int - 1))` : day);
   const step = byMonth ? sql`interval '1 month'` : sql`interval '1 day'`;
   const keyFormat = byMonth ? 'YYYY-MM' : 'YYYY-MM-DD';
-  // One scan groups by (category, day) into a few thousand cells; both roll-ups read only those.
-  const totals = sql`with cells as (
-      select e.category_id, e.spent_on as day, sum(e.amount_kobo) as amount, count(*) as n
+  // Both roll-ups read (item, day) cells: for everyone's expenses the totals the expenses' triggers
+  // keep (expense_day_totals, migration 0016), a few thousand rows for a year however many
+  // expenses it holds; for one person's own, a scan of their expenses in the range.
+  const cells = scope.allUsers
+    ? sql`select t.category_id, t.day, sum(t.amount_kobo) as amount, sum(t.expense_count) as n
+      from expense_day_totals t where t.day between ${range.from}::date and ${range.to}::date
+      group by t.category_id, t.day having sum(t.expense_count) > 0`
+    : sql`select e.category_id, e.spent_on as day, sum(e.amount_kobo) as amount, count(*) as n
       from expenses e where ${where}
-      group by e.category_id, e.spent_on
-    ),
+      group by e.category_id, e.spent_on`;
+  const totals = sql`with cells as (${cells}),
     by_category as (select category_id, sum(amount) as amount, sum(n) as n from cells group by category_id),
     by_bucket as (select ${bucketOf(sql`day`)} as bucket, sum(amount) as amount, sum(n) as n from cells group by 1)
     select 'category' as kind, null as key, g.category_id, c.name, c.color, c.icon, g.amount::text as amount, g.n::int as count,
