@@ -39,6 +39,11 @@ async function dashboardOf(client: SignedInClient): Promise<DashboardView> {
   return response.json();
 }
 
+async function cells(): Promise<string | undefined> {
+  const [row] = await queryRows<{ n: string }>(ctx.app.kobo.database.db, sql`select count(*)::text as n from expense_day_totals`);
+  return row?.n;
+}
+
 const byItem = (view: DashboardView) => view.distribution.map((share) => [share.name, share.amountKobo, share.count]);
 
 describe('the dashboard read from the kept totals', () => {
@@ -63,7 +68,6 @@ describe('the dashboard read from the kept totals', () => {
 
   it('writes nothing to the totals when an edit changes neither amount, item nor day', async () => {
     const id = await record(user, stationery, '75.00', '2026-11-24');
-    const cells = async () => (await queryRows<{ n: string }>(ctx.app.kobo.database.db, sql`select count(*)::text as n from expense_day_totals`))[0]?.n;
     const before = await cells();
     const edited = await user.request('PUT', `/api/expenses/${id}`, { categoryId: stationery, amount: '75.00', date: '2026-11-24', description: 'Staples' });
     expect(edited.statusCode).toBe(200);
