@@ -119,21 +119,26 @@ export function debitCredit(signedKobo: number): { debitKobo: Kobo; creditKobo: 
 // Entries: what made them, and the name a control account's line stands for
 // ---------------------------------------------------------------------------------------------
 
+/** A column of the savings account on an entry's first member line (a transfer names its first leg); `e` is journal_entries. */
+function firstMemberLine(column: SQL): SQL {
+  return sql`(select ${column} from journal_lines m join savings_accounts s on s.id = m.subledger_id
+    where m.entry_id = e.id and m.subledger_id is not null order by m.line_no limit 1)`;
+}
+
 /**
- * The id a journal entry links to (`e` is journal_entries): a loan posting's loan, a write-off's
- * loan, an expense that still exists (a deleted one's reversal links nowhere), and for savings the
- * member's savings account on the entry's first member line (a transfer names its first leg),
- * followed by a space and the holder's staff ID or user id (see toLink).
+ * What an entry links to (`e` is journal_entries): the loan of a loan transaction or write-off,
+ * the expense while it exists, the member's savings account of a savings entry. Columns in the
+ * select list, not a join, so PostgreSQL works them out only for the rows a page keeps.
  */
 export const LINK_ID_SQL = sql`case e.source_type
     when 'loan' then (select t.loan_id::text from loan_transactions t where t.id = e.source_id)
     when 'write_off' then e.source_id::text
     when 'expense' then (select x.id::text from expenses x where x.id = e.source_id)
-    when 'savings' then (
-      select m.subledger_id::text || ' ' || coalesce(s.staff_id, s.user_id, '')
-      from journal_lines m join savings_accounts s on s.id = m.subledger_id
-      where m.entry_id = e.id and m.subledger_id is not null order by m.line_no limit 1)
+    when 'savings' then ${firstMemberLine(sql`m.subledger_id::text`)}
   end`;
+
+/** A savings entry's holder as the savings page's address names them: their staff ID, else their user id. */
+export const LINK_REF_SQL = sql`case when e.source_type = 'savings' then ${firstMemberLine(sql`coalesce(s.staff_id, s.user_id)`)} end`;
 
 /** The member (savings account) or "<holder> · <product>" (loan) a control account's line names; `l` is journal_lines, `a` its account. */
 export const SUBLEDGER_NAME_JOINS = sql`left join savings_accounts sa on a.subledger = 'member_savings' and sa.id = l.subledger_id
@@ -141,14 +146,11 @@ export const SUBLEDGER_NAME_JOINS = sql`left join savings_accounts sa on a.suble
   left join savings_accounts lh on lh.id = ln.account_id`;
 export const SUBLEDGER_NAME_SQL = sql`coalesce(sa.holder_name, lh.holder_name || ' · ' || ln.product_name)`;
 
-export function toLink(source: JournalSource, linkId: string | null): JournalSourceLink {
+export function toLink(source: JournalSource, linkId: string | null, linkRef: string | null): JournalSourceLink {
   if (!linkId) return null;
   switch (source) {
-    case 'savings': {
-      // LINK_ID_SQL answers "<account id> <holder's staff ID or user id>" for a savings entry.
-      const [id = linkId, ref = ''] = linkId.split(' ');
-      return { kind: 'savings_account', id, ref: ref || null };
-    }
+    case 'savings':
+      return { kind: 'savings_account', id: linkId, ref: linkRef };
     case 'loan':
     case 'write_off':
       return { kind: 'loan', id: linkId };

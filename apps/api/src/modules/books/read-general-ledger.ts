@@ -10,6 +10,7 @@ import {
   encodeCursor,
   isUuid,
   LINK_ID_SQL,
+  LINK_REF_SQL,
   resolvePeriod,
   SUBLEDGER_NAME_JOINS,
   SUBLEDGER_NAME_SQL,
@@ -31,6 +32,7 @@ type LedgerLineRow = {
   narration: string;
   source_type: JournalSource;
   link_id: string | null;
+  link_ref: string | null;
   subledger_name: string | null;
   amount_kobo: string | number;
 };
@@ -68,7 +70,7 @@ export async function readGeneralLedger(deps: BookDeps, accountId: string, query
         seq: Number(row.seq),
         valueDate: row.value_date,
         narration: row.narration,
-        link: toLink(row.source_type, row.link_id),
+        link: toLink(row.source_type, row.link_id, row.link_ref),
         subledgerName: row.subledger_name,
         ...debitCredit(amount),
         balanceKobo: read(running),
@@ -107,7 +109,7 @@ async function readLines(tx: Transaction, accountId: string, period: { from: Iso
   return queryRows<LedgerLineRow>(
     tx,
     sql`select l.entry_id, e.seq, l.line_no, l.value_date::text as value_date, e.narration, e.source_type,
-               ${LINK_ID_SQL} as link_id, ${SUBLEDGER_NAME_SQL} as subledger_name, l.amount_kobo
+               ${LINK_ID_SQL} as link_id, ${LINK_REF_SQL} as link_ref, ${SUBLEDGER_NAME_SQL} as subledger_name, l.amount_kobo
         from journal_lines l
         join journal_entries e on e.id = l.entry_id
         join ledger_accounts a on a.id = l.account_id

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, BOOK_REPORT_MESSAGES, EARLIEST_DATE, LATEST_DATE, MAX_BOOK_EXPORT_LINES, type Book, type IsoDate, type JournalEntryView, type JournalPage, type JournalQuery, type JournalSource } from '@kobo/core';
 import { queryRows, type Database } from '../../db/client.ts';
 import { koboFromDb } from '../../db/kobo.ts';
-import { debitCredit, decodeCursor, encodeCursor, isoInstant, LINK_ID_SQL, SUBLEDGER_NAME_JOINS, SUBLEDGER_NAME_SQL, toLink } from './book-views.ts';
+import { debitCredit, decodeCursor, encodeCursor, isoInstant, LINK_ID_SQL, LINK_REF_SQL, SUBLEDGER_NAME_JOINS, SUBLEDGER_NAME_SQL, toLink } from './book-views.ts';
 
 /** Entries per page of the journal. */
 export const JOURNAL_PAGE_SIZE = 50;
@@ -18,6 +18,7 @@ type JournalRow = {
   reverses_entry_id: string | null;
   created_at: string | Date;
   link_id: string | null;
+  link_ref: string | null;
   line_no: number;
   account_id: string;
   code: string;
@@ -41,14 +42,14 @@ export async function readJournal(db: Database, query: JournalQuery, pageSize = 
     db,
     sql`with page as (
           select e.id, e.seq, e.book, e.value_date, e.narration, e.source_type, e.source_id, e.reverses_entry_id, e.created_at,
-                 ${LINK_ID_SQL} as link_id
+                 ${LINK_ID_SQL} as link_id, ${LINK_REF_SQL} as link_ref
           from journal_entries e
           where e.book = ${query.book} and e.value_date >= ${from} and e.value_date <= ${to} ${before}
           order by e.value_date desc, e.seq desc
           limit ${pageSize + 1}
         )
         select p.id, p.seq, p.book, p.value_date::text as value_date, p.narration, p.source_type, p.source_id, p.reverses_entry_id,
-               p.created_at, p.link_id, l.line_no, l.account_id, a.code, a.name, l.subledger_id, ${SUBLEDGER_NAME_SQL} as subledger_name, l.amount_kobo
+               p.created_at, p.link_id, p.link_ref, l.line_no, l.account_id, a.code, a.name, l.subledger_id, ${SUBLEDGER_NAME_SQL} as subledger_name, l.amount_kobo
         from page p
         join journal_lines l on l.entry_id = p.id
         join ledger_accounts a on a.id = l.account_id
@@ -66,7 +67,7 @@ export async function readJournal(db: Database, query: JournalQuery, pageSize = 
         valueDate: row.value_date,
         narration: row.narration,
         source: row.source_type,
-        link: toLink(row.source_type, row.link_id),
+        link: toLink(row.source_type, row.link_id, row.link_ref),
         reversesEntryId: row.reverses_entry_id,
         createdAt: isoInstant(row.created_at),
         lines: [],
