@@ -1,97 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect } from './guards.ts';
-import { navigationFor } from './navigation.ts';
-import type { Role } from './roles.ts';
+import { guardRedirect, SCREENS, type ScreenPath, type ScreenRule } from './guards.ts';
+import { homeOf, MENU_ENTRIES, navigationFor } from './navigation.ts';
+import { EXPECTED_LANDINGS, EXPECTED_MENUS } from './screens.expected.ts';
+import { PERMISSIONS } from './permissions.ts';
+import { ROLES, type Role } from './roles.ts';
 
 const as = (role: Role, isActive = true) => ({ role, isActive });
 
-describe('route guards (SPEC 2)', () => {
-  it('sends a signed-out visitor to /login from every guard', () => {
-    for (const guard of ['signedIn', 'adminOnly', 'officers', 'nonStaff', 'expenseWriters', 'activeStaff', 'booksReaders'] as const) {
-      expect(guardRedirect(guard, null)).toBe('/login');
-    }
+describe('the screens ask the permission table (issue 28)', () => {
+  it('every screen and menu entry names a permission that exists', () => {
+    for (const [screen, rule] of Object.entries<ScreenRule>(SCREENS)) expect(PERMISSIONS, screen).toContain(rule.needs);
+    for (const entry of MENU_ENTRIES) expect(PERMISSIONS, entry.path).toContain(entry.needs);
+    expect(MENU_ENTRIES.every((entry) => entry.path in SCREENS)).toBe(true);
   });
 
-  it('admin-only: staff to /staff-savings, every other non-admin to /expenses', () => {
-    expect(guardRedirect('adminOnly', as('admin'))).toBeNull();
-    expect(guardRedirect('adminOnly', as('staff'))).toBe('/staff-savings');
-    expect(guardRedirect('adminOnly', as('manager'))).toBe('/expenses');
-    expect(guardRedirect('adminOnly', as('user'))).toBe('/expenses');
+  it('has an expected landing for every screen', () => {
+    expect(Object.keys(EXPECTED_LANDINGS).toSorted()).toEqual(Object.keys(SCREENS).toSorted());
+    expect(ROLES).toEqual(['admin', 'manager', 'user', 'staff', 'auditor']);
   });
 
-  it('non-staff: staff to /staff-savings, everyone else through', () => {
-    expect(guardRedirect('nonStaff', as('staff'))).toBe('/staff-savings');
-    for (const role of ['admin', 'manager', 'user'] as const) expect(guardRedirect('nonStaff', as(role))).toBeNull();
+  it.each(Object.entries(EXPECTED_LANDINGS))('at %s lets through or sends on each role as SPEC 2 does', (screen, landings) => {
+    const actual = ROLES.map((role) => guardRedirect(screen as ScreenPath, as(role)) ?? 'ok');
+    expect(actual).toEqual(landings);
   });
 
-  it('active-staff: only an active staff record passes; others go to /unauthorized', () => {
-    expect(guardRedirect('activeStaff', as('staff'))).toBeNull();
-    expect(guardRedirect('activeStaff', as('staff', false))).toBe('/unauthorized');
-    expect(guardRedirect('activeStaff', as('user'))).toBe('/unauthorized');
-  });
-});
-
-describe('books readers (issue 27)', () => {
-  it('lets through whoever may view the books and sends the rest where admin-only does', () => {
-    expect(guardRedirect('booksReaders', as('admin'))).toBeNull();
-    expect(guardRedirect('booksReaders', as('manager'))).toBe('/expenses');
-    expect(guardRedirect('booksReaders', as('user'))).toBe('/expenses');
-    expect(guardRedirect('booksReaders', as('staff'))).toBe('/staff-savings');
-  });
-});
-
-describe('the auditor (issue 27)', () => {
-  it('reads the officers’ screens and the books; admin-only screens send the auditor to the dashboard', () => {
-    expect(guardRedirect('officers', as('auditor'))).toBeNull();
-    expect(guardRedirect('booksReaders', as('auditor'))).toBeNull();
-    expect(guardRedirect('nonStaff', as('auditor'))).toBeNull();
-    expect(guardRedirect('adminOnly', as('auditor'))).toBe('/dashboard');
-    expect(guardRedirect('expenseWriters', as('auditor'))).toBe('/expenses');
-    expect(guardRedirect('activeStaff', as('auditor'))).toBe('/unauthorized');
+  it('sends a signed-out visitor to /login from every screen', () => {
+    for (const screen of Object.keys(SCREENS) as ScreenPath[]) expect(guardRedirect(screen, null)).toBe('/login');
   });
 
-  it('leaves every other role where admin-only and non-staff left them', () => {
-    expect(guardRedirect('officers', as('admin'))).toBeNull();
-    expect(guardRedirect('officers', as('manager'))).toBe('/expenses');
-    expect(guardRedirect('officers', as('user'))).toBe('/expenses');
-    expect(guardRedirect('officers', as('staff'))).toBe('/staff-savings');
-    for (const role of ['admin', 'manager', 'user'] as const) expect(guardRedirect('expenseWriters', as(role))).toBeNull();
-    expect(guardRedirect('expenseWriters', as('staff'))).toBe('/staff-savings');
+  it('lets only an active staff record into /staff-savings (DECISIONS 4); other screens ignore the flag', () => {
+    expect(guardRedirect('/staff-savings', as('staff', false))).toBe('/unauthorized');
+    expect(guardRedirect('/profile', as('staff', false))).toBeNull();
+    expect(guardRedirect('/dashboard', as('manager', false))).toBe('/expenses');
+  });
+
+  it('sends a refused role to the first screen of its menu', () => {
+    expect(ROLES.map(homeOf)).toEqual(['/dashboard', '/expenses', '/expenses', '/staff-savings', '/dashboard']);
   });
 });
 
 describe('side navigation (SPEC 2)', () => {
-  it('lists each role its pages in order', () => {
-    expect(navigationFor('admin').map((item) => `${item.path} ${item.label}`)).toEqual([
-      '/dashboard Dashboard',
-      '/expenses Expenses',
-      '/savings Staff Savings',
-      '/approvals Approvals',
-      '/loans Loans',
-      '/reports Reports',
-      '/books Books',
-      '/users Users',
-      '/audit Audit Log',
-      '/profile Profile',
-      '/settings Settings',
-    ]);
-    expect(navigationFor('manager').map((item) => item.path)).toEqual(['/expenses', '/savings', '/profile', '/user-settings']);
-    expect(navigationFor('staff').map((item) => `${item.path} ${item.label}`)).toEqual([
-      '/staff-savings My Savings',
-      '/profile Profile',
-      '/user-settings Settings',
-    ]);
-    expect(navigationFor('user').map((item) => item.path)).toEqual(['/expenses', '/profile', '/user-settings']);
-    expect(navigationFor('auditor').map((item) => `${item.path} ${item.label}`)).toEqual([
-      '/dashboard Dashboard',
-      '/expenses Expenses',
-      '/savings Staff Savings',
-      '/loans Loans',
-      '/reports Reports',
-      '/books Books',
-      '/audit Audit Log',
-      '/profile Profile',
-      '/user-settings Settings',
-    ]);
+  it.each(ROLES)('lists the %s their pages in order', (role) => {
+    expect(navigationFor(role).map((item) => `${item.path} ${item.label}`)).toEqual(EXPECTED_MENUS[role]);
   });
 });

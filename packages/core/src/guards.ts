@@ -1,74 +1,84 @@
 import type { Role } from './roles.ts';
-import { can } from './permissions.ts';
+import { can, type Permission } from './permissions.ts';
+import { homeOf } from './navigation.ts';
 
-export type GuardName = 'signedIn' | 'adminOnly' | 'officers' | 'nonStaff' | 'expenseWriters' | 'activeStaff' | 'booksReaders';
+/** What a screen asks before it opens, as a route's `config.access` does on the server (permissions.ts). */
+export type ScreenRule = {
+  needs: Permission;
+  /** DECISIONS 4: the screen opens only while the visitor's record is active. */
+  activeOnly?: true;
+  /**
+   * Where a refused visitor goes instead of their home (the first screen of their menu): another
+   * screen, if they may open it, or the access-denied page.
+   */
+  refusedTo?: string;
+};
+
+/**
+ * Every screen inside the layout and the permission it needs (SPEC 2, docs/decisions/003-route-guards.md,
+ * docs/decisions/045-screens-ask-the-permission-table-and-token-scopes.md). A refused visitor goes to
+ * the screen's `refusedTo`, else home: staff to /staff-savings, the auditor to /dashboard, every other
+ * role to /expenses, as SPEC 2's guards send them.
+ */
+export const SCREENS = {
+  // The layout every screen sits in; its index goes on to /dashboard.
+  '/': { needs: 'use_app' },
+  '/dashboard': { needs: 'view_dashboard' },
+  '/reports': { needs: 'view_reports' },
+  '/users': { needs: 'manage_users' },
+  '/audit': { needs: 'view_audit_log' },
+  '/settings': { needs: 'manage_settings' },
+  '/savings': { needs: 'open_savings_screen' },
+  '/savings/:staffId': { needs: 'open_savings_screen' },
+  // DECISIONS 4: only an active staff record passes; everyone else is told access is denied.
+  '/staff-savings': { needs: 'view_own_staff_account', activeOnly: true, refusedTo: '/unauthorized' },
+  // Issue 11: the monthly run is the admin's to post; the auditor reads its history (issue 27).
+  '/staff-savings/runs': { needs: 'view_staff_savings' },
+  // Issue 12: the officers' loans screen and one loan's review; holders see theirs on their savings page.
+  '/loans': { needs: 'view_staff_savings' },
+  '/loans/:id': { needs: 'view_staff_savings' },
+  // Issue 15: savings requests waiting for an administrator (members see theirs on their savings page).
+  '/approvals': { needs: 'manage_staff_savings' },
+  // Issue 27: the books' reports, one account's general ledger, locked months and opening balances
+  // (changed by admins on the same screens), and a manual entry (an admin's).
+  '/books': { needs: 'view_books' },
+  '/books/accounts/:id': { needs: 'view_books' },
+  '/books/locks': { needs: 'view_books' },
+  '/books/opening': { needs: 'view_books' },
+  '/books/entries/new': { needs: 'manage_books' },
+  '/expenses': { needs: 'view_expenses' },
+  // Adding, importing (issue 14) and editing expenses; whoever only reads them goes back to the list.
+  '/expenses/create': { needs: 'create_expense', refusedTo: '/expenses' },
+  '/expenses/import': { needs: 'create_expense', refusedTo: '/expenses' },
+  '/expenses/:id/edit': { needs: 'edit_expense', refusedTo: '/expenses' },
+  '/profile': { needs: 'view_profile' },
+  '/user-settings': { needs: 'use_app' },
+} as const satisfies Record<string, ScreenRule>;
+
+export type ScreenPath = keyof typeof SCREENS;
 
 export type GuardSubject = { role: Role; isActive: boolean } | null;
 
-/**
- * The route guards of SPEC 2 as one pure function: where a visitor goes instead, or null to let
- * them through. The browser uses it to route; the server enforces the same rules on its API.
- */
-export function guardRedirect(guard: GuardName, subject: GuardSubject): string | null {
-  if (!subject) return '/login';
-  switch (guard) {
-    case 'signedIn':
-      return null;
-    case 'adminOnly':
-      if (subject.role === 'admin') return null;
-      // Issue 27: the auditor's home is the dashboard they read; the rest go where they always did.
-      if (subject.role === 'auditor') return '/dashboard';
-      return subject.role === 'staff' ? '/staff-savings' : '/expenses';
-    case 'officers':
-      // Issue 27: the screens that read the whole scheme, for the admin and the auditor (who reads
-      // every holder's savings); everyone else goes where adminOnly sends them.
-      return can(subject.role, 'view_staff_savings') ? null : guardRedirect('adminOnly', subject);
-    case 'nonStaff':
-      return subject.role === 'staff' ? '/staff-savings' : null;
-    case 'expenseWriters':
-      // Issue 27: adding, editing and importing expenses; the auditor, who only reads them, goes back to the list.
-      if (can(subject.role, 'create_expense')) return null;
-      return subject.role === 'staff' ? '/staff-savings' : '/expenses';
-    case 'activeStaff':
-      // DECISIONS 4: only an active staff record passes; everyone else is told access is denied.
-      return subject.role === 'staff' && subject.isActive ? null : '/unauthorized';
-    case 'booksReaders':
-      // Issue 27: whoever may read the books; everyone else goes where adminOnly sends them.
-      return can(subject.role, 'view_books') ? null : guardRedirect('adminOnly', subject);
-  }
+/** Whether this visitor may open the screen. */
+export function mayOpen(screen: ScreenPath, subject: GuardSubject): boolean {
+  if (!subject) return false;
+  const rule: ScreenRule = SCREENS[screen];
+  return can(subject.role, rule.needs) && (!rule.activeOnly || subject.isActive);
 }
 
-/** Which guard stands in front of each route of SPEC 2 (DECISIONS: see docs/decisions/0003-route-guards.md). */
-export const ROUTE_GUARDS = {
-  // Issue 27: the auditor reads the dashboard, the reports, the audit log, savings, runs and loans.
-  '/dashboard': 'officers',
-  '/reports': 'officers',
-  '/users': 'adminOnly',
-  '/audit': 'officers',
-  '/settings': 'adminOnly',
-  '/savings': 'nonStaff',
-  '/savings/:staffId': 'nonStaff',
-  '/staff-savings': 'activeStaff',
-  // Issue 11: the monthly run is the admin's to post; the auditor reads its history (issue 27).
-  '/staff-savings/runs': 'officers',
-  // Issue 12: the officers' loans screen and one loan's review; holders see theirs on their savings page.
-  '/loans': 'officers',
-  '/loans/:id': 'officers',
-  // Issue 15: savings requests waiting for an administrator (members see theirs on their savings page).
-  '/approvals': 'adminOnly',
-  // Issue 27: the books' reports and one account's general ledger (docs/decisions/042-one-ledger.md).
-  '/books': 'booksReaders',
-  '/books/accounts/:id': 'booksReaders',
-  // Issue 27: locked months and opening balances are read by the books' readers and changed by admins; a manual entry is an admin's.
-  '/books/locks': 'booksReaders',
-  '/books/opening': 'booksReaders',
-  '/books/entries/new': 'adminOnly',
-  '/expenses': 'nonStaff',
-  '/expenses/create': 'expenseWriters',
-  // Issue 14: importing expenses, for whoever may add them (the API checks create_expense).
-  '/expenses/import': 'expenseWriters',
-  '/profile': 'signedIn',
-  '/user-settings': 'signedIn',
-} as const satisfies Record<string, GuardName>;
+/**
+ * SPEC 2's route guards as one pure function: where a visitor goes instead of the screen, or null
+ * to let them through. The browser routes with it; the server enforces the same table on its API.
+ */
+export function guardRedirect(screen: ScreenPath, subject: GuardSubject): string | null {
+  if (!subject) return '/login';
+  if (mayOpen(screen, subject)) return null;
+  const { refusedTo }: ScreenRule = SCREENS[screen];
+  if (refusedTo === '/unauthorized') return refusedTo;
+  if (refusedTo && isScreen(refusedTo) && mayOpen(refusedTo, subject)) return refusedTo;
+  return homeOf(subject.role);
+}
 
-export type GuardedPath = keyof typeof ROUTE_GUARDS;
+function isScreen(path: string): path is ScreenPath {
+  return Object.hasOwn(SCREENS, path);
+}

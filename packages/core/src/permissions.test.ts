@@ -12,8 +12,10 @@ describe('the permission table (SPEC 6 with DECISIONS 2)', () => {
       'manage_books',
       'manage_budgets',
       'manage_categories',
+      'manage_settings',
       'manage_staff_savings',
       'manage_users',
+      'open_savings_screen',
       'use_app',
       'view_all_expenses',
       'view_audit_log',
@@ -28,8 +30,10 @@ describe('the permission table (SPEC 6 with DECISIONS 2)', () => {
       'create_expense',
       'edit_expense',
       'edit_profile',
+      'list_savings_in_menu',
       'manage_budgets',
       'manage_categories',
+      'open_savings_screen',
       'use_app',
       'view_all_expenses',
       'view_expenses',
@@ -39,6 +43,7 @@ describe('the permission table (SPEC 6 with DECISIONS 2)', () => {
       'create_expense',
       'edit_expense',
       'edit_profile',
+      'open_savings_screen',
       'post_own_savings',
       'use_app',
       'view_expenses',
@@ -46,9 +51,10 @@ describe('the permission table (SPEC 6 with DECISIONS 2)', () => {
       'view_own_savings',
       'view_profile',
     ]);
-    expect(permissionsOf('staff').toSorted()).toEqual(['edit_profile', 'use_app', 'view_own_savings', 'view_profile']);
+    expect(permissionsOf('staff').toSorted()).toEqual(['edit_profile', 'use_app', 'view_own_savings', 'view_own_staff_account', 'view_profile']);
     expect(permissionsOf('auditor').toSorted()).toEqual([
       'edit_profile',
+      'open_savings_screen',
       'use_app',
       'view_all_expenses',
       'view_audit_log',

@@ -32,15 +32,29 @@ export const PERMISSIONS = [
   // (the chart, mappings, locked months, manual entries, opening balances).
   'view_books',
   'manage_books',
+  // Issue 28 (docs/decisions/045-screens-ask-the-permission-table-and-token-scopes.md): screens no
+  // route rule described. The organisation's Settings page (an admin's); the savings screen, which
+  // anyone but staff may open (it then tells a role without savings so, SPEC 6); a staff member's own
+  // account screen (/staff-savings); and the manager's menu link to savings, which SPEC 2 lists
+  // for the manager alone (it opens nothing by itself).
+  'manage_settings',
+  'open_savings_screen',
+  'view_own_staff_account',
+  'list_savings_in_menu',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+
+/** Everyone who can sign in: the calendar, the live change stream, /profile, closing one's own account. */
+const SIGNED_IN: readonly Permission[] = ['use_app', 'view_profile', 'edit_profile'];
+/** The expense screens, and adding and editing expenses (whose rows: view_all_ / view_own_expenses). */
+const EXPENSE_WRITER: readonly Permission[] = ['view_expenses', 'create_expense', 'edit_expense'];
+/** What belongs to a holder of their own expenses or savings, or to one role's menu: the admin holds every other permission. */
+const NOT_ADMINS: readonly Permission[] = ['view_own_expenses', 'view_own_savings', 'post_own_savings', 'view_own_staff_account', 'list_savings_in_menu'];
 
 /**
  * SPEC.md section 6, with DECISIONS 2 and 8:
  * - delete_expense is admin-only, as the screen rule says ('Only administrators can delete
  *   expenses'), so the manager row does not hold it;
- * - use_app, view_profile and edit_profile belong to everyone who can sign in (the calendar, the
- *   live change stream, /profile, closing one's own account);
  * - view_expenses is the door to the expense screens; view_all_expenses / view_own_expenses then
  *   decide whose rows a caller sees;
  * - a regular user keeps savings of their own and posts on them (DECISIONS 8); staff only read theirs;
@@ -48,54 +62,13 @@ export type Permission = (typeof PERMISSIONS)[number];
  *   route lists the read permission beside the write one, every write route the write one alone.
  */
 const TABLE: Record<Role, readonly Permission[]> = {
-  admin: [
-    'use_app',
-    'view_profile',
-    'edit_profile',
-    'view_expenses',
-    'create_expense',
-    'edit_expense',
-    'delete_expense',
-    'view_all_expenses',
-    'view_dashboard',
-    'view_reports',
-    'manage_categories',
-    'manage_budgets',
-    'manage_users',
-    'view_audit_log',
-    'manage_staff_savings',
-    'view_staff_savings',
-    'view_books',
-    'manage_books',
-  ],
-  manager: [
-    'use_app',
-    'view_profile',
-    'edit_profile',
-    'view_expenses',
-    'create_expense',
-    'edit_expense',
-    'view_all_expenses',
-    'manage_categories',
-    'manage_budgets',
-  ],
-  user: [
-    'use_app',
-    'view_profile',
-    'edit_profile',
-    'view_expenses',
-    'create_expense',
-    'edit_expense',
-    'view_own_expenses',
-    'view_own_savings',
-    'post_own_savings',
-  ],
-  staff: ['use_app', 'view_profile', 'edit_profile', 'view_own_savings'],
+  admin: PERMISSIONS.filter((permission) => !NOT_ADMINS.includes(permission)),
+  manager: [...SIGNED_IN, ...EXPENSE_WRITER, 'view_all_expenses', 'manage_categories', 'manage_budgets', 'open_savings_screen', 'list_savings_in_menu'],
+  user: [...SIGNED_IN, ...EXPENSE_WRITER, 'view_own_expenses', 'view_own_savings', 'post_own_savings', 'open_savings_screen'],
+  staff: [...SIGNED_IN, 'view_own_savings', 'view_own_staff_account'],
   // Issue 27: the scheme's auditor reads everything an admin reads and changes nothing but their own profile.
   auditor: [
-    'use_app',
-    'view_profile',
-    'edit_profile',
+    ...SIGNED_IN,
     'view_expenses',
     'view_all_expenses',
     'view_dashboard',
@@ -103,6 +76,7 @@ const TABLE: Record<Role, readonly Permission[]> = {
     'view_audit_log',
     'view_staff_savings',
     'view_books',
+    'open_savings_screen',
   ],
 };
 

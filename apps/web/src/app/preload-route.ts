@@ -1,11 +1,11 @@
 import { isValidElement, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { guardRedirect, type GuardName } from '@kobo/core';
+import { mayOpen, type ScreenPath } from '@kobo/core';
 import { sessionQueryOptions } from '../lib/auth/session.ts';
 
-/** What a route may carry for preloadRoute: the guard in front of it, and the answer its page asks for first. */
-export type RouteHandle = { guard?: GuardName; prefetch?: (client: QueryClient, params: URLSearchParams) => void };
+/** What a route may carry for preloadRoute: the screen it is (whose permission guards it), and the answer its page asks for first. */
+export type RouteHandle = { screen?: ScreenPath; prefetch?: (client: QueryClient, params: URLSearchParams) => void };
 
 /**
  * Starts everything an address shows at once: the download of every lazily loaded page in it (the
@@ -23,15 +23,15 @@ export function preloadRoute(routes: RouteObject[], location: { pathname: string
       preloadElement(match.route.element);
       handle?.prefetch?.(client, new URLSearchParams(location.search));
     };
-    if (handle?.guard) void mayOpen(handle.guard, client).then((allowed) => allowed && preload());
+    if (handle?.screen) void sessionMayOpen(handle.screen, client).then((allowed) => allowed && preload());
     else preload();
   }
 }
 
 /** The session is asked for once (index.html preloads it; the query caches it); a failure opens nothing early. */
-async function mayOpen(guard: GuardName, client: QueryClient): Promise<boolean> {
+async function sessionMayOpen(screen: ScreenPath, client: QueryClient): Promise<boolean> {
   const user = await client.fetchQuery(sessionQueryOptions()).catch(() => null);
-  return guardRedirect(guard, user ? { role: user.role, isActive: user.active } : null) === null;
+  return mayOpen(screen, user ? { role: user.role, isActive: user.active } : null);
 }
 
 function preloadElement(node: ReactNode) {

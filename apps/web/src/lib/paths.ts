@@ -10,8 +10,8 @@ function withParam<P extends `${string}/:${string}`>(pattern: P) {
 /**
  * Every screen's address, written once (bulletproof-react's `paths`): the router's route
  * definitions, links and navigate() all read it. A plain string is both the route and the link.
- * The guarded screens are the paths core's ROUTE_GUARDS lists: the router's `guarded()` takes only
- * those, so a screen renamed here or in core alone fails the typecheck.
+ * The guarded screens are the paths core's SCREENS lists, each with the permission it needs: the
+ * router's `guarded()` takes only those, so a screen renamed here or in core alone fails the typecheck.
  */
 export const paths = {
   home: '/',

@@ -1,13 +1,13 @@
-import { importUndoDeadline, type ExpenseImportView } from '@kobo/core';
+import { can, importUndoDeadline, type ExpenseImportView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import type { expenseImports } from '../../db/schema.ts';
 
 type ImportRow = typeof expenseImports.$inferSelect;
 
-/** Undo is offered to whoever made the import and to admins, for a day, once. */
+/** Undo is offered to whoever made the import and to whoever may delete expenses (admins), for a day, once. */
 export function mayUndo(row: Pick<ImportRow, 'importedBy' | 'createdAt' | 'undoneAt'>, viewer: Actor, now: Date): boolean {
-  const isOwnerOrAdmin = row.importedBy === viewer.id || viewer.role === 'admin';
-  return isOwnerOrAdmin && row.undoneAt === null && now < importUndoDeadline(row.createdAt);
+  const mayUndoIt = row.importedBy === viewer.id || can(viewer.role, 'delete_expense');
+  return mayUndoIt && row.undoneAt === null && now < importUndoDeadline(row.createdAt);
 }
 
 export function toImportView(row: ImportRow, viewer: Actor, importedByName: string | null, now: Date): ExpenseImportView {

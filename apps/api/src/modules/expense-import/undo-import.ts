@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { AppError, importUndoDeadline, isUuid, MESSAGES, type ExpenseImportView } from '@kobo/core';
+import { AppError, can, importUndoDeadline, isUuid, MESSAGES, type ExpenseImportView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows } from '../../db/client.ts';
 import { expenseImports, users } from '../../db/schema.ts';
@@ -18,9 +18,11 @@ export async function undoImport(deps: ExpenseDeps, actor: Actor, id: string): P
   if (!isUuid(id)) throw new AppError('IMPORT_NOT_FOUND');
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(expenseImports).where(eq(expenseImports.id, id)).for('update');
-    // Another person's import is not theirs to see unless they are an admin: not found, not forbidden.
-    if (!row || (row.importedBy !== actor.id && actor.role !== 'admin' && actor.role !== 'manager')) throw new AppError('IMPORT_NOT_FOUND');
-    if (row.importedBy !== actor.id && actor.role !== 'admin') throw new AppError('IMPORT_UNDO_FORBIDDEN');
+    // Another person's import is not found by whoever sees only their own expenses; undoing it deletes
+    // that person's expenses, which only whoever may delete expenses may do (docs/decisions/045-screens-ask-the-permission-table-and-token-scopes.md).
+    const isOwn = row?.importedBy === actor.id;
+    if (!row || (!isOwn && !can(actor.role, 'view_all_expenses'))) throw new AppError('IMPORT_NOT_FOUND');
+    if (!isOwn && !can(actor.role, 'delete_expense')) throw new AppError('IMPORT_UNDO_FORBIDDEN');
     if (row.undoneAt) throw new AppError('IMPORT_ALREADY_UNDONE');
     const at = deps.now();
     if (at >= importUndoDeadline(row.createdAt)) throw new AppError('IMPORT_UNDO_EXPIRED');

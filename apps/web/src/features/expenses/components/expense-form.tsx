@@ -5,10 +5,9 @@ import '@mantine/core/styles/Combobox.css';
 import {
   MAX_DESCRIPTION_LENGTH,
   MESSAGES,
-  ROUTE_GUARDS,
   can,
   expenseInputSchema,
-  guardRedirect,
+  mayOpen,
   type CategoryView,
   type ExpenseInput,
   type ReceiptView,
@@ -123,8 +122,7 @@ export function ExpenseForm(props: Props) {
   }
 
   // Categories are managed on Settings where its guard lets this person in, else on User Settings.
-  const settingsPath =
-    role && guardRedirect(ROUTE_GUARDS[paths.settings], { role, isActive: true }) === null ? paths.settings : paths.userSettings;
+  const settingsPath = mayOpen(paths.settings, role ? { role, isActive: true } : null) ? paths.settings : paths.userSettings;
   return (
     // onInput: typing anywhere (an item's search text too, which changes no value yet) counts as typing.
     <form onSubmit={(event) => void handleSubmit(event)} onKeyDown={handleKeyDown} onInput={() => onTyping?.()} noValidate>

@@ -2,7 +2,7 @@ import type { IconType } from 'react-icons';
 import { FaBook, FaChartPie, FaClipboardList, FaCog, FaUserCheck, FaFileAlt, FaHandHoldingUsd, FaPiggyBank, FaReceipt, FaUser, FaUsers, FaWallet } from 'react-icons/fa';
 import { paths } from '../../../lib/paths.ts';
 
-/** An icon for each path navigationFor (core) can list; the labels come from core. */
+/** An icon for each path core's menu (navigationFor) can list; the labels come from core. */
 export const NAV_ICONS: Record<string, IconType> = {
   [paths.dashboard]: FaChartPie,
   [paths.expenses.list]: FaReceipt,
