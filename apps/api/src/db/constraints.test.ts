@@ -83,6 +83,23 @@ describe('the schema keeps data valid by itself', () => {
       await sqlError(sql`with e as (${manualEntry('scheme')}) insert into journal_lines (entry_id, line_no, account_id, amount_kobo, value_date)
         select e.id, n, a, amt, '2026-01-05' from e, (values (1, ${charges?.id}::uuid, 1000), (2, ${cash?.id}::uuid, -1000)) v(n, a, amt)`),
     ).toBe('23514');
+    // The lines carry no foreign keys (migration 0016); the statement trigger refuses an account or
+    // an entry that does not exist, with the foreign-key SQLSTATE.
+    const nowhere = '00000000-0000-4000-8000-000000000000';
+    expect(
+      await sqlError(sql`with e as (${manualEntry('scheme')}) insert into journal_lines (entry_id, line_no, account_id, amount_kobo, value_date)
+        select e.id, n, a, amt, '2026-01-05' from e, (values (1, ${charges?.id}::uuid, 1000), (2, ${nowhere}::uuid, -1000)) v(n, a, amt)`),
+    ).toBe('23503');
+    expect(
+      await sqlError(sql`insert into journal_lines (entry_id, line_no, account_id, amount_kobo, value_date)
+        values (${nowhere}::uuid, 1, ${charges?.id}::uuid, 1000, '2026-01-05'), (${nowhere}::uuid, 2, ${bank?.id}::uuid, -1000, '2026-01-05')`),
+    ).toBe('23503');
+    // An account with lines cannot be deleted: its day balances name it (ON DELETE RESTRICT).
+    await db.execute(sql`with e as (insert into journal_entries (book, value_date, source_type, narration) values ('scheme', '2026-01-05', 'manual', 'Bank charges') returning id)
+      insert into journal_lines (entry_id, line_no, account_id, amount_kobo, value_date)
+      select e.id, n, a, amt, '2026-01-05' from e, (values (1, ${charges?.id}::uuid, 1000), (2, ${bank?.id}::uuid, -1000)) v(n, a, amt)`);
+    // PostgreSQL 15 names a RESTRICT refusal foreign_key_violation (23503); PGlite's 17 restrict_violation (23001).
+    expect(['23001', '23503']).toContain(await sqlError(sql`delete from ledger_accounts where id = ${charges?.id}::uuid`));
     const [left] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from journal_entries where narration = 'test'`);
     expect(left?.count).toBe(0);
   });

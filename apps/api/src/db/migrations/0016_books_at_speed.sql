@@ -21,24 +21,22 @@ CREATE INDEX "expense_day_totals_day_idx" ON "expense_day_totals" USING btree ("
 -- An account with postings still cannot be deleted: its day balances name it (ON DELETE RESTRICT),
 -- and entries are append-only.
 CREATE OR REPLACE FUNCTION journal_lines_posted() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE bad uuid;
+DECLARE bad uuid; missing boolean;
 BEGIN
   SELECT entry_id INTO bad FROM new_lines GROUP BY entry_id HAVING sum(amount_kobo) <> 0 LIMIT 1;
   IF bad IS NOT NULL THEN
     RAISE EXCEPTION 'journal entry % does not balance', bad USING ERRCODE = 'check_violation';
   END IF;
-  SELECT n.entry_id INTO bad
+  -- One pass over the statement's lines for every other rule.
+  SELECT n.entry_id, e.id IS NULL OR a.id IS NULL INTO bad, missing
   FROM new_lines n LEFT JOIN journal_entries e ON e.id = n.entry_id LEFT JOIN ledger_accounts a ON a.id = n.account_id
   WHERE e.id IS NULL OR a.id IS NULL
+     OR a.book <> e.book OR (a.subledger IS NULL) <> (n.subledger_id IS NULL) OR n.value_date <> e.value_date
+  ORDER BY 2 DESC
   LIMIT 1;
-  IF bad IS NOT NULL THEN
+  IF missing THEN
     RAISE EXCEPTION 'journal entry % has a line for an entry or an account that does not exist', bad USING ERRCODE = 'foreign_key_violation';
-  END IF;
-  SELECT n.entry_id INTO bad
-  FROM new_lines n JOIN journal_entries e ON e.id = n.entry_id JOIN ledger_accounts a ON a.id = n.account_id
-  WHERE a.book <> e.book OR (a.subledger IS NULL) <> (n.subledger_id IS NULL) OR n.value_date <> e.value_date
-  LIMIT 1;
-  IF bad IS NOT NULL THEN
+  ELSIF bad IS NOT NULL THEN
     RAISE EXCEPTION 'journal entry % has a line in the wrong book, sub-ledger or day', bad USING ERRCODE = 'check_violation';
   END IF;
   INSERT INTO ledger_day_balances AS b (account_id, day, slot, net_kobo)
