@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Env } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -16,6 +16,7 @@ import { startMonthlyStatements, type MonthlyStatements } from './mail/monthly-s
 import { renderStatementAttachment, STATEMENT_ATTACHMENT } from './mail/statement-attachment.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { responseSerializer } from './http/response-serializer.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerGate, type GatedRoute } from './plugins/gate.ts';
@@ -137,7 +138,8 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers go out through their routes' schemas, compiled; the tests also check each against its schema.
+  app.setSerializerCompiler(responseSerializer({ checkAnswers: env.NODE_ENV === 'test' }));
 
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -190,7 +192,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   });
   registerInputGuard(app);
   // Before the routes too: the OpenAPI document collects each route as it registers (plugins/openapi.ts).
-  await registerOpenApi(app);
+  await registerOpenApi(app, { appUrl });
 
   const throttle = {
     windowMinutes: env.SIGN_IN_WINDOW_MINUTES,

@@ -36,6 +36,11 @@ export const mailPreferencesUpdateSchema = z
   .refine((value) => Object.values(value).some((on) => on !== undefined), { message: MESSAGES.invalidRequest });
 export type MailPreferencesUpdate = z.output<typeof mailPreferencesUpdateSchema>;
 
+/** GET and PUT /api/account/mail-preferences answer: each kind, on or off. */
+export const mailPreferencesAnswerSchema = z.object({
+  preferences: z.object(Object.fromEntries(MAIL_KINDS.map((kind) => [kind, z.boolean()])) as Record<MailKind, z.ZodBoolean>),
+});
+
 // ---------------------------------------------------------------------------------------------
 // The outgoing mail screen (admins).
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { z } from 'zod';
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '@kobo/core';
 import { renderApiReference } from './openapi-page.ts';
+import { errorResponsesOf } from '../http/route-contract.ts';
+import { describeContracts, operationIdOf } from './openapi-contracts.ts';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -27,10 +30,12 @@ export const UNEXPRESSIBLE = {
  *
  * Registered before any route: @fastify/swagger collects routes as they register.
  */
-export async function registerOpenApi(app: FastifyInstance) {
+export async function registerOpenApi(app: FastifyInstance, options: { appUrl?: string } = {}) {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
+      // Where this instance answers (APP_URL); the paths below already begin with /api.
+      ...(options.appUrl ? { servers: [{ url: options.appUrl, description: 'This Kobo' }] } : {}),
       info: {
         title: 'Kobo API',
         version: readKoboVersion(),
@@ -60,29 +65,45 @@ export async function registerOpenApi(app: FastifyInstance) {
     transformObject: withModuleTags,
   });
 
-  app.get(OPENAPI_JSON_PATH, { config: { access: 'public' }, schema: { summary: 'This document' } }, async () => app.swagger());
+  app.get(
+    OPENAPI_JSON_PATH,
+    { config: { access: 'public' }, schema: { summary: 'This document', operationId: 'getOpenApiDocument', response: { 200: DOCUMENT_RESPONSE } } },
+    async () => app.swagger(),
+  );
 
   let page: string | undefined;
-  app.get(API_DOCS_PATH, { config: { access: 'public' }, schema: { summary: 'The readable reference page of this document' } }, async (_request, reply) => {
+  const pageSchema = { summary: 'The readable reference page of this document', operationId: 'getApiReference', response: { 200: PAGE_RESPONSE } };
+  app.get(API_DOCS_PATH, { config: { access: 'public' }, schema: pageSchema }, async (_request, reply) => {
     page ??= renderApiReference(app.swagger());
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
 }
 
-/** Each route as one operation: its zod schemas converted, a tag for its module, and who may call it. */
+/** The document itself: any JSON object (its shape is OpenAPI 3.1's), written as it is. */
+const DOCUMENT_RESPONSE = z.record(z.string(), z.unknown()).describe('This OpenAPI 3.1 document');
+const PAGE_RESPONSE = { description: 'The reference page', content: { 'text/html': { schema: z.string() } } };
+
+/**
+ * Each route as one operation: its zod schemas converted, a tag for its module, who may call it,
+ * its operationId, and the refusals it can give (turned into responses by describeContracts).
+ */
 const documentRoute: SwaggerTransform<FastifySchema & { hide?: boolean }> = (input) => {
   const { url, route } = input;
   // The web app's files and its shell are not part of the API.
   if (!url.startsWith('/api/')) return { schema: { hide: true }, url };
   const converted = describeOpaque(convertSchemas(input));
   const access = route.config?.access;
+  const contract = { method: route.method as string, url, config: route.config, schema: input.schema };
   return {
     url,
     schema: {
       ...converted,
+      operationId: (input.schema as { operationId?: string } | undefined)?.operationId ?? operationIdOf(contract.method, url),
       tags: [tagOf(url)],
       security: securityFor(access),
       ...(access === undefined ? {} : { 'x-kobo-access': access }),
+      'x-kobo-errors': Object.fromEntries(errorResponsesOf(contract)),
+      ...(route.config?.idempotent ? { 'x-kobo-idempotent': true } : {}),
     },
   };
 };
@@ -114,7 +135,7 @@ function convertSchemas(input: Parameters<typeof documentRoute>[0]): FastifySche
 
 /** The zod registry's components, and the list of tags (one per module) the operations use. */
 const withModuleTags: SwaggerTransformObject = (input) => {
-  const document = jsonSchemaTransformObject(input) as { paths?: Record<string, Record<string, { tags?: string[] }>> };
+  const document = describeContracts(jsonSchemaTransformObject(input) as Parameters<typeof describeContracts>[0]);
   const used = Object.values(document.paths ?? {}).flatMap((item) => Object.values(item).flatMap((operation) => operation.tags ?? []));
   return { ...document, tags: [...new Set(used)].toSorted().map((name) => ({ name })) };
 };

@@ -10,6 +10,7 @@ import { users } from '../db/schema.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import { findBookProblems } from '../modules/ledger/book-problems.ts';
 import { openTestDatabase } from './test-database.ts';
+import { watchRouteContracts } from './route-contract-watch.ts';
 
 export type TestContext = {
   app: KoboApp;
@@ -53,6 +54,8 @@ export async function createTestContext(
   });
   // The ledger notifier and the monthly statements run when a test drains them, not by a timer between a test's row counts.
   const app = await buildApp({ env, database: handle, logStream, backgroundJobs: false, ...(now ? { now } : {}) });
+  // Every answer is held to its route's declared contract; close() fails the file on a breach.
+  const contractBreaches = watchRouteContracts(app);
   await app.ready();
 
   const context: TestContext = {
@@ -77,6 +80,10 @@ export async function createTestContext(
       // Every test file ends with the books checked (issue 27): whatever it did, they still agree.
       const problems = await findBookProblems(app.kobo.database.db).catch((error: unknown) => [{ problem: String(error), subject: '', expectedKobo: 0, foundKobo: 0 }]);
       await app.close();
+      if (contractBreaches.length > 0) {
+        await drop();
+        throw new Error(`answers outside their routes' contracts in this file: ${[...new Set(contractBreaches)].slice(0, 10).join('; ')}`);
+      }
       if (problems.length > 0) {
         await drop();
         throw new Error(`the books do not agree after this file: ${JSON.stringify(problems.slice(0, 5))}`);

@@ -100,4 +100,5 @@ export function emailChangedMessage(email: string): string {
 }
 
 /** The answer to a confirmed change: the address now on the account, and the sentence to show. */
-export type EmailChangeConfirmed = { email: string; message: string };
+export const emailChangeConfirmedSchema = z.object({ email: z.string(), message: z.string() });
+export type EmailChangeConfirmed = z.infer<typeof emailChangeConfirmedSchema>;

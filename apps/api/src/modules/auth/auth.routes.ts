@@ -4,11 +4,15 @@ import { z } from 'zod';
 import {
   MESSAGES,
   forgotPasswordSchema,
-  publicUserSchema,
+  messageAnswerSchema,
   resetPasswordSchema,
+  sessionInfoSchema,
+  setupInfoSchema,
   signInSchema,
   signUpSchema,
+  signUpSettingsAnswerSchema,
   signUpSettingsSchema,
+  signedInAnswerSchema,
 } from '@kobo/core';
 import { toFetchHeaders } from '../../plugins/request-context.ts';
 import type { AuthDeps } from './auth-deps.ts';
@@ -19,24 +23,27 @@ import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 
-const userResponse = z.object({ user: publicUserSchema });
-
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const isPublic = { access: 'public' } as const;
 
-  routes.get('/api/auth/setup', { config: isPublic }, async () => getSetupInfo(deps.db));
+  routes.get('/api/auth/setup', { config: isPublic, schema: { operationId: 'getSetup', response: { 200: setupInfoSchema } } }, async () =>
+    getSetupInfo(deps.db),
+  );
 
   // The sign-up switch (docs/decisions/023-invitations.md); its state is read from /api/auth/setup.
   routes.put(
     '/api/auth/sign-up-settings',
-    { config: { access: 'manage_users' }, schema: { body: signUpSettingsSchema } },
+    { config: { access: 'manage_users' }, schema: { operationId: 'updateSignUpSettings', body: signUpSettingsSchema, response: { 200: signUpSettingsAnswerSchema } } },
     async (request) => ({ settings: await saveSignUpSettings(deps, request.actor, request.body), message: MESSAGES.signUpSettingSaved }),
   );
 
   routes.post(
     '/api/auth/sign-up',
-    { config: isPublic, schema: { body: signUpSchema, response: { 201: userResponse } } },
+    {
+      config: { ...isPublic, errors: ['SIGN_UP_CLOSED', 'EMAIL_IN_USE'] },
+      schema: { operationId: 'signUp', body: signUpSchema, response: { 201: signedInAnswerSchema } },
+    },
     async (request, reply) => {
       const { user, setCookies } = await signUp(deps, request.body, toFetchHeaders(request));
       setCookieHeaders(reply, setCookies);
@@ -46,7 +53,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   routes.post(
     '/api/auth/sign-in',
-    { config: isPublic, schema: { body: signInSchema, response: { 200: userResponse } } },
+    {
+      config: { ...isPublic, errors: ['TOO_MANY_ATTEMPTS', 'USER_NOT_FOUND', 'WRONG_PASSWORD', 'ACCOUNT_DISABLED'] },
+      schema: { operationId: 'signIn', body: signInSchema, response: { 200: signedInAnswerSchema } },
+    },
     async (request, reply) => {
       const { user, setCookies } = await signIn(
         deps,
@@ -58,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   );
 
-  routes.post('/api/auth/sign-out', { config: isPublic }, async (request, reply) => {
+  routes.post('/api/auth/sign-out', { config: isPublic, schema: { operationId: 'signOut', response: { 204: z.undefined() } } }, async (request, reply) => {
     setCookieHeaders(reply, await signOut(deps.auth, toFetchHeaders(request)));
     return reply.status(204).send();
   });
@@ -67,13 +77,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   // that the browser would log as an error.
   routes.get(
     '/api/auth/session',
-    { config: { access: 'public', readsSession: true }, schema: { response: { 200: z.object({ user: publicUserSchema.nullable() }) } } },
+    { config: { access: 'public', readsSession: true }, schema: { operationId: 'getSession', response: { 200: sessionInfoSchema } } },
     async (request) => ({ user: request.sessionActor }),
   );
 
   routes.post(
     '/api/auth/forgot-password',
-    { config: isPublic, schema: { body: forgotPasswordSchema } },
+    {
+      config: { ...isPublic, errors: ['TOO_MANY_RESET_REQUESTS'] },
+      schema: { operationId: 'requestPasswordReset', body: forgotPasswordSchema, response: { 200: messageAnswerSchema } },
+    },
     async (request) => {
       await requestPasswordReset(deps, { email: request.body.email, clientAddress: request.ip }, toFetchHeaders(request));
       return { message: MESSAGES.resetEmailSent };
@@ -82,7 +95,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   routes.post(
     '/api/auth/reset-password',
-    { config: isPublic, schema: { body: resetPasswordSchema } },
+    {
+      config: { ...isPublic, errors: ['RESET_LINK_INVALID'] },
+      schema: { operationId: 'resetPassword', body: resetPasswordSchema, response: { 200: messageAnswerSchema } },
+    },
     async (request) => {
       await resetPassword(deps.auth, request.body);
       return { message: MESSAGES.passwordChanged };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { mailPreferencesUpdateSchema, outboxMailParamsSchema, outboxPageSchema, outboxQuerySchema } from '@kobo/core';
+import { z } from 'zod';
+import { mailPreferencesAnswerSchema, mailPreferencesUpdateSchema, outboxMailParamsSchema, outboxPageSchema, outboxQuerySchema } from '@kobo/core';
 import type { Database } from '../../db/client.ts';
 import type { Outbox } from '../../mail/outbox.ts';
 import { listOutbox } from './list-outbox.ts';
@@ -14,19 +15,23 @@ const mailAdmin = { access: 'manage_users' } as const;
 export async function mailRoutes(app: FastifyInstance, deps: { db: Database; outbox: Pick<Outbox, 'nudge' | 'delivery' | 'countKept'>; now: () => Date }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/account/mail-preferences', { config: { access: 'view_profile' } }, async (request) => ({
+  const preferences = { 200: mailPreferencesAnswerSchema };
+  routes.get('/api/account/mail-preferences', { config: { access: 'view_profile' }, schema: { operationId: 'getMailPreferences', response: preferences } }, async (request) => ({
     preferences: await readMailPreferences(deps.db, request.actor),
   }));
 
-  routes.put('/api/account/mail-preferences', { config: { access: 'edit_profile' }, schema: { body: mailPreferencesUpdateSchema } }, async (request) => ({
+  const update = { operationId: 'updateMailPreferences', body: mailPreferencesUpdateSchema, response: preferences };
+  routes.put('/api/account/mail-preferences', { config: { access: 'edit_profile' }, schema: update }, async (request) => ({
     preferences: await saveMailPreferences(deps.db, request.actor, request.body),
   }));
 
-  routes.get('/api/mail/outbox', { config: mailAdmin, schema: { querystring: outboxQuerySchema, response: { 200: outboxPageSchema } } }, async (request) =>
+  const outbox = { operationId: 'listOutboxMail', querystring: outboxQuerySchema, response: { 200: outboxPageSchema } };
+  routes.get('/api/mail/outbox', { config: mailAdmin, schema: outbox }, async (request) =>
     listOutbox(deps.db, deps.outbox, request.query),
   );
 
-  routes.post('/api/mail/outbox/:id/retry', { config: mailAdmin, schema: { params: outboxMailParamsSchema } }, async (request, reply) => {
+  const retry = { operationId: 'retryOutboxMail', params: outboxMailParamsSchema, response: { 204: z.undefined() } };
+  routes.post('/api/mail/outbox/:id/retry', { config: { ...mailAdmin, errors: ['MAIL_NOT_FOUND', 'MAIL_NOT_FAILED'] }, schema: retry }, async (request, reply) => {
     await retryMail(deps, request.actor, request.params.id);
     return reply.status(204).send();
   });
