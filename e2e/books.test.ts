@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, type ExpenseView } from '@kobo/core';
-import { launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
+import { EACH_WIDTH, launchBrowser, newPage, pageErrorsOf, screenshot } from './support/browser.ts';
 import { expenseApi, lagosToday } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectText, itFitsEveryLook, pageSettled, unexpectedErrors } from './support/page-checks.ts';
@@ -42,8 +42,8 @@ function formatCalendarDay(day: string): string {
   return new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
-async function booksAs(user: TestUser, path: string, viewport?: typeof PHONE) {
-  const opened = await newPage(browser, kobo.baseURL, viewport ? { viewport } : undefined);
+async function booksAs(user: TestUser, path: string, viewport: { width: number; height: number }) {
+  const opened = await newPage(browser, kobo.baseURL, { viewport });
   await signInQuickly(opened.page, user);
   await opened.page.goto(path);
   return opened;
@@ -62,8 +62,8 @@ async function expectRow(page: Page, table: string, label: string, cells: string
 }
 
 describe('/books', () => {
-  it("shows the scheme's trial balance balanced, then the organisation's, then an account's ledger", async () => {
-    const { context, page } = await booksAs(admin, '/books');
+  it.each(EACH_WIDTH)("shows the scheme's trial balance balanced, then the organisation's, then an account's ledger (%i px)", async (_width, viewport) => {
+    const { context, page } = await booksAs(admin, '/books', viewport);
     await pageSettled(page, 'Books');
     await expectRow(page, 'Trial balance', '1000 · Bank', ['1000 · Bank', '₦3,000.00', '']);
     await expectRow(page, 'Trial balance', "2000 · Members' savings", ["2000 · Members' savings", '', '₦3,000.00']);
@@ -90,8 +90,8 @@ describe('/books', () => {
     await context.close();
   });
 
-  it('keeps the book, tab and days in the address: income and expenditure and the balance sheet', async () => {
-    const { context, page } = await booksAs(admin, '/books?book=organisation&tab=income');
+  it.each(EACH_WIDTH)('keeps the book, tab and days in the address: income and expenditure and the balance sheet (%i px)', async (_width, viewport) => {
+    const { context, page } = await booksAs(admin, '/books?book=organisation&tab=income', viewport);
     await pageSettled(page, 'Books');
     await expectRow(page, 'Income and expenditure', 'Total expenses', ['Total expenses', '₦2,500.00']);
     await expectRow(page, 'Income and expenditure', 'Deficit for the period', ['Deficit for the period', '₦2,500.00']);
@@ -112,8 +112,8 @@ describe('/books', () => {
     await context.close();
   });
 
-  it('lists the journal with each entry’s lines, and follows an entry to what made it', async () => {
-    const { context, page } = await booksAs(admin, '/books?tab=journal', PHONE);
+  it.each(EACH_WIDTH)('lists the journal with each entry’s lines, and follows an entry to what made it (%i px)', async (_width, viewport) => {
+    const { context, page } = await booksAs(admin, '/books?tab=journal', viewport);
     await pageSettled(page, 'Books');
     const entries = page.getByRole('article');
     await expect.poll(() => entries.count()).toBe(2);
@@ -131,8 +131,8 @@ describe('/books', () => {
     await context.close();
   });
 
-  it('downloads the trial balance as .xlsx, and prints only the report under its title, book and day', async () => {
-    const { context, page } = await booksAs(admin, '/books');
+  it.each(EACH_WIDTH)('downloads the trial balance as .xlsx, and prints only the report under its title, book and day (%i px)', async (width, viewport) => {
+    const { context, page } = await booksAs(admin, '/books', viewport);
     await pageSettled(page, 'Books');
     await expectRow(page, 'Trial balance', 'Total', ['Total', '₦3,000.00', '₦3,000.00']);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .xlsx' }).click()]);
@@ -154,13 +154,13 @@ describe('/books', () => {
     ]) {
       expect(await hidden.isVisible()).toBe(false);
     }
-    await screenshot(page, 'books-print');
+    await screenshot(page, `books-print-${width}`);
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
     await context.close();
   });
 
-  it('leads from the reports to the locked months, the opening balances and a new journal entry', async () => {
-    const { context, page } = await booksAs(admin, '/books');
+  it.each(EACH_WIDTH)('leads from the reports to the locked months, the opening balances and a new journal entry (%i px)', async (_width, viewport) => {
+    const { context, page } = await booksAs(admin, '/books', viewport);
     await pageSettled(page, 'Books');
     const more = page.getByRole('navigation', { name: 'More in the books' });
     await more.getByRole('link', { name: 'Locked months' }).click();
@@ -175,9 +175,9 @@ describe('/books', () => {
     await context.close();
   });
 
-  it('is for whoever may read the books: a manager is sent to /expenses', async () => {
+  it.each(EACH_WIDTH)('is for whoever may read the books: a manager is sent to /expenses (%i px)', async (_width, viewport) => {
     const manager = await kobo.createUser('manager');
-    const { context, page } = await booksAs(manager, '/books');
+    const { context, page } = await booksAs(manager, '/books', viewport);
     await page.waitForURL('**/expenses');
     expect(pathOf(page)).toBe('/expenses');
     await context.close();
@@ -246,8 +246,8 @@ describe('the books for every reader (WCAG 2.2 AA)', () => {
     expect([...journal, ...ledger]).toEqual([]);
   });
 
-  it('moves between the tabs with the arrow keys, the address following', async () => {
-    const { context, page } = await booksAs(admin, '/books');
+  it.each(EACH_WIDTH)('moves between the tabs with the arrow keys, the address following (%i px)', async (_width, viewport) => {
+    const { context, page } = await booksAs(admin, '/books', viewport);
     await pageSettled(page, 'Books');
     await page.getByRole('tab', { name: 'Trial balance' }).focus();
     await page.keyboard.press('ArrowRight');

@@ -23,6 +23,11 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 375, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+/** For it.each: a test that must pass on a 375 px phone and on a 1280 px desktop, each named in its title ('… at 375 px'). */
+export const EACH_WIDTH = [
+  [PHONE.width, PHONE],
+  [DESKTOP.width, DESKTOP],
+] as const;
 
 export async function newPage(
   browser: Browser,

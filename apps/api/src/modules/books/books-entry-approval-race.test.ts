@@ -4,6 +4,7 @@ import { MESSAGES } from '@kobo/core';
 import { queryRows } from '../../db/client.ts';
 import type { SignedInClient, TestContext } from '../../test/test-app.ts';
 import { openSavingsContext, setApprovalSettings } from '../savings/savings-test-support.ts';
+import { ledgerAccountId } from './books-test-support.ts';
 
 /**
  * Issue 27, two-person approval of a manual entry: two admins approving the same pending entry at
@@ -19,12 +20,6 @@ openSavingsContext((opened) => ({ ctx, admin } = opened), () => NOW);
 
 const db = () => ctx.app.kobo.database.db;
 
-async function accountId(systemKey: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(db(), sql`select id from ledger_accounts where system_key = ${systemKey}`);
-  if (!row) throw new Error(`no account ${systemKey}`);
-  return row.id;
-}
-
 async function entriesNarrated(narration: string): Promise<{ created_by_id: string; debits: string }[]> {
   return queryRows(
     db(),
@@ -39,7 +34,7 @@ describe('two admins approve the same pending manual entry at once', () => {
     expect(start.statusCode, start.body).toBe(200);
     await setApprovalSettings(admin, { threshold: '50000', memberPostingsDirect: true });
     const [second, third] = [await ctx.signedIn('admin'), await ctx.signedIn('admin')];
-    const [bankCharges, bank] = [await accountId('scheme.bank_charges'), await accountId('scheme.bank')];
+    const [bankCharges, bank] = [await ledgerAccountId(db(), 'scheme.bank_charges'), await ledgerAccountId(db(), 'scheme.bank')];
 
     // Five requests, each approved by both admins at once: five chances for the race to show.
     for (const round of [1, 2, 3, 4, 5]) {

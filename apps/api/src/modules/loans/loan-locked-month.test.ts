@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import type { SignedInClient, TestContext } from '../../test/test-app.ts';
 import { expectNoRowsWritten } from '../../test/row-counts.ts';
-import { addStaff, balanceOf, deposit, openSavingsContext } from '../savings/savings-test-support.ts';
+import { balanceOf, openSavingsContext } from '../savings/savings-test-support.ts';
+import { approvedFlatLoan, createFlatLoanProduct } from './loan-test-support.ts';
 
 /**
  * Issue 27: a locked month refuses a loan's disbursement and repayment valued in it, with the
@@ -21,37 +22,10 @@ const db = () => ctx.app.kobo.database.db;
 
 let productId: string;
 beforeAll(async () => {
-  const product = await admin.post('/api/loan-products', {
-    name: 'Locked-month Loan',
-    method: 'flat',
-    annualRate: '12',
-    maxMonths: '12',
-    savingsMultiple: '2',
-    maxAmount: '500,000',
-    guarantorsRequired: '0',
-    feeKind: 'fixed',
-    feeValue: '1,000',
-  });
-  if (product.statusCode !== 201) throw new Error(product.body);
-  productId = product.json().product.id;
+  productId = await createFlatLoanProduct(admin, 'Locked-month Loan');
 });
 
-let counter = 0;
-/** An approved ₦120,000 loan to a borrower who saved ₦100,000. */
-async function approvedLoan(): Promise<{ loanId: string; borrowerId: string }> {
-  counter += 1;
-  const email = `locked.borrower.${counter}@kobo.test`;
-  const staff = await addStaff(admin, { email, password: 'secret1', name: `Locked Borrower ${counter}` });
-  await deposit(admin, staff.userId, '100,000');
-  const borrower = ctx.client();
-  await borrower.post('/api/auth/sign-in', { email, password: 'secret1' });
-  const applied = await borrower.post('/api/loans', { productId, amount: '120,000', months: '12', purpose: 'Rent' });
-  expect(applied.statusCode, applied.body).toBe(201);
-  const loanId: string = applied.json().loan.id;
-  const approved = await admin.post(`/api/loans/${loanId}/decision`, { decision: 'approve' });
-  expect(approved.statusCode, approved.body).toBe(200);
-  return { loanId, borrowerId: staff.userId };
-}
+const approvedLoan = () => approvedFlatLoan(ctx, admin, productId);
 
 async function loanOf(loanId: string) {
   const response = await admin.get(`/api/loans/${loanId}`);

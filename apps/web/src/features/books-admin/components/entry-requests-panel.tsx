@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { BOOK_LABELS, can, formatNaira, MESSAGES, type EntryRequestView } from '@kobo/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { BOOK_LABELS, can, MESSAGES, type EntryRequestView } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ReasonModal } from '../../../components/reason-modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { useApproveEntryRequest, useDeclineEntryRequest, usePendingEntryRequests } from '../api/entry-requests.ts';
+import { EntryLinesTable } from './entry-lines-table.tsx';
 
 /** Manual entries waiting for a second admin; their maker sees them but the server refuses their own approval. */
 export function EntryRequestsPanel() {
@@ -43,28 +44,7 @@ function EntryRequestCard({ request }: { request: EntryRequestView }) {
         <Text size="sm" c="dimmed">
           {formatCalendarDate(request.valueDate)} · asked by {request.requestedByName ?? 'a former user'}
         </Text>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Account</Table.Th>
-              <Table.Th ta="right">Debit</Table.Th>
-              <Table.Th ta="right">Credit</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {request.lines.map((line, index) => (
-              // Lines have no id of their own: their order is the entry's.
-              // oxlint-disable-next-line react/no-array-index-key
-              <Table.Tr key={index}>
-                <Table.Td>
-                  {line.code} · {line.name}
-                </Table.Td>
-                <Table.Td ta="right">{line.debitKobo ? formatNaira(line.debitKobo) : ''}</Table.Td>
-                <Table.Td ta="right">{line.creditKobo ? formatNaira(line.creditKobo) : ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <EntryLinesTable lines={request.lines} />
         {failure && <ErrorBanner message={errorMessage(failure, MESSAGES.postEntryFailed)} />}
         {canDecide && (
           <Group>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { FaArrowLeft } from 'react-icons/fa';
-import { can, formatNaira, MESSAGES, openingBalancesSchema, type Book, type OpeningBalancesInput, type PostedEntryView } from '@kobo/core';
+import { can, MESSAGES, openingBalancesSchema, type Book, type OpeningBalancesInput, type PostedEntryView } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
@@ -12,6 +12,7 @@ import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useOpeningBalances, usePostOpeningBalances } from '../api/opening-balances.ts';
 import { BookSwitch } from './book-switch.tsx';
+import { EntryLinesTable } from './entry-lines-table.tsx';
 import { blankLine, EntryLinesEditor, type LineDraft } from './entry-lines-editor.tsx';
 import { problemsOf, serverProblem, type FormProblems } from './form-problems.ts';
 
@@ -41,28 +42,7 @@ function OpeningEntry({ entry }: { entry: PostedEntryView }) {
   return (
     <Stack gap="xs">
       <Text>Posted on {formatCalendarDate(entry.valueDate)}.</Text>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Account</Table.Th>
-            <Table.Th ta="right">Debit</Table.Th>
-            <Table.Th ta="right">Credit</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entry.lines.map((line, index) => (
-            // Lines have no id of their own: their order is the entry's.
-            // oxlint-disable-next-line react/no-array-index-key
-            <Table.Tr key={index}>
-              <Table.Td>
-                {line.code} · {line.name}
-              </Table.Td>
-              <Table.Td ta="right">{line.debitKobo ? formatNaira(line.debitKobo) : ''}</Table.Td>
-              <Table.Td ta="right">{line.creditKobo ? formatNaira(line.creditKobo) : ''}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <EntryLinesTable lines={entry.lines} />
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import { ReportTable } from './report-table.tsx';
 import { ReportToolbar } from './report-toolbar.tsx';
 import { SourceLink } from './source-link.tsx';
 import classes from './books.module.css';
+import '../../../components/print-page.css';
 import './books-print.css';
 
 /**
@@ -34,7 +35,7 @@ export function AccountLedgerPage() {
   return (
     <div data-books-page>
       <PageTitle>General ledger</PageTitle>
-      <Stack gap="md" maw={1080} data-books-printable>
+      <Stack gap="md" maw={1080} data-printable data-books-printable>
         <div data-print-hidden>
           <Anchor component={Link} to={paths.books.reports} size="sm">
             <FaArrowLeft aria-hidden /> Books

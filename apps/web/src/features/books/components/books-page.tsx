@@ -11,6 +11,7 @@ import { BOOK_TABS, BOOK_TAB_LABELS, bookOf, tabOf, useBooksSearch } from './boo
 import { IncomeStatementPanel } from './income-statement-panel.tsx';
 import { JournalPanel } from './journal-panel.tsx';
 import { TrialBalancePanel } from './trial-balance-panel.tsx';
+import '../../../components/print-page.css';
 import './books-print.css';
 
 const BOOK_CHOICES = BOOKS.map((book) => ({ value: book, label: BOOK_LABELS[book] }));
@@ -26,7 +27,7 @@ export function BooksPage() {
   return (
     <div data-books-page>
       <PageTitle>Books</PageTitle>
-      <Stack gap="md" maw={1080} data-books-printable>
+      <Stack gap="md" maw={1080} data-printable data-books-printable>
         <Group justify="space-between" gap="sm" data-print-hidden>
           <SegmentedControl aria-label="Book" data={BOOK_CHOICES} value={book} onChange={(value) => change({ book: bookOf(value) })} />
           {/* The books' other screens: locked months and opening balances (readable by whoever reads the books), and a manual entry for those who keep them. */}

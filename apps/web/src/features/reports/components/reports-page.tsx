@@ -13,6 +13,7 @@ import { ReportForm } from './report-form.tsx';
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
 import { ReportActions } from './report-actions.tsx';
+import '../../../components/print-page.css';
 import './report-print.css';
 
 // SPEC 7: the original report read a live subscription; a generated report follows later changes.
@@ -38,7 +39,7 @@ export function ReportsPage() {
   return (
     <>
       <PageTitle>Reports</PageTitle>
-      <Stack gap="md" maw={960} data-report-printable>
+      <Stack gap="md" maw={960} data-printable data-report-printable>
         <ReportForm isPending={range !== null && summary.isFetching} onGenerate={generate} />
         {range &&
           (summary.isError ? (
