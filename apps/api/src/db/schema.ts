@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CATEGORY_ICONS, EARLY_PAYMENT_RULES } from '@kobo/core';
+import { API_TOKEN_SCOPES, CATEGORY_ICONS, EARLY_PAYMENT_RULES } from '@kobo/core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -778,7 +778,7 @@ export const apiTokens = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    scope: text('scope', { enum: ['read', 'savings_batches'] }).notNull(),
+    scope: text('scope', { enum: API_TOKEN_SCOPES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     createdById: text('created_by_id')
       .notNull()
@@ -788,10 +788,12 @@ export const apiTokens = pgTable(
     /** Written at most once a minute per token (the only write a request with a token makes on a GET). */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Issue 28: the CIDR ranges the token may be used from (core's ipRangeSchema checked them); empty, anywhere. */
+    ipRanges: text('ip_ranges').array().notNull().default(sql`'{}'::text[]`),
   },
   (table) => [
     uniqueIndex('api_tokens_token_hash_key').on(table.tokenHash),
-    check('api_tokens_scope_check', sql`${table.scope} in ('read', 'savings_batches')`),
+    check('api_tokens_scope_check', sql`${table.scope} in ('read', 'record_expenses', 'savings_batches', 'read_books')`),
   ],
 );
 

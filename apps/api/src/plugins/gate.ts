@@ -42,7 +42,8 @@ export type GatedRoute = { method: string; url: string; access: RouteAccess | un
  *   about the route's schema and costs no parsing.
  * - The user row is read on every gated request, so a changed role or a deactivation counts at once.
  * - `Authorization: Bearer …` (the header only, never a cookie or the query) is an API token: it
- *   replaces the session, 401 when it is not a live token, 403 outside its scope
+ *   replaces the session, 401 when it is not a live token (or expired, or used from outside its IP
+ *   ranges), 403 outside its scope or beyond what its owner may do now
  *   (docs/decisions/027-metrics-and-tokens.md). Public routes ignore it.
  */
 export function registerGate(
@@ -78,11 +79,11 @@ export function registerGate(
     if (access === 'public' && !readsSession) return;
     const bearer = access === 'public' ? null : bearerOf(request.headers.authorization);
     if (bearer !== null) {
-      const caller = deps.readTokenCaller ? await deps.readTokenCaller(bearer) : null;
+      const caller = deps.readTokenCaller ? await deps.readTokenCaller(bearer, request.ip) : null;
       if (!caller) throw new AppError('API_TOKEN_INVALID');
       // HEAD is answered by the GET route: it reads, as GET does.
       const method = request.method === 'HEAD' ? 'GET' : request.method;
-      if (!tokenMayCall(caller.scope, method, request.routeOptions.url ?? '', access)) throw new AppError('FORBIDDEN');
+      if (!tokenMayCall(caller, method, request.routeOptions.url ?? '', access)) throw new AppError('FORBIDDEN');
       request.sessionActor = caller.actor;
       return;
     }

@@ -202,7 +202,7 @@ describe('a savings_batches token', () => {
     try {
       const response = await withToken(secret, 'GET', '/api/savings/batches');
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'API_TOKEN_INVALID', message: MESSAGES.apiTokenInvalid });
+      expect(response.json()).toEqual({ error: 'API_TOKEN_INVALID', message: 'This API token has expired: make a new one on Settings.' });
     } finally {
       clock = new Date('2026-11-23T09:00:00.000Z');
     }
@@ -240,7 +240,7 @@ describe('refused tokens', () => {
     expect(inCookie.statusCode).toBe(401);
   });
 
-  it('stops working when its admin is no longer an admin', async () => {
+  it('stops working when its maker is deactivated', async () => {
     const other = await ctx.signedIn('admin');
     const response = await other.post('/api/tokens', { name: 'Leaver', scope: 'read', days: 30 });
     const { secret } = response.json() as { secret: string };

@@ -19,7 +19,7 @@ export async function createToken(deps: TokenDeps, actor: Actor, input: CreateAp
   const token = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(apiTokens)
-      .values({ name: input.name, scope: input.scope, tokenHash: hash, createdById: actor.id, createdAt: now, expiresAt })
+      .values({ name: input.name, scope: input.scope, tokenHash: hash, createdById: actor.id, createdAt: now, expiresAt, ipRanges: input.ipRanges })
       .returning();
     if (!row) throw new Error('the token row was not written');
     const view = toTokenView(row, actor.name);

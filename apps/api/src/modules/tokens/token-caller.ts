@@ -1,15 +1,19 @@
+import { BlockList, isIP } from 'node:net';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { API_TOKEN_PATTERN, type ApiTokenScope } from '@kobo/core';
+import { API_TOKEN_PATTERN, AppError, MESSAGES, type ApiTokenScope } from '@kobo/core';
 import type { Database } from '../../db/client.ts';
 import { apiTokens, users } from '../../db/schema.ts';
 import { toPublicUser } from '../../auth/public-user.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { hashTokenSecret } from './token-secret.ts';
 
-/** A token's caller: it acts as the admin who made it, under the token's name. */
+/** A token's caller: it acts as the person who made it (their role now), under the token's name. */
 export type TokenCaller = { actor: Actor; tokenId: string; scope: ApiTokenScope };
-/** null: no such token, revoked, expired, or its admin is no longer an active admin. */
-export type TokenCallerReader = (bearer: string) => Promise<TokenCaller | null>;
+/**
+ * null: no such token, revoked, or its maker is no longer active. An expired token, or one called
+ * from outside its IP ranges, is refused with a sentence saying which (401 either way).
+ */
+export type TokenCallerReader = (bearer: string, ip: string) => Promise<TokenCaller | null>;
 
 /** last_used_at is written at most this often per token. */
 const LAST_USE_RESOLUTION_MS = 60_000;
@@ -21,7 +25,7 @@ const LAST_USE_RESOLUTION_MS = 60_000;
  */
 export function createTokenCallerReader(deps: { db: Database; now: () => Date }): TokenCallerReader {
   const lastWritten = new Map<string, number>();
-  return async (bearer) => {
+  return async (bearer, ip) => {
     if (!API_TOKEN_PATTERN.test(bearer)) return null;
     const [row] = await deps.db
       .select({ token: apiTokens, user: users })
@@ -29,12 +33,26 @@ export function createTokenCallerReader(deps: { db: Database; now: () => Date })
       .innerJoin(users, eq(users.id, apiTokens.createdById))
       .where(eq(apiTokens.tokenHash, hashTokenSecret(bearer)));
     const now = deps.now();
-    if (!row || row.token.revokedAt || row.token.expiresAt <= now) return null;
-    if (!row.user.active || row.user.role !== 'admin') return null;
+    if (!row || row.token.revokedAt || !row.user.active) return null;
+    if (row.token.expiresAt <= now) throw new AppError('API_TOKEN_INVALID', { message: MESSAGES.apiTokenExpired });
+    if (!isWithin(ip, row.token.ipRanges)) throw new AppError('API_TOKEN_INVALID', { message: MESSAGES.apiTokenAddressRefused });
     await recordUse(deps.db, row.token.id, now, lastWritten);
     const admin = toPublicUser(row.user);
     return { actor: { ...admin, name: `API token: ${row.token.name}` }, tokenId: row.token.id, scope: row.token.scope };
   };
+}
+
+/** Whether the caller's address is in one of the token's ranges (none: anywhere). An IPv4 caller seen as ::ffff:a.b.c.d matches IPv4 ranges. */
+function isWithin(ip: string, ranges: readonly string[]): boolean {
+  if (ranges.length === 0) return true;
+  const version = isIP(ip);
+  if (version === 0) return false;
+  const list = new BlockList();
+  for (const range of ranges) {
+    const [address = '', prefix = ''] = range.split('/');
+    list.addSubnet(address, Number(prefix), address.includes(':') ? 'ipv6' : 'ipv4');
+  }
+  return list.check(ip, version === 6 ? 'ipv6' : 'ipv4');
 }
 
 /**

@@ -1,20 +1,17 @@
-import { canAccess, type ApiTokenScope, type RouteAccess } from '@kobo/core';
-
-/** The monthly run's routes (modules/savings/batches/batches.routes.ts): what a payroll system needs. */
-const BATCH_PREFIXES = ['/api/savings/runs/', '/api/savings/batches'];
-/** Never by token: the tokens themselves, and the backups (a whole database, password hashes included). */
-const NEVER_BY_TOKEN = ['/api/tokens', '/api/backups'];
+import { API_TOKEN_SCOPE_RULES, NEVER_BY_TOKEN, can, isUnder, type RouteAccess } from '@kobo/core';
+import type { TokenCaller } from './token-caller.ts';
 
 /**
- * Whether a token of `scope` may call the matched route (its pattern, never the URL text).
- * - read: any GET an admin may call, except the token and backup routes.
- * - savings_batches: GET and POST on the monthly run and batch routes, and nothing else.
- * Neither scope reaches a route that changes people, tokens or settings: those are never GET,
- * and are not under the batch prefixes (PUT /api/savings/contributions is refused by method).
+ * Whether a token's caller may call the matched route (its pattern, never the URL text): never the
+ * token or backup routes; only the scope's methods and, where it names them, routes; and only when
+ * a permission the route accepts is both in the scope and held by the token's owner now, so a token
+ * never does more than its owner may (core's token-scopes.ts, docs/decisions/045-screens-ask-the-permission-table-and-token-scopes.md).
  */
-export function tokenMayCall(scope: ApiTokenScope, method: string, url: string, access: RouteAccess): boolean {
-  if (!canAccess('admin', access) || NEVER_BY_TOKEN.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) return false;
-  if (scope === 'read') return method === 'GET';
-  const isBatchRoute = BATCH_PREFIXES.some((prefix) => url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
-  return (method === 'GET' || method === 'POST') && isBatchRoute;
+export function tokenMayCall(caller: Pick<TokenCaller, 'scope' | 'actor'>, method: string, url: string, access: RouteAccess): boolean {
+  if (access === 'public') return true;
+  const rule = API_TOKEN_SCOPE_RULES[caller.scope];
+  if (isUnder(url, NEVER_BY_TOKEN) || !rule.methods.some((allowed) => allowed === method)) return false;
+  if (rule.routes && !isUnder(url, rule.routes)) return false;
+  const accepted = typeof access === 'string' ? [access] : access;
+  return accepted.some((permission) => rule.permissions.includes(permission) && can(caller.actor.role, permission));
 }

@@ -15,6 +15,7 @@ export function toTokenView(row: TokenRow, createdByName: string | null): ApiTok
     createdAt: row.createdAt.toISOString(),
     createdByName,
     expiresAt: row.expiresAt.toISOString(),
+    ipRanges: row.ipRanges,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };
@@ -32,5 +33,5 @@ export async function listTokens(db: Database): Promise<ApiTokenView[]> {
 
 /** What the audit log keeps of a token: never the hash. */
 export function auditedToken(view: ApiTokenView) {
-  return { name: view.name, scope: view.scope, expiresAt: view.expiresAt, revokedAt: view.revokedAt };
+  return { name: view.name, scope: view.scope, expiresAt: view.expiresAt, ipRanges: view.ipRanges, revokedAt: view.revokedAt };
 }

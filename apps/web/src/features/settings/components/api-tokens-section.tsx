@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, List, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
-import { API_TOKEN_SCOPE_LABELS, MESSAGES, createApiTokenSchema, type ApiTokenScope, type ApiTokenView } from '@kobo/core';
+import '@mantine/core/styles/List.css';
+import { API_TOKEN_SCOPE_RULES, API_TOKEN_SCOPES, MESSAGES, createApiTokenSchema, type ApiTokenView } from '@kobo/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
@@ -13,15 +14,29 @@ import { useFormProblem } from '../../../lib/use-form-problem.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens.ts';
 import { SettingsSection } from './settings-section.tsx';
 
-const FIELDS = ['name', 'scope', 'days'] as const;
-const SCOPES = (Object.keys(API_TOKEN_SCOPE_LABELS) as ApiTokenScope[]).map((value) => ({ value, label: API_TOKEN_SCOPE_LABELS[value] }));
+const FIELDS = ['name', 'scope', 'days', 'expiresAt', 'ipRanges'] as const;
+const SCOPES = API_TOKEN_SCOPES.map((value) => ({ value, label: API_TOKEN_SCOPE_RULES[value].label }));
+/** A number of days, or 'date': the end of a chosen day (issue 28). */
+const ON_A_DATE = 'date';
 const EXPIRIES = [
   { value: '30', label: '30 days' },
   { value: '90', label: '90 days' },
   { value: '180', label: '6 months' },
   { value: '365', label: '1 year' },
   { value: '730', label: '2 years' },
+  { value: ON_A_DATE, label: 'On a date' },
 ];
+
+/** The ranges as typed, one per line or separated by commas or spaces. */
+function rangesOf(text: string): string[] {
+  return text.split(/[\s,]+/).filter((range) => range !== '');
+}
+
+/** The last moment of a day (YYYY-MM-DD) in this browser's time zone, as an instant; undefined when none is chosen. */
+function endOfDay(day: string): string | undefined {
+  const end = new Date(`${day}T23:59:59`);
+  return Number.isNaN(end.getTime()) ? undefined : end.toISOString();
+}
 
 /**
  * Settings → API tokens (issue 16, docs/decisions/027-metrics-and-tokens.md): a payroll system or a
@@ -33,9 +48,10 @@ export function ApiTokensSection() {
   return (
     <SettingsSection title="API tokens">
       <Text size="sm" c="dimmed">
-        Another system (payroll, a report) calls Kobo with a token: <Code>Authorization: Bearer kobo_…</Code>. It acts within its scope, appears in the audit log
-        under its name, and stops working when it expires or is revoked.
+        Another system (payroll, a report) calls Kobo with a token: <Code>Authorization: Bearer kobo_…</Code>. It acts within its scope, never beyond what
+        its maker may do, appears in the audit log under its name, and stops working when it expires or is revoked. It may also be limited to some IP ranges.
       </Text>
+      <ScopeList />
       <CreateTokenForm onCreated={setSecret} />
       {secret && <NewSecret secret={secret} />}
       {tokens.isPending ? (
@@ -55,17 +71,21 @@ function CreateTokenForm({ onCreated }: { onCreated: (secret: string) => void })
   const [name, setName] = useState('');
   const [scope, setScope] = useState<string | null>(null);
   const [days, setDays] = useState<string | null>('90');
+  const [day, setDay] = useState('');
+  const [ranges, setRanges] = useState('');
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const parsed = createApiTokenSchema.safeParse({ name, scope: scope ?? undefined, days: days === null ? undefined : Number(days) });
+    const expiry = days === ON_A_DATE ? { expiresAt: endOfDay(day) } : { days: days === null ? undefined : Number(days) };
+    const parsed = createApiTokenSchema.safeParse({ name, scope: scope ?? undefined, ...expiry, ipRanges: rangesOf(ranges) });
     if (!parsed.success) return problem.fromSchema(parsed.error);
     problem.clear();
     create.mutate(parsed.data, {
       onSuccess: (created) => {
         onCreated(created.secret);
         setName('');
+        setRanges('');
       },
       onError: (failure) => problem.fromServer(failure, MESSAGES.createApiTokenFailed),
     });
@@ -76,8 +96,30 @@ function CreateTokenForm({ onCreated }: { onCreated: (secret: string) => void })
       <Stack gap="sm">
         <ErrorBanner message={problem.problem?.message} />
         <TextInput label="Name" description="Who uses it, e.g. Payroll" value={name} onChange={(event) => setName(event.currentTarget.value)} error={problem.errorOf('name')} required maxLength={100} />
-        <Select label="What it may do" data={SCOPES} value={scope} onChange={setScope} error={problem.errorOf('scope')} required allowDeselect={false} />
-        <Select label="Expires after" data={EXPIRIES} value={days} onChange={setDays} error={problem.errorOf('days')} required allowDeselect={false} />
+        <Select
+          label="What it may do"
+          description={scope ? API_TOKEN_SCOPE_RULES[scope as keyof typeof API_TOKEN_SCOPE_RULES].allows : undefined}
+          data={SCOPES}
+          value={scope}
+          onChange={setScope}
+          error={problem.errorOf('scope')}
+          required
+          allowDeselect={false}
+        />
+        <Select label="Expires" data={EXPIRIES} value={days} onChange={setDays} error={problem.errorOf('days')} required allowDeselect={false} />
+        {days === ON_A_DATE && (
+          <TextInput type="date" label="Expires at the end of" value={day} onChange={(event) => setDay(event.currentTarget.value)} error={problem.errorOf('expiresAt')} required />
+        )}
+        <Textarea
+          label="IP ranges (optional)"
+          description="Only from these addresses, one per line: 203.0.113.0/24, 2001:db8::/32 or a single address. Empty: from anywhere."
+          value={ranges}
+          onChange={(event) => setRanges(event.currentTarget.value)}
+          error={problem.errorOf('ipRanges')}
+          autosize
+          minRows={2}
+          spellCheck={false}
+        />
         <Group>
           <Button type="submit" loading={create.isPending}>
             Create token
@@ -85,6 +127,24 @@ function CreateTokenForm({ onCreated }: { onCreated: (secret: string) => void })
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Every scope and what it allows (core's token-scopes.ts), beside the form that offers them. */
+function ScopeList() {
+  return (
+    <List size="sm" spacing={2} aria-label="Token scopes">
+      {API_TOKEN_SCOPES.map((scope) => (
+        <List.Item key={scope}>
+          <Text span size="sm" fw={500}>
+            {API_TOKEN_SCOPE_RULES[scope].label}
+          </Text>
+          <Text span size="sm" c="dimmed">
+            {`: ${API_TOKEN_SCOPE_RULES[scope].allows}`}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
   );
 }
 
@@ -144,7 +204,10 @@ function TokenList({ tokens }: { tokens: ApiTokenView[] }) {
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {API_TOKEN_SCOPE_LABELS[token.scope]}
+                  {API_TOKEN_SCOPE_RULES[token.scope].label}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  From: {token.ipRanges.length > 0 ? token.ipRanges.join(', ') : 'any address'}
                 </Text>
                 <Text size="xs" c="dimmed">
                   Last used: {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'never'} · Expires: {formatDateTime(token.expiresAt)}
