@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { koboFromDb } from '../../db/kobo.ts';
 import { AppError, asKobo, availableOf, can, type IsoDate, type PostedTransaction, type SavingsAccountView } from '@kobo/core';
-import { queryPreparedRows, type Database, type Transaction } from '../../db/client.ts';
+import { preparedStatement, type Database, type Transaction } from '../../db/client.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { findHolder, openAccount, type SavingsDeps } from '../ledger/savings-accounts.ts';
 import { holderForRequest } from '../ledger/holder-for-request.ts';
@@ -137,27 +137,28 @@ async function withdrawAfterLocking(tx: Transaction, posting: Posting): Promise<
   return postOnHeldAccount(tx, posting);
 }
 
-/** Null when `userId` holds no open account; a row without a transaction when the balance is short. */
-async function postOnHeldAccount(db: Database | Transaction, { actor, createdBy, userId, input, at, valueDate }: Posting): Promise<PostingRow | null> {
-  const delta = input.type === 'deposit' ? input.amountKobo : -input.amountKobo;
-  // An officer's posting names them; a holder's own posting needs no name.
-  const processedBy = can(actor.role, 'manage_staff_savings') ? actor.email : null;
-  const [row] = await queryPreparedRows<PostingRow>(
-    db,
-    'kobo_post_transaction',
-    sql`
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * The posting's one statement (postTransaction's note above says what it does), its values bound
+ * by each call: its text is built once per process and planned once per connection.
+ */
+const postingStatement = preparedStatement<PostingRow>(
+  'kobo_post_transaction',
+  sql`
       with holder as (
         select a.id as account_id, a.created_at as account_created_at, u.id as user_id, u.name as holder_name,
                u.email, u.role, u.staff_id, a.balance_kobo as balance_before
         from savings_accounts a
         join users u on u.id = a.user_id
-        where a.user_id = ${userId} and ${holderRoleSql(sql`u.role`)}
+        where a.user_id = ${value('userId')} and ${holderRoleSql(sql`u.role`)}
         for no key update of a
         for share of u
       ),
-      held_parts as (
+      held_parts as materialized (
         -- What loans and pending requests hold (lien-sql.ts heldKoboSql is their sum), read under
         -- the account's lock; the answer shows it beside the balance and names the cause of a refusal.
+        -- Materialized: inlined, each of its sums was read twice (once for loan_kobo, once for the total).
         select ${loanHeldKoboSql(sql`holder.account_id`)} as loan_kobo, ${pendingHeldKoboSql(sql`holder.account_id`)} as pending_kobo
         from holder
       ),
@@ -168,36 +169,36 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, createdBy,
         -- Ordered by value date, no day from this one on may end below zero (issue 26). A withdrawal
         -- reads it after locking in a statement of its own (withdrawAfterLocking), so the ledger it
         -- scans is the one the locked balance sums.
-        select ${firstDayBelowZeroSql(sql`holder.account_id`, sql`holder.balance_before`, sql`${valueDate}::date`, sql`${delta}::bigint`)} as day
+        select ${firstDayBelowZeroSql(sql`holder.account_id`, sql`holder.balance_before`, sql`${value('valueDate')}::date`, sql`${value('delta')}::bigint`)} as day
         from holder
       ),
       moved as (
         update savings_accounts a
-        set balance_kobo = a.balance_kobo + ${delta}, last_updated = ${at}
+        set balance_kobo = a.balance_kobo + ${value('delta')}, last_updated = ${value('at')}
         from holder, held, short
         -- A withdrawal leaves at least what is held; a deposit is never refused for a hold.
         where a.id = holder.account_id
           and short.day is null
-          and a.balance_kobo + ${delta} >= case when ${delta}::bigint < 0 then held.kobo else 0 end
+          and a.balance_kobo + ${value('delta')} >= case when ${value('delta')}::bigint < 0 then held.kobo else 0 end
         returning a.id, a.balance_kobo
       ),
       posted as (
         insert into savings_transactions
           (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date)
-        select moved.id, ${input.type}, ${input.amountKobo}, ${input.description}, ${createdBy.id}, ${createdBy.email}, ${processedBy}, ${at}, ${valueDate}
+        select moved.id, ${value('type')}, ${value('amountKobo')}, ${value('description')}, ${value('createdById')}, ${value('createdByEmail')}, ${value('processedBy')}, ${value('at')}, ${value('valueDate')}
         from moved
         returning id, type, amount_kobo, description, created_by_email, processed_by_email
       ),
       audited as (
         insert into audit_log
           (kind, actor_id, actor_name, actor_email, target_type, target_id, target_label, people, before, after, at)
-        select ${`savings.${input.type}`}, ${actor.id}, ${actor.name}, ${actor.email}, 'savings_account', holder.account_id::text,
+        select ${value('auditKind')}, ${value('actorId')}, ${value('actorName')}, ${value('actorEmail')}, 'savings_account', holder.account_id::text,
                ${accountLabelSql(sql`holder.holder_name`, sql`holder.staff_id`)}, array[holder.user_id],
-               jsonb_build_object('balanceKobo', moved.balance_kobo - ${delta}),
+               jsonb_build_object('balanceKobo', moved.balance_kobo - ${value('delta')}),
                jsonb_build_object('balanceKobo', moved.balance_kobo, 'transactionId', posted.id, 'type', posted.type,
                                   'amountKobo', posted.amount_kobo, 'description', posted.description,
-                                  'valueDate', ${valueDate}::text),
-               ${at}
+                                  'valueDate', ${value('valueDate')}::text),
+               ${value('at')}
         from holder, moved, posted
       )
       select holder.*, posted.id as transaction_id, posted.description, posted.created_by_email, posted.processed_by_email,
@@ -207,7 +208,28 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, createdBy,
       cross join short
       left join moved on true
       left join posted on true`,
-  );
+);
+
+/** Null when `userId` holds no open account; a row without a transaction when the balance is short. */
+async function postOnHeldAccount(db: Database | Transaction, { actor, createdBy, userId, input, at, valueDate }: Posting): Promise<PostingRow | null> {
+  // An officer's posting names them; a holder's own posting needs no name.
+  const processedBy = can(actor.role, 'manage_staff_savings') ? actor.email : null;
+  const [row] = await postingStatement(db, {
+    userId,
+    delta: input.type === 'deposit' ? input.amountKobo : -input.amountKobo,
+    valueDate,
+    at,
+    type: input.type,
+    amountKobo: input.amountKobo,
+    description: input.description,
+    createdById: createdBy.id,
+    createdByEmail: createdBy.email,
+    processedBy,
+    auditKind: `savings.${input.type}`,
+    actorId: actor.id,
+    actorName: actor.name,
+    actorEmail: actor.email,
+  });
   return row ?? null;
 }
 
