@@ -85,7 +85,7 @@ describe('Settings → API tokens', () => {
     await expectText(form, MESSAGES.apiTokenNameRequired);
     await form.getByLabel('Name').fill('Payroll');
     await form.getByLabel('What it may do').click();
-    await page.getByRole('option', { name: /Monthly savings batches/ }).click();
+    await page.getByRole('option', { name: 'Post savings batches' }).click();
     await form.getByRole('button', { name: 'Create token' }).click();
     const secretBox = tokens.getByLabel('The new token');
     await expect.poll(() => secretBox.isVisible()).toBe(true);
@@ -104,6 +104,54 @@ describe('Settings → API tokens', () => {
     await expectText(tokens, MESSAGES.apiTokenRevoked);
     await expectText(card, 'Revoked');
     expect((await call('/api/savings/batches')).status).toBe(401);
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Settings → API tokens with a scope, an expiry date and IP ranges (issue 28)', () => {
+  it.each([
+    { width: 375, height: 812, name: 'Till 375' },
+    { width: 1280, height: 800, name: 'Till 1280' },
+  ])('makes a Record expenses token for the end of 31 March 2027 from this machine only, at $width px', async ({ width, height, name }) => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: { width, height } });
+    await openSettings(page);
+    const tokens = section(page, 'API tokens');
+    await expectText(tokens, 'Record expenses: Read expenses and items, add and edit expenses, attach receipts and import spreadsheets; never delete.');
+    await expectText(tokens, "Read the books: The books' reports, journal and ledgers, and their downloads; nothing else.");
+    const form = tokens.getByRole('form', { name: 'New API token' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('What it may do').click();
+    await page.getByRole('option', { name: 'Record expenses' }).click();
+    // Before "On a date" is chosen, the expiry select is the only field whose label starts so.
+    await form.getByLabel('Expires').click();
+    await page.getByRole('option', { name: 'On a date' }).click();
+    await form.getByLabel('Expires at the end of').fill('2027-03-31');
+    await form.getByLabel('IP ranges (optional)').fill('203.0.113.0/24, 10.0.0.0/33');
+    await form.getByRole('button', { name: 'Create token' }).click();
+    await expectText(form, MESSAGES.apiTokenIpRangeInvalid);
+    await form.getByLabel('IP ranges (optional)').fill('127.0.0.1\n::1\n2001:db8::/32');
+    await form.getByRole('button', { name: 'Create token' }).click();
+
+    const secretBox = tokens.getByLabel('The new token');
+    await expect.poll(() => secretBox.isVisible()).toBe(true);
+    const secret = ((await secretBox.textContent()) ?? '').trim();
+    const card = tokens.getByRole('article', { name: `API token ${name}` });
+    await expectText(card, 'Record expenses');
+    await expectText(card, 'From: 127.0.0.1/32, ::1/128, 2001:db8::/32');
+    await expectText(card, 'Expires: 31 Mar 2027, 23:59');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // This test's own calls come from this machine, inside the ranges: the scope decides.
+    const call = (method: string, path: string, body?: object) =>
+      fetch(`${kobo.baseURL}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    expect((await call('GET', '/api/expenses')).status).toBe(200);
+    expect((await call('POST', '/api/expenses', {})).status).toBe(400);
+    expect((await call('GET', '/api/users')).status).toBe(403);
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
     await context.close();
   });
