@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from './db/schema.ts';
 import { createTestContext, type TestClient, type TestContext } from './test/test-app.ts';
 import { CALLERS, EXPECTED_ACCESS, SPELLINGS, type Caller } from './test/expected-access.ts';
+import { EXPECTED_TOKEN_ACCESS, TOKEN_SCOPE_ORDER } from './test/expected-access-tokens.ts';
 
 /**
  * The gate, tried as an outsider would: every registered route × every kind of caller × every
@@ -52,7 +53,7 @@ function cookieOf(client: TestClient): string {
 
 type Answer = { status: number; contentType: string; cacheControl: string; body: string };
 
-function send(method: string, target: string, cookie: string, body?: unknown): Promise<Answer> {
+function send(method: string, target: string, cookie: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = httpRequest(
@@ -62,6 +63,7 @@ function send(method: string, target: string, cookie: string, body?: unknown): P
         path: target,
         headers: {
           ...(cookie ? { cookie } : {}),
+          ...extraHeaders,
           ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
         },
       },
@@ -149,4 +151,38 @@ describe('the gate', () => {
       expect(answer.contentType, target).toContain('text/html');
     }
   });
+});
+
+describe('API tokens at the gate', () => {
+  const secrets = new Map<string, string>();
+  beforeAll(async () => {
+    // The table above ends by signing its callers out: a new admin makes one token of each scope.
+    const maker = await ctx.signedIn('admin');
+    for (const scope of TOKEN_SCOPE_ORDER) {
+      const made = await maker.post('/api/tokens', { name: `Gate ${scope}`, scope, days: 30 });
+      expect(made.statusCode, made.body).toBe(201);
+      secrets.set(scope, (made.json() as { secret: string }).secret);
+    }
+  });
+
+  it.each(EXPECTED_TOKEN_ACCESS.map((row) => ({ row, name: `${row.method} ${row.url}` })))(
+    '$name by a token of each scope, however the address is spelled',
+    async ({ row }) => {
+      const wanted: string[] = [];
+      const got: string[] = [];
+      for (const [index, scope] of TOKEN_SCOPE_ORDER.entries()) {
+        const expected = row.expect[index];
+        const authorization = `Bearer ${secrets.get(scope) ?? ''}`;
+        for (const spelling of SPELLINGS) {
+          const answer = await send(row.method, spelling.spell(row.path ?? row.url, origin), '', row.body, { authorization });
+          const isJson404 = answer.status === 404 && answer.contentType.startsWith('application/json');
+          const reached = spelling.reaches !== 'same' && isJson404 ? 'JSON 404' : outcomeOf(answer.status);
+          got.push(`${scope} ${spelling.name}: ${reached}`);
+          const wantedOutcome = spelling.reaches === 'same' || (spelling.reaches === 'same or 404' && reached !== 'JSON 404') ? expected : 'JSON 404';
+          wanted.push(`${scope} ${spelling.name}: ${wantedOutcome}`);
+        }
+      }
+      expect(got).toEqual(wanted);
+    },
+  );
 });
