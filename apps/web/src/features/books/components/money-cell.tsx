@@ -10,3 +10,16 @@ export function MoneyCell({ kobo, blankZero = false }: { kobo: number; blankZero
 export function MoneyHead({ children }: { children: string }) {
   return <Table.Th className={classes.money}>{children}</Table.Th>;
 }
+
+/** The head of a table of accounts in debit and credit (the trial balance, a journal entry's lines). */
+export function DebitCreditHead() {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th>Account</Table.Th>
+        <MoneyHead>Debit</MoneyHead>
+        <MoneyHead>Credit</MoneyHead>
+      </Table.Tr>
+    </Table.Thead>
+  );
+}

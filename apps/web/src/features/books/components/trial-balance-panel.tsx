@@ -4,7 +4,7 @@ import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { useTrialBalance } from '../api/get-trial-balance.ts';
 import { AccountLink } from './account-link.tsx';
 import { DayField } from './day-field.tsx';
-import { MoneyCell, MoneyHead } from './money-cell.tsx';
+import { DebitCreditHead, MoneyCell } from './money-cell.tsx';
 import { ReportBody } from './report-body.tsx';
 import { ReportHeading } from './report-heading.tsx';
 import { ReportTable } from './report-table.tsx';
@@ -37,13 +37,7 @@ function TrialBalance({ view }: { view: TrialBalanceView }) {
         <Text c="dimmed">{MESSAGES.noBookBalances}</Text>
       ) : (
         <ReportTable label="Trial balance" minWidth={340} maxWidth={800}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Account</Table.Th>
-              <MoneyHead>Debit</MoneyHead>
-              <MoneyHead>Credit</MoneyHead>
-            </Table.Tr>
-          </Table.Thead>
+          <DebitCreditHead />
           <Table.Tbody>
             {view.rows.map((row) => (
               <Table.Tr key={row.accountId}>
