@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, type TestContext } from './test/test-app.ts';
 import { UNEXPRESSIBLE } from './plugins/openapi.ts';
+import { successStatusesOf } from './http/route-contract.ts';
 
 type JsonSchema = Record<string, unknown>;
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema: JsonSchema };
@@ -118,6 +119,55 @@ describe('the OpenAPI document', () => {
   it('marks public routes as needing no sign-in and the others as needing a session or a token', () => {
     expect(document.paths['/api/health']!.get!.security).toEqual([]);
     expect(document.paths['/api/savings/batches']!.post!.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
+  });
+});
+
+describe("each operation's contract (issue 28)", () => {
+  type Contracted = Operation & { operationId?: string; responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }>; headers?: object }> };
+  const operation = (path: string, method: string) => document.paths[path]![method] as Contracted;
+
+  it('is declared by every route: a success answer with its schema', () => {
+    const undeclared = apiRoutes()
+      .filter((route) => successStatusesOf({ ...route, config: { access: route.access } }).length === 0)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('has a stable verb-noun operationId, one per operation', () => {
+    const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((entry) => (entry as Contracted).operationId));
+    expect(ids.filter((id) => !/^[a-z]+[A-Z][A-Za-z0-9]*$/.test(id ?? ''))).toEqual([]);
+    expect(ids.length - new Set(ids).size).toBe(0);
+    expect(operation('/api/expenses', 'get').operationId).toBe('listExpenses');
+    expect(operation('/api/expenses', 'post').operationId).toBe('createExpense');
+  });
+
+  it('documents what POST /api/expenses answers: 201, never 200', () => {
+    const responses = operation('/api/expenses', 'post').responses;
+    expect(Object.keys(responses)).toEqual(['201', '400', '401', '403', '409', '413', '415', '500', '503']);
+    expect(Object.keys(responses['201']!.content!['application/json']!.schema.properties as object)).toEqual(['expense', 'budget', 'message']);
+  });
+
+  it("names the codes each refusal can carry, in one error body's shape", () => {
+    expect(document.components).toMatchObject({ schemas: { ApiError: { type: 'object', required: ['error', 'message'] } } });
+    const notFound = operation('/api/expenses/{id}', 'get').responses['404']!;
+    expect(notFound.description).toBe('Refused: NOT_FOUND');
+    expect(notFound.content!['application/json']!.schema).toEqual({
+      allOf: [{ $ref: '#/components/schemas/ApiError' }, { type: 'object', properties: { error: { type: 'string', enum: ['NOT_FOUND'] } } }],
+    });
+    expect(operation('/api/auth/sign-in', 'post').responses['429']!.description).toBe('Refused: TOO_MANY_ATTEMPTS');
+  });
+
+  it('shows the Idempotency-Key where a route takes it, and what a replay answers', () => {
+    const batch = operation('/api/savings/batches', 'post');
+    expect(batch.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'Idempotency-Key', required: false }));
+    expect(batch.responses['201']!.headers).toHaveProperty('Idempotent-Replayed');
+    expect(batch.responses['409']!.description).toContain('IDEMPOTENCY_KEY_REUSED');
+    const expense = operation('/api/expenses', 'post');
+    expect((expense.parameters ?? []).filter((parameter) => parameter.name === 'Idempotency-Key')).toEqual([]);
+  });
+
+  it('says where the API answers', () => {
+    expect((document as unknown as { servers: { url: string }[] }).servers).toEqual([{ url: 'http://localhost:3000', description: 'This Kobo' }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { API_TOKEN_SCOPES, type ApiTokenScope } from './token-scopes.ts';
+import { API_TOKEN_SCOPES } from './token-scopes.ts';
 
 export * from './token-scopes.ts';
 
@@ -46,18 +46,22 @@ export type CreateApiTokenInput = z.infer<typeof createApiTokenSchema>;
 export const apiTokenIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /** A token as listed: never its secret. */
-export type ApiTokenView = {
-  id: string;
-  name: string;
-  scope: ApiTokenScope;
-  createdAt: string;
-  createdByName: string | null;
-  expiresAt: string;
+export const apiTokenViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+  expiresAt: z.string(),
   /** Empty: any address. */
-  ipRanges: string[];
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-};
+  ipRanges: z.array(z.string()),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiTokenView = z.infer<typeof apiTokenViewSchema>;
 
 /** POST /api/tokens answers the secret, this once. */
-export type CreatedApiToken = { token: ApiTokenView; secret: string; message: string };
+export const createdApiTokenSchema = z.object({ token: apiTokenViewSchema, secret: z.string(), message: z.string() });
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
+export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenViewSchema) });
+export const apiTokenRevokedSchema = z.object({ token: apiTokenViewSchema, message: z.string() });

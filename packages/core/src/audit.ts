@@ -145,7 +145,28 @@ export const AUDIT_KIND_LABELS = {
   'books.item_account_set': "Item's expense account set",
 } as const satisfies Record<AuditKind, string>;
 
-export type AuditTargetType = 'user' | 'savings_account' | 'savings_transfer' | 'savings_transaction' | 'savings_batch' | 'category' | 'expense' | 'loan_product' | 'loan' | 'settings' | 'savings_request' | 'mail' | 'api_token' | 'expense_import' | 'books_month' | 'journal_entry' | 'journal_entry_request' | 'ledger_account' | 'ledger_mapping';
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'savings_account',
+  'savings_transfer',
+  'savings_transaction',
+  'savings_batch',
+  'category',
+  'expense',
+  'loan_product',
+  'loan',
+  'settings',
+  'savings_request',
+  'mail',
+  'api_token',
+  'expense_import',
+  'books_month',
+  'journal_entry',
+  'journal_entry_request',
+  'ledger_account',
+  'ledger_mapping',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** Plain JSON values: what a row looked like before and after the act (null when it did not exist). */
 export type AuditValues = Record<string, unknown>;

@@ -19,28 +19,32 @@ export const backupFileParamsSchema = z.object({
 });
 
 /** One night's run as scheduled_runs records it. */
-export type BackupRunView = {
-  night: string;
-  startedAt: string;
-  finishedAt: string | null;
-  ok: boolean | null;
-  fileName: string | null;
-  size: number | null;
-  error: string | null;
+export const backupRunViewSchema = z.object({
+  night: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  ok: z.boolean().nullable(),
+  fileName: z.string().nullable(),
+  size: z.number().int().nullable(),
+  error: z.string().nullable(),
   /** The instance that took it: with several servers, the file is on that one's BACKUP_DIR. */
-  host: string | null;
-};
+  host: z.string().nullable(),
+});
+export type BackupRunView = z.infer<typeof backupRunViewSchema>;
 
-export type BackupFileView = { name: string; size: number; createdAt: string };
+export const backupFileViewSchema = z.object({ name: z.string(), size: z.number().int(), createdAt: z.string() });
+export type BackupFileView = z.infer<typeof backupFileViewSchema>;
 
-export type BackupStatus = {
-  schedule: { time: string; timeZone: string; keep: number; directory: string };
-  lastRun: BackupRunView | null;
-  lastSuccess: BackupRunView | null;
+/** GET /api/backups. */
+export const backupStatusSchema = z.object({
+  schedule: z.object({ time: z.string(), timeZone: z.string(), keep: z.number().int(), directory: z.string() }),
+  lastRun: backupRunViewSchema.nullable(),
+  lastSuccess: backupRunViewSchema.nullable(),
   /** The backup files in this instance's directory, newest first. */
-  files: BackupFileView[];
-  warning: string | null;
-};
+  files: z.array(backupFileViewSchema),
+  warning: z.string().nullable(),
+});
+export type BackupStatus = z.infer<typeof backupStatusSchema>;
 
 /**
  * Why the admin should look, or null: the last run failed or never finished, or the last good

@@ -14,17 +14,20 @@ export const IMPORT_UNDO_HOURS = 24;
 const MAX_CELL = 200_000;
 
 /** One data row of the file, cells as written (a number cell stays a number: an Excel date or an amount). */
-export type ImportRowInput = {
+export const importRowInputSchema = z.object({
   /** The row's number in the sheet (the header is row 1), so a refusal points at the line people see. */
-  line: number;
-  date: string | number;
-  item: string;
-  amount: string | number;
-  description?: string | null;
-  paymentMethod?: string | null;
-};
+  line: z.number().int(),
+  date: z.union([z.string(), z.number()]),
+  item: z.string(),
+  amount: z.union([z.string(), z.number()]),
+  description: z.string().nullable().optional(),
+  paymentMethod: z.string().nullable().optional(),
+});
+export type ImportRowInput = z.infer<typeof importRowInputSchema>;
 
-export type UploadedImportFile = { fileName: string; rows: ImportRowInput[] };
+/** POST /api/expense-imports/file: the file's rows, read but not yet judged. */
+export const uploadedImportFileSchema = z.object({ fileName: z.string(), rows: z.array(importRowInputSchema) });
+export type UploadedImportFile = z.infer<typeof uploadedImportFileSchema>;
 
 const cell = z.union([z.string().max(MAX_CELL), z.number().finite()]);
 const optionalCell = z.string().max(MAX_CELL).nullish();
@@ -54,49 +57,57 @@ export type ParsedImportDraft = z.output<typeof importDraftSchema>;
 export const importRequestSchema = importDraftSchema.extend({ expectedReadyCount: z.number().int().min(1).max(MAX_IMPORT_ROWS) });
 export type ImportRequest = z.input<typeof importRequestSchema>;
 
-export type ImportRowField = 'date' | 'item' | 'amount' | 'description' | 'paymentMethod' | 'row';
+export const IMPORT_ROW_FIELDS = ['date', 'item', 'amount', 'description', 'paymentMethod', 'row'] as const;
+export type ImportRowField = (typeof IMPORT_ROW_FIELDS)[number];
 
-export type ReviewedImportRow = {
-  line: number;
-  isReady: boolean;
+export const reviewedImportRowSchema = z.object({
+  line: z.number().int(),
+  isReady: z.boolean(),
   /** Why the row is refused, and on which field; null when ready. */
-  problem: string | null;
-  field: ImportRowField | null;
-  spentOn: IsoDate | null;
-  itemName: string;
+  problem: z.string().nullable(),
+  field: z.enum(IMPORT_ROW_FIELDS).nullable(),
+  spentOn: z.string().nullable(),
+  itemName: z.string(),
   /** Null while the item does not exist yet (unknown, or ticked to be created). */
-  categoryId: string | null;
-  isNewItem: boolean;
-  amountKobo: number | null;
-  description: string | null;
-  paymentMethod: string;
-};
+  categoryId: z.string().nullable(),
+  isNewItem: z.boolean(),
+  amountKobo: z.number().int().nullable(),
+  description: z.string().nullable(),
+  paymentMethod: z.string(),
+});
+export type ReviewedImportRow = z.infer<typeof reviewedImportRowSchema>;
 
-export type ImportReview = {
-  fileName: string;
-  rows: ReviewedImportRow[];
-  readyCount: number;
-  refusedCount: number;
-  readyKobo: number;
+export const importReviewSchema = z.object({
+  fileName: z.string(),
+  rows: z.array(reviewedImportRowSchema),
+  readyCount: z.number().int(),
+  refusedCount: z.number().int(),
+  readyKobo: z.number().int(),
   /** Items the file names that do not exist, as first written; each can be ticked to create it. */
-  unknownItems: string[];
-  canCreateItems: boolean;
-};
+  unknownItems: z.array(z.string()),
+  canCreateItems: z.boolean(),
+});
+export type ImportReview = z.infer<typeof importReviewSchema>;
 
-export type ExpenseImportView = {
-  id: string;
-  fileName: string;
-  rowCount: number;
-  importedById: string | null;
-  importedByName: string | null;
-  createdAt: string;
-  undoneAt: string | null;
+export const expenseImportViewSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  rowCount: z.number().int(),
+  importedById: z.string().nullable(),
+  importedByName: z.string().nullable(),
+  createdAt: z.string(),
+  undoneAt: z.string().nullable(),
   /** Until when Undo is possible; null once undone. */
-  undoUntil: string | null;
-  canUndo: boolean;
-};
+  undoUntil: z.string().nullable(),
+  canUndo: z.boolean(),
+});
+export type ExpenseImportView = z.infer<typeof expenseImportViewSchema>;
 
-export type ImportResult = { import: ExpenseImportView; createdItems: string[]; message: string };
+export const importResultSchema = z.object({ import: expenseImportViewSchema, createdItems: z.array(z.string()), message: z.string() });
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const importListSchema = z.object({ imports: z.array(expenseImportViewSchema) });
+export const importUndoneSchema = z.object({ import: expenseImportViewSchema, removed: z.number().int(), message: z.string() });
 
 /** Days after 1899-12-30 (Excel's day 0, past its 1900 leap-year bug); serials from 61 (1 Mar 1900). */
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);

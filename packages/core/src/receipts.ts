@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { formatNaira, MAX_AMOUNT_KOBO, type Kobo } from './money.ts';
 import { savingsAmountKobo } from './schemas/savings.ts';
+import { koboSchema } from './contracts/answer-values.ts';
 
 /**
  * Receipts on expenses (issue 14, docs/decisions/033-receipts.md): photos or PDFs kept in the
@@ -15,13 +16,14 @@ export type ReceiptContentType = (typeof RECEIPT_CONTENT_TYPES)[number];
 export const RECEIPT_ACCEPT = 'image/*,application/pdf';
 
 /** A receipt's metadata, never its bytes (those are fetched from its own address). */
-export type ReceiptView = {
-  id: string;
-  fileName: string;
-  contentType: ReceiptContentType;
-  sizeBytes: number;
-  hasThumbnail: boolean;
-};
+export const receiptViewSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.enum(RECEIPT_CONTENT_TYPES),
+  sizeBytes: z.number().int(),
+  hasThumbnail: z.boolean(),
+});
+export type ReceiptView = z.infer<typeof receiptViewSchema>;
 
 export function receiptFileUrl(id: string): string {
   return `/api/receipts/${encodeURIComponent(id)}`;
@@ -32,7 +34,13 @@ export function receiptThumbnailUrl(id: string): string {
 }
 
 /** The admin's rule; null: off (the default). */
-export type ReceiptSettings = { requiredAboveKobo: Kobo | null };
+export const receiptSettingsViewSchema = z.object({ requiredAboveKobo: koboSchema.nullable() });
+export type ReceiptSettings = z.infer<typeof receiptSettingsViewSchema>;
+/** GET /api/settings/receipts; PUT adds the sentence to show. */
+export const receiptSettingsAnswerSchema = z.object({ settings: receiptSettingsViewSchema });
+export const receiptSettingsSavedSchema = receiptSettingsAnswerSchema.extend({ message: z.string() });
+/** POST /api/receipts: the stored receipt's metadata. */
+export const receiptAnswerSchema = z.object({ receipt: receiptViewSchema });
 
 export const receiptSettingsSchema = z
   .object({ requiredAbove: z.unknown().optional() })

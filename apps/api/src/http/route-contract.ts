@@ -33,6 +33,14 @@ export const apiErrorBodySchema = z
   })
   .describe('An error');
 
+/**
+ * A download's or a stream's answer: bytes of one content type, described for the document. The
+ * handler sends a stream or a buffer, which no serializer touches; `any` lets it.
+ */
+export function fileAnswer(contentType: string, description: string) {
+  return { description, content: { [contentType]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } } };
+}
+
 /** Methods whose body Fastify reads, and which a cross-site request may not make (plugins/security.ts). */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const INPUT_PARTS = ['body', 'querystring', 'params', 'headers'] as const;

@@ -74,14 +74,15 @@ export const categoryListQuerySchema = z.object({
  */
 export const expenseInputSchema = z
   .object({
-    categoryId: z.unknown().optional(),
-    amount: z.unknown().optional(),
-    date: z.unknown().optional(),
+    // Checked by hand below, in the spec's order; the metadata tells the API document what is sent.
+    categoryId: z.unknown().optional().meta({ type: 'string', description: "The item's id (required)" }),
+    amount: z.unknown().optional().meta({ type: ['string', 'number'], description: 'Naira, at most two decimals, e.g. "2500.00" (required)' }),
+    date: z.unknown().optional().meta({ type: 'string', description: 'The day spent, YYYY-MM-DD (required)' }),
     description: optionalText,
     title: optionalText,
     paymentMethod: optionalText,
     /** Receipts uploaded beforehand (issue 14). Absent: unchanged on edit; a list replaces the set. */
-    receiptIds: z.unknown().optional(),
+    receiptIds: z.unknown().optional().meta({ type: 'array', items: { type: 'string' }, description: 'Receipts uploaded beforehand; absent: unchanged on edit' }),
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditQuerySchema } from '@kobo/core';
+import { auditPageSchema, auditQuerySchema } from '@kobo/core';
 import { listAuditEntries, type AuditDeps } from './list-audit.ts';
 
 /**
@@ -10,7 +10,7 @@ import { listAuditEntries, type AuditDeps } from './list-audit.ts';
 export async function auditRoutes(app: FastifyInstance, deps: AuditDeps) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/audit', { config: { access: 'view_audit_log' }, schema: { querystring: auditQuerySchema } }, async (request) =>
+    .get('/api/audit', { config: { access: 'view_audit_log' }, schema: { operationId: 'listAuditEntries', querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, async (request) =>
       listAuditEntries(deps, request.query),
     );
 }

@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, backupFileParamsSchema } from '@kobo/core';
+import { AppError, backupFileParamsSchema, backupStatusSchema } from '@kobo/core';
+import { fileAnswer } from '../../http/route-contract.ts';
 import { listBackupFiles } from '../../backup/nightly-backup.ts';
 import { readBackupStatus, type BackupDeps } from './backup-status.ts';
 
@@ -13,9 +14,10 @@ const manageBackups = { access: 'manage_users' } as const;
 export async function backupsRoutes(app: FastifyInstance, deps: BackupDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/backups', { config: manageBackups }, async () => readBackupStatus(deps));
+  routes.get('/api/backups', { config: manageBackups, schema: { operationId: 'getBackupStatus', response: { 200: backupStatusSchema } } }, async () => readBackupStatus(deps));
 
-  routes.get('/api/backups/files/:name', { config: manageBackups, schema: { params: backupFileParamsSchema } }, async (request, reply) => {
+  const download = { operationId: 'downloadBackup', params: backupFileParamsSchema, response: { 200: fileAnswer('application/gzip', 'The backup file (gzip-compressed JSON lines)') } };
+  routes.get('/api/backups/files/:name', { config: { ...manageBackups, errors: ['BACKUP_NOT_FOUND'] }, schema: download }, async (request, reply) => {
     // Only a name this folder lists is opened: the pattern already rules out any path.
     const file = listBackupFiles(deps.schedule.directory).find((candidate) => candidate.name === request.params.name);
     if (!file) throw new AppError('BACKUP_NOT_FOUND');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryListQuerySchema, createCategorySchema } from '@kobo/core';
+import { categoryAnswerSchema, categoryListQuerySchema, categoryListSchema, createCategorySchema } from '@kobo/core';
 import type { CategoryDeps } from './category-deps.ts';
 import { listCategories } from './list-categories.ts';
 import { createCategory } from './create-category.ts';
@@ -13,16 +13,19 @@ export async function categoriesRoutes(app: FastifyInstance, deps: CategoryDeps)
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const manage = { access: 'manage_categories' } as const;
 
-  routes.get('/api/categories', { config: { access: 'view_expenses' }, schema: { querystring: categoryListQuerySchema } }, async (request) => ({
+  const list = { operationId: 'listCategories', querystring: categoryListQuerySchema, response: { 200: categoryListSchema } };
+  routes.get('/api/categories', { config: { access: 'view_expenses' }, schema: list }, async (request) => ({
     categories: await listCategories(deps, request.actor, request.query),
   }));
 
-  routes.post('/api/categories', { config: manage, schema: { body: createCategorySchema } }, async (request, reply) => {
+  const create = { operationId: 'createCategory', body: createCategorySchema, response: { 201: categoryAnswerSchema } };
+  routes.post('/api/categories', { config: { ...manage, errors: ['CATEGORY_NAME_TAKEN'] }, schema: create }, async (request, reply) => {
     const category = await createCategory(deps, request.actor, request.body);
     return reply.status(201).send({ category });
   });
 
-  routes.delete('/api/categories/:id', { config: manage, schema: { params: idParams } }, async (request, reply) => {
+  const remove = { operationId: 'deleteCategory', params: idParams, response: { 204: z.undefined() } };
+  routes.delete('/api/categories/:id', { config: { ...manage, errors: ['NOT_FOUND', 'CATEGORY_IN_USE'] }, schema: remove }, async (request, reply) => {
     await deleteCategory(deps, request.params.id, request.actor);
     return reply.status(204).send();
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer } from '../../http/route-contract.ts';
 import type { ChangeHub } from './change-feed.ts';
 
 const HEARTBEAT_MS = 25_000;
@@ -25,7 +26,9 @@ export async function eventsRoutes(app: FastifyInstance, deps: { hub: ChangeHub 
     for (const end of open) end();
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get('/api/events', { config: { access: 'use_app' }, schema: { querystring: eventsQuery } }, async (request, reply) => {
+  const events = fileAnswer('text/event-stream', 'Server-sent events: `event: ready`, then `data: {"type":"categories"|"expenses"}` per change');
+  const schema = { operationId: 'streamChanges', querystring: eventsQuery, response: { 200: events } };
+  app.withTypeProvider<ZodTypeProvider>().get('/api/events', { config: { access: 'use_app' }, schema }, async (request, reply) => {
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {

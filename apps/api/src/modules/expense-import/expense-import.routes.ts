@@ -2,8 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, calendarDate, importDraftSchema, importRequestSchema, MAX_IMPORT_FILE_BYTES, UNKNOWN_CATEGORY } from '@kobo/core';
+import {
+  AppError,
+  calendarDate,
+  importDraftSchema,
+  importListSchema,
+  importRequestSchema,
+  importResultSchema,
+  importReviewSchema,
+  importUndoneSchema,
+  MAX_IMPORT_FILE_BYTES,
+  UNKNOWN_CATEGORY,
+  uploadedImportFileSchema,
+} from '@kobo/core';
 import { categories } from '../../db/schema.ts';
+import { fileAnswer } from '../../http/route-contract.ts';
 import { sendWorkbook, XLSX_CONTENT_TYPE } from '../../spreadsheet/send-workbook.ts';
 import type { ExpenseDeps } from '../expenses/expense-deps.ts';
 import { idempotencyKeyFrom, sendPosted } from '../ledger/idempotency.ts';
@@ -31,29 +44,38 @@ export async function expenseImportRoutes(app: FastifyInstance, deps: ExpenseDep
     );
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
-    routes.get('/api/expense-imports/template', { config: importers }, async (_request, reply) => {
+    const template = { operationId: 'downloadImportTemplate', response: { 200: fileAnswer(XLSX_CONTENT_TYPE, 'An .xlsx template with one example row') } };
+    routes.get('/api/expense-imports/template', { config: importers, schema: template }, async (_request, reply) => {
       const [first] = await deps.db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name)).limit(1);
       const example = { date: calendarDate(deps.now(), deps.timeZone), item: first?.name ?? UNKNOWN_CATEGORY.name };
       return sendWorkbook(reply, IMPORT_TEMPLATE_FILE_NAME, (body) => writeImportTemplate(example, body));
     });
 
-    routes.post('/api/expense-imports/file', { config: importers, bodyLimit: FILE_BODY_LIMIT }, async (request) => {
+    const file = { operationId: 'readImportFile', response: { 200: uploadedImportFileSchema } };
+    routes.post('/api/expense-imports/file', { config: { ...importers, errors: ['FILE_TOO_LARGE', 'FILE_UNREADABLE'] }, bodyLimit: FILE_BODY_LIMIT, schema: file }, async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new AppError('FILE_UNREADABLE', { field: 'file' });
       return readImportFile(request.body, fileNameFrom(request.headers['x-file-name']));
     });
 
-    routes.post('/api/expense-imports/review', { config: importers, bodyLimit: DRAFT_BODY_LIMIT, schema: { body: importDraftSchema } }, async (request) =>
+    const review = { operationId: 'reviewImport', body: importDraftSchema, response: { 200: importReviewSchema } };
+    routes.post('/api/expense-imports/review', { config: importers, bodyLimit: DRAFT_BODY_LIMIT, schema: review }, async (request) =>
       reviewImport(deps, request.actor, request.body),
     );
 
-    routes.post('/api/expense-imports', { config: importers, bodyLimit: DRAFT_BODY_LIMIT, schema: { body: importRequestSchema } }, async (request, reply) => {
+    const create = { operationId: 'importExpenses', body: importRequestSchema, response: { 201: importResultSchema } };
+    const importRefusals = ['IMPORT_CHANGED', 'PERIOD_LOCKED'] as const;
+    const importing = { ...importers, idempotent: true, errors: importRefusals };
+    routes.post('/api/expense-imports', { config: importing, bodyLimit: DRAFT_BODY_LIMIT, schema: create }, async (request, reply) => {
       const key = idempotencyKeyFrom(request.headers['idempotency-key'], request.actor.id, 'expense-import', request.body);
       return sendPosted(reply, await importExpenses(deps, request.actor, request.body, key));
     });
 
-    routes.get('/api/expense-imports', { config: importers }, async (request) => listImports(deps, request.actor));
+    const list = { operationId: 'listImports', response: { 200: importListSchema } };
+    routes.get('/api/expense-imports', { config: importers, schema: list }, async (request) => listImports(deps, request.actor));
 
-    routes.post('/api/expense-imports/:id/undo', { config: importers, schema: { params: idParams } }, async (request) =>
+    const undo = { operationId: 'undoImport', params: idParams, response: { 200: importUndoneSchema } };
+    const undoRefusals = ['IMPORT_NOT_FOUND', 'IMPORT_ALREADY_UNDONE', 'IMPORT_UNDO_EXPIRED', 'IMPORT_UNDO_FORBIDDEN', 'PERIOD_LOCKED'] as const;
+    routes.post('/api/expense-imports/:id/undo', { config: { ...importers, errors: undoRefusals }, schema: undo }, async (request) =>
       undoImport(deps, request.actor, request.params.id),
     );
   });

@@ -2,7 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { AppError, MAX_RECEIPT_BYTES, MESSAGES, receiptSettingsSchema } from '@kobo/core';
+import {
+  AppError,
+  MAX_RECEIPT_BYTES,
+  MESSAGES,
+  RECEIPT_CONTENT_TYPES,
+  receiptAnswerSchema,
+  receiptSettingsAnswerSchema,
+  receiptSettingsSavedSchema,
+  receiptSettingsSchema,
+} from '@kobo/core';
+import { fileAnswer } from '../../http/route-contract.ts';
 import type { ReceiptDeps } from './receipt-deps.ts';
 import { inlineDisposition } from './receipt-file-name.ts';
 import { readReceiptFile, type ReceiptFile } from './read-receipts.ts';
@@ -10,6 +20,14 @@ import { readReceiptSettings, saveReceiptSettings } from './receipt-settings.ts'
 import { storeReceipt } from './store-receipt.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
+
+/** A receipt's bytes, of the type decided from its content when it was stored. */
+const receiptFile = {
+  description: "The receipt's file (a thumbnail is a small image)",
+  content: Object.fromEntries(RECEIPT_CONTENT_TYPES.map((type) => [type, fileAnswer(type, '').content[type]])),
+};
+/** Why an upload is refused: no file, over 10 MB, not a photo or PDF, or a photo that cannot be read. */
+const UPLOAD_REFUSALS = ['RECEIPT_FILE_REQUIRED', 'RECEIPT_TOO_LARGE', 'RECEIPT_WRONG_TYPE', 'RECEIPT_UNREADABLE'] as const;
 
 /**
  * Receipts on expenses (issue 14, docs/decisions/033-receipts.md). Multipart is registered in this
@@ -22,24 +40,29 @@ export async function receiptsRoutes(app: FastifyInstance, deps: ReceiptDeps) {
     });
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
-    routes.post('/api/receipts', { config: { access: 'create_expense' } }, async (request, reply) => {
+    const upload = { operationId: 'uploadReceipt', response: { 201: receiptAnswerSchema } };
+    routes.post('/api/receipts', { config: { access: 'create_expense', errors: UPLOAD_REFUSALS }, schema: upload }, async (request, reply) => {
       const file = await readUpload(request);
       const receipt = await storeReceipt(deps, request.actor, file);
       return reply.status(201).send({ receipt });
     });
 
-    routes.get('/api/receipts/:id', { config: { access: 'view_expenses' }, schema: { params: idParams } }, async (request, reply) =>
+    const read = { config: { access: 'view_expenses', errors: ['NOT_FOUND'] }, schema: { operationId: 'getReceipt', params: idParams, response: { 200: receiptFile } } } as const;
+    routes.get('/api/receipts/:id', read, async (request, reply) =>
       sendReceipt(reply, await readReceiptFile(deps.db, request.actor, request.params.id, 'content')),
     );
 
-    routes.get('/api/receipts/:id/thumbnail', { config: { access: 'view_expenses' }, schema: { params: idParams } }, async (request, reply) =>
+    const thumbnail = { ...read, schema: { ...read.schema, operationId: 'getReceiptThumbnail' } };
+    routes.get('/api/receipts/:id/thumbnail', thumbnail, async (request, reply) =>
       sendReceipt(reply, await readReceiptFile(deps.db, request.actor, request.params.id, 'thumbnail')),
     );
 
     // Whoever may add an expense reads the rule, so the form can say a receipt is needed; only an admin changes it.
-    routes.get('/api/settings/receipts', { config: { access: 'create_expense' } }, async () => ({ settings: await readReceiptSettings(deps.db) }));
+    const settings = { operationId: 'getReceiptSettings', response: { 200: receiptSettingsAnswerSchema } };
+    routes.get('/api/settings/receipts', { config: { access: 'create_expense' }, schema: settings }, async () => ({ settings: await readReceiptSettings(deps.db) }));
 
-    routes.put('/api/settings/receipts', { config: { access: 'manage_users' }, schema: { body: receiptSettingsSchema } }, async (request) => ({
+    const save = { operationId: 'updateReceiptSettings', body: receiptSettingsSchema, response: { 200: receiptSettingsSavedSchema } };
+    routes.put('/api/settings/receipts', { config: { access: 'manage_users' }, schema: save }, async (request) => ({
       settings: await saveReceiptSettings(deps, request.actor, request.body),
       message: MESSAGES.receiptSettingsSaved,
     }));
