@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_KINDS, ACCOUNT_KIND_LABELS, BOOKS, BOOK_LABELS, type AccountKind, type Book } from './books.ts';
 import { MESSAGES } from './messages.ts';
 import { MAX_PAYMENT_METHOD_LENGTH } from './schemas/expenses.ts';
+import type { ledgerMappingsViewSchema } from './schemas/books-chart.ts';
 
 /**
  * Settings › Books (issue 27, docs/decisions/042-one-ledger.md): each book's chart of accounts, and
@@ -118,11 +119,7 @@ export function ledgerAccountCodeTakenMessage(takenCode: string): string {
 }
 
 /** GET /api/books/mappings. */
-export type LedgerMappingsView = {
-  mappings: { key: LedgerMappingKey; label: string; book: Book; accountId: string }[];
-  categories: { id: string; name: string; accountId: string }[];
-  paymentMethods: { method: string; accountId: string }[];
-};
+export type LedgerMappingsView = z.infer<typeof ledgerMappingsViewSchema>;
 
 /** The refusal beside an expense item's account select. */
 export const ITEM_ACCOUNT_MESSAGE = 'Choose a live expense account of the Organisation book';

@@ -4,6 +4,15 @@ import { MESSAGES } from './messages.ts';
 import { formatNaira, MAX_AMOUNT_KOBO, parseNaira, type Kobo } from './money.ts';
 import { isSupportedDate, type IsoDate } from './periods.ts';
 import { monthLabel } from './value-dates.ts';
+import type {
+  entryLineViewSchema,
+  entryRequestsViewSchema,
+  entryRequestViewSchema,
+  openingBalancesViewSchema,
+  periodLocksViewSchema,
+  periodLockViewSchema,
+  postedEntryViewSchema,
+} from './schemas/books-entries.ts';
 
 /**
  * Locked months, manual journal entries and opening balances (issue 27,
@@ -38,8 +47,8 @@ export const monthSchema = z.string({ message: MESSAGES.monthInvalid }).regex(MO
 export const lockMonthSchema = z.object({ book: bookSchema, month: monthSchema });
 export type LockMonthInput = z.input<typeof lockMonthSchema>;
 
-export type PeriodLockView = { book: Book; month: string; lockedAt: string; lockedBy: string | null };
-export type PeriodLocksView = { locks: PeriodLockView[] };
+export type PeriodLockView = z.infer<typeof periodLockViewSchema>;
+export type PeriodLocksView = z.infer<typeof periodLocksViewSchema>;
 
 /** An amount typed in naira on one line: blank is no amount. */
 function lineKobo(value: string | null | undefined): Kobo | null | 'invalid' {
@@ -150,28 +159,15 @@ export const entryRequestStatusSchema = z.enum(['pending', 'approved', 'declined
 export type EntryRequestStatus = z.infer<typeof entryRequestStatusSchema>;
 
 /** A line of a posted entry or a request, for a screen. */
-export type EntryLineView = { accountId: string; code: string; name: string; debitKobo: number; creditKobo: number };
+export type EntryLineView = z.infer<typeof entryLineViewSchema>;
 
 /** A manual entry waiting for a second admin, or decided. */
-export type EntryRequestView = {
-  id: string;
-  book: Book;
-  valueDate: IsoDate;
-  narration: string;
-  lines: EntryLineView[];
-  status: EntryRequestStatus;
-  requestedById: string;
-  requestedByName: string | null;
-  requestedAt: string;
-  decidedAt: string | null;
-  declineReason: string | null;
-  entryId: string | null;
-};
-export type EntryRequestsView = { requests: EntryRequestView[] };
+export type EntryRequestView = z.infer<typeof entryRequestViewSchema>;
+export type EntryRequestsView = z.infer<typeof entryRequestsViewSchema>;
 
 /** A posted manual or opening entry. */
-export type PostedEntryView = { id: string; book: Book; valueDate: IsoDate; narration: string; lines: EntryLineView[] };
+export type PostedEntryView = z.infer<typeof postedEntryViewSchema>;
 /** 201 posted, or 202 recorded for a second admin. */
 export type ManualEntryResult = { entry: PostedEntryView } | { request: EntryRequestView };
 /** GET /api/books/opening?book= : the book's opening entry, or null before it is posted. */
-export type OpeningBalancesView = { book: Book; entry: PostedEntryView | null };
+export type OpeningBalancesView = z.infer<typeof openingBalancesViewSchema>;

@@ -1,5 +1,16 @@
-import type { IsoDate } from './periods.ts';
-import type { Kobo } from './money.ts';
+import type { z } from 'zod';
+import type {
+  balanceSheetResponseSchema,
+  bookReportRowSchema,
+  generalLedgerResponseSchema,
+  incomeStatementResponseSchema,
+  journalEntryViewSchema,
+  journalLineViewSchema,
+  journalPageResponseSchema,
+  journalSourceLinkSchema,
+  ledgerAccountResponseSchema,
+  trialBalanceResponseSchema,
+} from './schemas/books.ts';
 
 /**
  * The books (issue 27, docs/decisions/042-one-ledger.md). Two books, each with its own chart and
@@ -50,118 +61,35 @@ export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
 };
 
 /** One account of a chart (GET /api/books/accounts). */
-export type LedgerAccountView = {
-  id: string;
-  book: Book;
-  code: string;
-  name: string;
-  kind: AccountKind;
-  subledger: Subledger | null;
-  /** The default chart's own accounts: they can be renamed, not retired. */
-  isSystem: boolean;
-  retired: boolean;
-  /** An account with postings is never deleted, only retired. */
-  hasPostings: boolean;
-};
+export type LedgerAccountView = z.infer<typeof ledgerAccountResponseSchema>;
 
 /** One account's line in a report: its balance read the way its kind reads (see naturalBalance). */
-export type BookReportRow = { accountId: string; code: string; name: string; kind: AccountKind; balanceKobo: Kobo };
+export type BookReportRow = z.infer<typeof bookReportRowSchema>;
 
 /** GET /api/books/trial-balance?book=&asOf= : every account with a balance, in debit or credit. */
-export type TrialBalanceView = {
-  book: Book;
-  asOf: IsoDate;
-  rows: { accountId: string; code: string; name: string; kind: AccountKind; debitKobo: Kobo; creditKobo: Kobo }[];
-  totalDebitKobo: Kobo;
-  totalCreditKobo: Kobo;
-};
+export type TrialBalanceView = z.infer<typeof trialBalanceResponseSchema>;
 
 /** GET /api/books/income-statement?book=&from=&to= : income and expenditure for the period. */
-export type IncomeStatementView = {
-  book: Book;
-  from: IsoDate;
-  to: IsoDate;
-  income: BookReportRow[];
-  expenses: BookReportRow[];
-  totalIncomeKobo: Kobo;
-  totalExpensesKobo: Kobo;
-  /** Income less expenses; negative is a deficit. */
-  surplusKobo: number;
-};
+export type IncomeStatementView = z.infer<typeof incomeStatementResponseSchema>;
 
 /**
  * GET /api/books/balance-sheet?book=&asOf= : assets against liabilities and equity. Income and
  * expenses not yet closed to equity stand in equity as one line, "Surplus to date".
  */
-export type BalanceSheetView = {
-  book: Book;
-  asOf: IsoDate;
-  assets: BookReportRow[];
-  liabilities: BookReportRow[];
-  equity: BookReportRow[];
-  /** Income less expenses up to asOf (not yet closed to equity by a year end). */
-  surplusToDateKobo: number;
-  totalAssetsKobo: number;
-  totalLiabilitiesKobo: number;
-  /** Equity accounts plus the surplus to date. */
-  totalEquityKobo: number;
-};
+export type BalanceSheetView = z.infer<typeof balanceSheetResponseSchema>;
 
 /**
  * Where a journal entry came from, for a link to the screen that shows it (null for manual entries).
  * A savings link carries the savings account's id and the holder's `ref` (staff ID, else user id),
  * which their savings page is addressed by; null when the holder is gone.
  */
-export type JournalSourceLink =
-  | { kind: 'savings_account'; id: string; ref: string | null }
-  | { kind: 'loan' | 'expense'; id: string }
-  | null;
+export type JournalSourceLink = z.infer<typeof journalSourceLinkSchema>;
 
-export type JournalLineView = {
-  accountId: string;
-  code: string;
-  name: string;
-  /** The member (savings account) or loan a control account's line names, and their name. */
-  subledgerId: string | null;
-  subledgerName: string | null;
-  debitKobo: Kobo;
-  creditKobo: Kobo;
-};
+export type JournalLineView = z.infer<typeof journalLineViewSchema>;
 
 /** GET /api/books/journal?book=&from=&to=&cursor= : entries, newest value date first. */
-export type JournalEntryView = {
-  id: string;
-  seq: number;
-  book: Book;
-  valueDate: IsoDate;
-  narration: string;
-  source: JournalSource;
-  link: JournalSourceLink;
-  reversesEntryId: string | null;
-  createdAt: string;
-  lines: JournalLineView[];
-};
-export type JournalPage = { entries: JournalEntryView[]; nextCursor: string | null };
+export type JournalEntryView = z.infer<typeof journalEntryViewSchema>;
+export type JournalPage = z.infer<typeof journalPageResponseSchema>;
 
 /** GET /api/books/accounts/:id/ledger?from=&to=&cursor= : one account's lines with a running balance. */
-export type GeneralLedgerView = {
-  account: LedgerAccountView;
-  from: IsoDate;
-  to: IsoDate;
-  /** The balance (read as the account's kind reads it) at the end of the day before `from`. */
-  openingKobo: number;
-  lines: {
-    entryId: string;
-    seq: number;
-    valueDate: IsoDate;
-    narration: string;
-    link: JournalSourceLink;
-    subledgerName: string | null;
-    debitKobo: Kobo;
-    creditKobo: Kobo;
-    /** After this line, read as the account's kind reads it. */
-    balanceKobo: number;
-  }[];
-  closingKobo: number;
-  nextCursor: string | null;
-};
+export type GeneralLedgerView = z.infer<typeof generalLedgerResponseSchema>;

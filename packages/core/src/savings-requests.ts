@@ -1,7 +1,17 @@
 import { formatNaira, MAX_AMOUNT_KOBO, type Kobo } from './money.ts';
-import type { IsoDate } from './periods.ts';
-import type { SavingsTransactionView } from './contracts/savings.ts';
 import { heldAgainstLoanMessage } from './loans/products.ts';
+import type { z } from 'zod';
+import type {
+  approvalSettingsAnswerSchema,
+  mySavingsRequestsSchema,
+  savingsRequestAnswerSchema,
+  savingsRequestApprovedSchema,
+  savingsRequestCountSchema,
+  savingsRequestHolderSchema,
+  savingsRequestListSchema,
+  savingsRequestPersonSchema,
+  savingsRequestViewSchema,
+} from './schemas/savings-requests.ts';
 
 /**
  * Savings requests (issue 15; docs/decisions/021-two-person-approval.md): a posting that waits for
@@ -33,60 +43,34 @@ export const SAVINGS_REQUEST_STATUS_LABELS = {
 } as const satisfies Record<SavingsRequestStatus, string>;
 
 /** A person as a request shows them. */
-export type SavingsRequestPerson = { id: string; name: string; email: string };
+export type SavingsRequestPerson = z.infer<typeof savingsRequestPersonSchema>;
 /** A holder as a request shows them; null once their user record is deleted. */
-export type SavingsRequestHolder = { userId: string; name: string; staffId: string | null; email: string };
+export type SavingsRequestHolder = z.infer<typeof savingsRequestHolderSchema>;
 
-export type SavingsRequestView = {
-  id: string;
-  origin: SavingsRequestOrigin;
-  type: SavingsRequestType;
-  status: SavingsRequestStatus;
-  /** Whose money it is (a transfer's sender). */
-  holder: SavingsRequestHolder | null;
-  /** A transfer's recipient; null for deposits and withdrawals. */
-  to: SavingsRequestHolder | null;
-  amountKobo: Kobo;
-  description: string | null;
-  valueDate: IsoDate;
-  /** Who asked: the admin (two_person) or the member (member). */
-  maker: SavingsRequestPerson;
-  createdAt: string;
-  decidedBy: SavingsRequestPerson | null;
-  decidedAt: string | null;
-  /** Why it was declined or cancelled. */
-  reason: string | null;
-  /** The posting its approval made (a transfer's outgoing leg). */
-  transactionId: string | null;
-};
+export type SavingsRequestView = z.infer<typeof savingsRequestViewSchema>;
 
 /**
  * What POST /api/savings/transactions and /api/savings/transfers answer with 202 when they record a
  * request instead of posting (nothing moved yet).
  */
-export type SavingsRequestCreated = { request: SavingsRequestView };
+export type SavingsRequestCreated = z.infer<typeof savingsRequestAnswerSchema>;
 /** POST /api/savings/requests/:id/approve: the request, and the posting it made (a transfer's outgoing leg). */
-export type SavingsRequestApproved = { request: SavingsRequestView; transaction: SavingsTransactionView };
+export type SavingsRequestApproved = z.infer<typeof savingsRequestApprovedSchema>;
 /** POST .../decline and .../cancel. */
-export type SavingsRequestDecided = { request: SavingsRequestView };
+export type SavingsRequestDecided = z.infer<typeof savingsRequestAnswerSchema>;
 
 /** GET /api/savings/requests: newest first; `nextBefore` (an opaque cursor) is there when older ones remain. */
-export type SavingsRequestList = { requests: SavingsRequestView[]; nextBefore?: string };
+export type SavingsRequestList = z.infer<typeof savingsRequestListSchema>;
 /** GET /api/savings/requests/count: for the navigation badge. */
-export type SavingsRequestCount = { pending: number };
+export type SavingsRequestCount = z.infer<typeof savingsRequestCountSchema>;
 /** GET /api/savings/requests/mine: the requests on the caller's own account, newest first. */
-export type MySavingsRequests = { requests: SavingsRequestView[] };
+export type MySavingsRequests = z.infer<typeof mySavingsRequestsSchema>;
 
 export const MAX_REQUEST_PAGE = 100;
 export const DEFAULT_REQUEST_PAGE = 50;
 
 /** The organisation's approval settings, as GET /api/savings/approval-settings answers them. */
-export type ApprovalSettings = {
-  /** A withdrawal or transfer strictly above this waits for a second admin; null: off (the default). */
-  twoPersonThresholdKobo: Kobo | null;
-  /** True restores the old behaviour: a regular user's own postings move money at once. */
-  memberPostingsDirect: boolean;
-};
+export type ApprovalSettings = z.infer<typeof approvalSettingsAnswerSchema>;
 
 
 /** True when a withdrawal or transfer of `amountKobo` waits for a second admin: strictly above the threshold; never when it is off. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { MAX_AMOUNT_KOBO, parseNaira, type Kobo } from '../money.ts';
 import { EARLY_PAYMENT_RULES, MAX_GUARANTORS, MAX_LOAN_MONTHS, type EarlyPaymentRule, type LoanFee, type LoanProductRules, type OverpaymentRule } from './products.ts';
-import type { InterestMethod, LoanSchedule } from './schedule.ts';
+import type { InterestMethod } from './schedule.ts';
+import type { loanProductViewSchema, loanQuoteViewSchema } from '../schemas/loans.ts';
 
 export const MAX_LOAN_PRODUCT_NAME_LENGTH = 60;
 /** 10×: a multiple of savings beyond it is not a savings-backed loan. */
@@ -83,7 +84,7 @@ export const loanProductSchema = z
 export type LoanProductInput = z.input<typeof loanProductSchema>;
 
 /** A loan product as the API returns it. */
-export type LoanProductView = LoanProductRules & { id: string; retired: boolean; createdAt: string };
+export type LoanProductView = z.infer<typeof loanProductViewSchema>;
 
 /**
  * What an applicant is asking for, as typed: checked before the schedule is shown and again when
@@ -103,15 +104,4 @@ export const loanQuoteSchema = z
   }));
 
 /** The schedule and limits an applicant sees before applying. */
-export type LoanQuote = {
-  productId: string;
-  amountKobo: Kobo;
-  months: number;
-  feeKobo: Kobo;
-  savingsBalanceKobo: Kobo;
-  /** The most this holder may borrow on this product now. */
-  maxAmountKobo: Kobo;
-  /** Why the application is outside the product's limits, naming the limit; null when within them. */
-  problem: string | null;
-  schedule: LoanSchedule;
-};
+export type LoanQuote = z.infer<typeof loanQuoteViewSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_KINDS, BOOKS, JOURNAL_SOURCES, SUBLEDGERS, type Book } from '../books.ts';
 import { MESSAGES } from '../messages.ts';
 import { isSupportedDate, type IsoDate } from '../periods.ts';
+import { koboSchema as kobo, signedKoboSchema as signedKobo } from './answer-parts.ts';
 
 /** The books' reports' own sentences (issue 27); the rest are MESSAGES'. */
 export const BOOK_REPORT_MESSAGES = {
@@ -75,20 +76,28 @@ export type GeneralLedgerQuery = z.output<typeof generalLedgerQuerySchema>;
 export type JournalQuery = z.output<typeof journalQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// The reports' answers, declared on their routes (the shapes are books.ts's types)
+// The reports' answers, declared on their routes; books.ts's types are inferred from these
 // ---------------------------------------------------------------------------------------------
 
-const kobo = z.number().int();
 const book = z.enum(BOOKS);
 const kind = z.enum(ACCOUNT_KINDS);
-const reportRow = z.object({ accountId: z.string(), code: z.string(), name: z.string(), kind, balanceKobo: kobo });
-const link = z
+
+/** One account's line in a report: its balance read the way its kind reads (see naturalBalance). */
+export const bookReportRowSchema = z.object({ accountId: z.string(), code: z.string(), name: z.string(), kind, balanceKobo: kobo });
+
+/**
+ * Where a journal entry came from, for a link to the screen that shows it (null for manual entries).
+ * A savings link carries the savings account's id and the holder's `ref` (staff ID, else user id),
+ * which their savings page is addressed by; null when the holder is gone.
+ */
+export const journalSourceLinkSchema = z
   .union([
     z.object({ kind: z.literal('savings_account'), id: z.string(), ref: z.string().nullable() }),
     z.object({ kind: z.enum(['loan', 'expense']), id: z.string() }),
   ])
   .nullable();
 
+/** One account of a chart (GET /api/books/accounts). */
 export const ledgerAccountResponseSchema = z.object({
   id: z.string(),
   book,
@@ -96,12 +105,15 @@ export const ledgerAccountResponseSchema = z.object({
   name: z.string(),
   kind,
   subledger: z.enum(SUBLEDGERS).nullable(),
+  /** The default chart's own accounts: they can be renamed, not retired. */
   isSystem: z.boolean(),
   retired: z.boolean(),
+  /** An account with postings is never deleted, only retired. */
   hasPostings: z.boolean(),
 });
 export const ledgerAccountsResponseSchema = z.object({ accounts: z.array(ledgerAccountResponseSchema) });
 
+/** GET /api/books/trial-balance?book=&asOf= : every account with a balance, in debit or credit. */
 export const trialBalanceResponseSchema = z.object({
   book,
   asOf: z.string(),
@@ -110,75 +122,86 @@ export const trialBalanceResponseSchema = z.object({
   totalCreditKobo: kobo,
 });
 
+/** GET /api/books/income-statement?book=&from=&to= : income and expenditure for the period. */
 export const incomeStatementResponseSchema = z.object({
   book,
   from: z.string(),
   to: z.string(),
-  income: z.array(reportRow),
-  expenses: z.array(reportRow),
+  income: z.array(bookReportRowSchema),
+  expenses: z.array(bookReportRowSchema),
   totalIncomeKobo: kobo,
   totalExpensesKobo: kobo,
-  surplusKobo: kobo,
+  /** Income less expenses; negative is a deficit. */
+  surplusKobo: signedKobo,
 });
 
+/**
+ * GET /api/books/balance-sheet?book=&asOf= : assets against liabilities and equity. Income and
+ * expenses not yet closed to equity stand in equity as one line, "Surplus to date".
+ */
 export const balanceSheetResponseSchema = z.object({
   book,
   asOf: z.string(),
-  assets: z.array(reportRow),
-  liabilities: z.array(reportRow),
-  equity: z.array(reportRow),
-  surplusToDateKobo: kobo,
-  totalAssetsKobo: kobo,
-  totalLiabilitiesKobo: kobo,
-  totalEquityKobo: kobo,
+  assets: z.array(bookReportRowSchema),
+  liabilities: z.array(bookReportRowSchema),
+  equity: z.array(bookReportRowSchema),
+  /** Income less expenses up to asOf (not yet closed to equity by a year end). */
+  surplusToDateKobo: signedKobo,
+  totalAssetsKobo: signedKobo,
+  totalLiabilitiesKobo: signedKobo,
+  /** Equity accounts plus the surplus to date. */
+  totalEquityKobo: signedKobo,
 });
 
+/** GET /api/books/accounts/:id/ledger?from=&to=&cursor= : one account's lines with a running balance. */
 export const generalLedgerResponseSchema = z.object({
   account: ledgerAccountResponseSchema,
   from: z.string(),
   to: z.string(),
-  openingKobo: kobo,
+  /** The balance (read as the account's kind reads it) at the end of the day before `from`. */
+  openingKobo: signedKobo,
   lines: z.array(
     z.object({
       entryId: z.string(),
       seq: z.number().int(),
       valueDate: z.string(),
       narration: z.string(),
-      link,
+      link: journalSourceLinkSchema,
       subledgerName: z.string().nullable(),
       debitKobo: kobo,
       creditKobo: kobo,
-      balanceKobo: kobo,
+      /** After this line, read as the account's kind reads it. */
+      balanceKobo: signedKobo,
     }),
   ),
-  closingKobo: kobo,
+  closingKobo: signedKobo,
   nextCursor: z.string().nullable(),
 });
 
-export const journalPageResponseSchema = z.object({
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      seq: z.number().int(),
-      book,
-      valueDate: z.string(),
-      narration: z.string(),
-      source: z.enum(JOURNAL_SOURCES),
-      link,
-      reversesEntryId: z.string().nullable(),
-      createdAt: z.string(),
-      lines: z.array(
-        z.object({
-          accountId: z.string(),
-          code: z.string(),
-          name: z.string(),
-          subledgerId: z.string().nullable(),
-          subledgerName: z.string().nullable(),
-          debitKobo: kobo,
-          creditKobo: kobo,
-        }),
-      ),
-    }),
-  ),
-  nextCursor: z.string().nullable(),
+export const journalLineViewSchema = z.object({
+  accountId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  /** The member (savings account) or loan a control account's line names, and their name. */
+  subledgerId: z.string().nullable(),
+  subledgerName: z.string().nullable(),
+  debitKobo: kobo,
+  creditKobo: kobo,
 });
+
+/** One entry of GET /api/books/journal, with its lines. */
+export const journalEntryViewSchema = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  book,
+  valueDate: z.string(),
+  narration: z.string(),
+  source: z.enum(JOURNAL_SOURCES),
+  link: journalSourceLinkSchema,
+  reversesEntryId: z.string().nullable(),
+  createdAt: z.string(),
+  lines: z.array(journalLineViewSchema),
+});
+
+/** GET /api/books/journal?book=&from=&to=&cursor= : entries, newest value date first. */
+export const journalPageResponseSchema = z.object({ entries: z.array(journalEntryViewSchema), nextCursor: z.string().nullable() });

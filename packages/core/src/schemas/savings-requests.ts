@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { MAX_REASON_LENGTH } from '../savings.ts';
-import { DEFAULT_REQUEST_PAGE, MAX_REQUEST_PAGE, type ApprovalSettings } from '../savings-requests.ts';
+import {
+  DEFAULT_REQUEST_PAGE,
+  MAX_REQUEST_PAGE,
+  SAVINGS_REQUEST_ORIGINS,
+  SAVINGS_REQUEST_STATUSES,
+  SAVINGS_REQUEST_TYPES,
+  type ApprovalSettings,
+} from '../savings-requests.ts';
+import { isoDateSchema, koboSchema, timestampSchema } from './answer-parts.ts';
+import { savingsTransactionViewSchema } from './savings-answers.ts';
 import { savingsAmountKobo } from './savings.ts';
 
 /** What the savings requests' routes accept (issue 15); the requests' words and rules are in ../savings-requests.ts. */
@@ -63,3 +72,57 @@ export const approvalSettingsSchema = z
     }),
   );
 export type ApprovalSettingsInput = z.input<typeof approvalSettingsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// What the requests' routes answer (issue 28); the types in ../savings-requests.ts are inferred from these.
+// ---------------------------------------------------------------------------------------------
+
+/** A person as a request shows them. */
+export const savingsRequestPersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+/** A holder as a request shows them; null once their user record is deleted. */
+export const savingsRequestHolderSchema = z.object({ userId: z.string(), name: z.string(), staffId: z.string().nullable(), email: z.string() });
+
+export const savingsRequestViewSchema = z.object({
+  id: z.string(),
+  origin: z.enum(SAVINGS_REQUEST_ORIGINS),
+  type: z.enum(SAVINGS_REQUEST_TYPES),
+  status: z.enum(SAVINGS_REQUEST_STATUSES),
+  /** Whose money it is (a transfer's sender). */
+  holder: savingsRequestHolderSchema.nullable(),
+  /** A transfer's recipient; null for deposits and withdrawals. */
+  to: savingsRequestHolderSchema.nullable(),
+  amountKobo: koboSchema,
+  description: z.string().nullable(),
+  valueDate: isoDateSchema,
+  /** Who asked: the admin (two_person) or the member (member). */
+  maker: savingsRequestPersonSchema,
+  createdAt: timestampSchema,
+  decidedBy: savingsRequestPersonSchema.nullable(),
+  decidedAt: timestampSchema.nullable(),
+  /** Why it was declined or cancelled. */
+  reason: z.string().nullable(),
+  /** The posting its approval made (a transfer's outgoing leg). */
+  transactionId: z.string().nullable(),
+});
+
+/**
+ * What POST /api/savings/transactions and /api/savings/transfers answer with 202 when they record a
+ * request instead of posting (nothing moved yet). POST .../decline and .../cancel answer the same shape.
+ */
+export const savingsRequestAnswerSchema = z.object({ request: savingsRequestViewSchema });
+/** POST /api/savings/requests/:id/approve: the request, and the posting it made (a transfer's outgoing leg). */
+export const savingsRequestApprovedSchema = z.object({ request: savingsRequestViewSchema, transaction: savingsTransactionViewSchema });
+/** GET /api/savings/requests: newest first; `nextBefore` (an opaque cursor) is there when older ones remain. */
+export const savingsRequestListSchema = z.object({ requests: z.array(savingsRequestViewSchema), nextBefore: z.string().optional() });
+/** GET /api/savings/requests/count: for the navigation badge. */
+export const savingsRequestCountSchema = z.object({ pending: z.number().int() });
+/** GET /api/savings/requests/mine: the requests on the caller's own account, newest first. */
+export const mySavingsRequestsSchema = z.object({ requests: z.array(savingsRequestViewSchema) });
+
+/** GET and PUT /api/savings/approval-settings. */
+export const approvalSettingsAnswerSchema = z.object({
+  /** A withdrawal or transfer strictly above this waits for a second admin; null: off (the default). */
+  twoPersonThresholdKobo: koboSchema.nullable(),
+  /** True restores the old behaviour: a regular user's own postings move money at once. */
+  memberPostingsDirect: z.boolean(),
+});

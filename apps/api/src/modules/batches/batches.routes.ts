@@ -3,15 +3,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
+  batchAnswerSchema,
+  batchDetailSchema,
   batchDraftSchema,
+  batchListSchema,
+  batchReviewSchema,
+  contributionsSavedSchema,
   contributionsSchema,
   currentMonth,
   defaultRunDescription,
   defaultRunValueDate,
+  fileAnswer,
   isPayrollMonth,
   MAX_BATCH_FILE_BYTES,
   MESSAGES,
+  POSTING_DAY_REFUSALS,
   reversalSchema,
+  SAVINGS_BALANCE_REFUSALS,
+  runPreparationSchema,
+  uploadedBatchFileSchema,
 } from '@kobo/core';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
@@ -33,6 +43,18 @@ const FILE_BODY_LIMIT = 3 * MAX_BATCH_FILE_BYTES;
 /** A 50,000-row batch as JSON. */
 const BATCH_BODY_LIMIT = 16 * 1024 * 1024;
 
+/** A batch's reversal: gone, already undone (whole or a posting of it), or leaving someone's savings short. */
+const batchReversalRefusals = [
+  'BATCH_NOT_FOUND',
+  'BATCH_ALREADY_REVERSED',
+  'ALREADY_REVERSED',
+  'REVERSAL_OVERDRAWS',
+  'LOAN_REVERSAL_REFUSED',
+  'NO_SAVINGS_ACCOUNT',
+  'PERIOD_LOCKED',
+  ...SAVINGS_BALANCE_REFUSALS,
+] as const;
+
 const monthQuery = z.object({ month: z.string().max(20).optional() });
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
@@ -49,48 +71,94 @@ export async function batchRoutes(app: FastifyInstance, deps: SavingsDeps) {
     return chosen;
   };
 
-  routes.get('/api/savings/runs/prepare', { config: manageSavings, schema: { querystring: monthQuery } }, async (request) =>
-    prepareRun(deps, monthOf(request.query.month)),
+  routes.get(
+    '/api/savings/runs/prepare',
+    { config: manageSavings, schema: { operationId: 'prepareMonthlyRun', querystring: monthQuery, response: { 200: runPreparationSchema } } },
+    async (request) =>
+      prepareRun(deps, monthOf(request.query.month)),
   );
 
-  routes.get('/api/savings/batches/template', { config: manageSavings, schema: { querystring: monthQuery } }, async (request, reply) => {
-    const month = monthOf(request.query.month);
-    const candidates = await listRunCandidates(deps.db, defaultRunValueDate(month, deps.now(), deps.timeZone));
-    return sendWorkbook(reply, `payroll-template-${month}.xlsx`, (body) => writeRunTemplate(candidates, defaultRunDescription(month), body));
-  });
-
-  routes.put('/api/savings/contributions', { config: manageSavings, schema: { body: contributionsSchema } }, async (request) =>
-    setContributions(deps, request.actor, request.body),
+  routes.get(
+    '/api/savings/batches/template',
+    {
+      config: manageSavings,
+      schema: { operationId: 'downloadRunTemplate', querystring: monthQuery, response: { 200: fileAnswer(XLSX_CONTENT_TYPE, "The month's payroll template, an .xlsx workbook") } },
+    },
+    async (request, reply) => {
+      const month = monthOf(request.query.month);
+      const candidates = await listRunCandidates(deps.db, defaultRunValueDate(month, deps.now(), deps.timeZone));
+      return sendWorkbook(reply, `payroll-template-${month}.xlsx`, (body) => writeRunTemplate(candidates, defaultRunDescription(month), body));
+    },
   );
 
-  routes.post('/api/savings/batches/file', { config: manageSavings, bodyLimit: FILE_BODY_LIMIT }, async (request) => {
-    if (!Buffer.isBuffer(request.body)) throw new AppError('FILE_UNREADABLE', { field: 'file' });
-    return readBatchFile(request.body, fileNameFrom(request.headers['x-file-name']));
-  });
-
-  routes.post('/api/savings/batches/review', { config: manageSavings, bodyLimit: BATCH_BODY_LIMIT, schema: { body: batchDraftSchema } }, async (request) =>
-    reviewBatchDraft(deps, request.actor, request.body),
+  routes.put(
+    '/api/savings/contributions',
+    { config: manageSavings, schema: { operationId: 'setContributions', body: contributionsSchema, response: { 200: contributionsSavedSchema } } },
+    async (request) =>
+      setContributions(deps, request.actor, request.body),
   );
 
-  routes.post('/api/savings/batches', { config: manageSavings, bodyLimit: BATCH_BODY_LIMIT, schema: { body: batchDraftSchema } }, async (request, reply) => {
-    const key = idempotencyKeyFrom(request.headers['idempotency-key'], request.actor.id, 'batch', request.body);
-    const result = await postBatch(deps, request.actor, request.body, key);
-    if (result.isReplay) reply.header('idempotent-replayed', 'true');
-    return reply.status(201).send(result.body);
-  });
+  routes.post(
+    '/api/savings/batches/file',
+    {
+      config: { ...manageSavings, errors: ['FILE_TOO_LARGE', 'FILE_UNREADABLE'] },
+      bodyLimit: FILE_BODY_LIMIT,
+      schema: { operationId: 'readBatchFile', response: { 200: uploadedBatchFileSchema } },
+    },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new AppError('FILE_UNREADABLE', { field: 'file' });
+      return readBatchFile(request.body, fileNameFrom(request.headers['x-file-name']));
+    },
+  );
 
-  routes.get('/api/savings/batches', { config: readRuns }, async () => listBatches(deps.db));
+  routes.post(
+    '/api/savings/batches/review',
+    {
+      config: { ...manageSavings, errors: POSTING_DAY_REFUSALS },
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: { operationId: 'reviewBatch', body: batchDraftSchema, response: { 200: batchReviewSchema } },
+    },
+    async (request) =>
+      reviewBatchDraft(deps, request.actor, request.body),
+  );
 
-  routes.get('/api/savings/batches/:id', { config: readRuns, schema: { params: idParams } }, async (request) => readBatch(deps.db, request.params.id));
+  routes.post(
+    '/api/savings/batches',
+    {
+      config: { ...manageSavings, idempotent: true, errors: ['BATCH_ALREADY_POSTED', 'BATCH_NOT_READY', ...POSTING_DAY_REFUSALS] },
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: { operationId: 'postBatch', body: batchDraftSchema, response: { 201: batchAnswerSchema } },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyFrom(request.headers['idempotency-key'], request.actor.id, 'batch', request.body);
+      const result = await postBatch(deps, request.actor, request.body, key);
+      if (result.isReplay) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(result.body);
+    },
+  );
 
-  routes.get('/api/savings/batches/:id/export', { config: readRuns, schema: { params: idParams } }, async (request, reply) => {
-    const detail = await readBatch(deps.db, request.params.id);
-    return sendWorkbook(reply, batchFileName(detail), (body) => writeBatchWorkbook(detail, body));
-  });
+  routes.get('/api/savings/batches', { config: readRuns, schema: { operationId: 'listBatches', response: { 200: batchListSchema } } }, async () => listBatches(deps.db));
+
+  routes.get('/api/savings/batches/:id', { config: { ...readRuns, errors: ['BATCH_NOT_FOUND'] }, schema: { operationId: 'getBatch', params: idParams, response: { 200: batchDetailSchema } } }, async (request) => readBatch(deps.db, request.params.id));
+
+  routes.get(
+    '/api/savings/batches/:id/export',
+    {
+      config: { ...readRuns, errors: ['BATCH_NOT_FOUND'] },
+      schema: { operationId: 'downloadBatch', params: idParams, response: { 200: fileAnswer(XLSX_CONTENT_TYPE, 'The batch, an .xlsx workbook') } },
+    },
+    async (request, reply) => {
+      const detail = await readBatch(deps.db, request.params.id);
+      return sendWorkbook(reply, batchFileName(detail), (body) => writeBatchWorkbook(detail, body));
+    },
+  );
 
   routes.post(
     '/api/savings/batches/:id/reversal',
-    { config: manageSavings, schema: { params: idParams, body: reversalSchema } },
+    {
+      config: { ...manageSavings, idempotent: true, errors: batchReversalRefusals },
+      schema: { operationId: 'reverseBatch', params: idParams, body: reversalSchema, response: { 201: batchAnswerSchema } },
+    },
     async (request, reply) => {
       const key = idempotencyKeyFrom(request.headers['idempotency-key'], request.actor.id, `batch-reversal:${request.params.id}`, request.body);
       const result = await reverseBatch(deps, request.actor, request.params.id, request.body.reason, key);

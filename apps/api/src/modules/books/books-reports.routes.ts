@@ -6,6 +6,7 @@ import {
   bookAsOfQuerySchema,
   bookChartQuerySchema,
   bookPeriodQuerySchema,
+  fileAnswer,
   generalLedgerQuerySchema,
   generalLedgerResponseSchema,
   incomeStatementResponseSchema,
@@ -14,7 +15,7 @@ import {
   ledgerAccountsResponseSchema,
   trialBalanceResponseSchema,
 } from '@kobo/core';
-import { sendWorkbook } from '../../spreadsheet/send-workbook.ts';
+import { sendWorkbook, XLSX_CONTENT_TYPE } from '../../spreadsheet/send-workbook.ts';
 import type { BookDeps } from './book-views.ts';
 import {
   balanceSheetFileName,
@@ -37,6 +38,8 @@ import { readTrialBalance } from './read-trial-balance.ts';
 
 const viewBooks = { access: 'view_books' } as const;
 const accountParams = z.object({ id: z.string().min(1).max(200) });
+/** Each report's download: the same figures as an .xlsx workbook. */
+const workbook = { 200: fileAnswer(XLSX_CONTENT_TYPE, 'The report, an .xlsx workbook') };
 
 /**
  * The books' reports (issue 27): the chart, trial balance, income and expenditure, balance sheet,
@@ -47,51 +50,94 @@ const accountParams = z.object({ id: z.string().min(1).max(200) });
 export async function booksReportsRoutes(app: FastifyInstance, deps: BookDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/books/accounts', { config: viewBooks, schema: { querystring: bookChartQuerySchema, response: { 200: ledgerAccountsResponseSchema } } }, async (request) =>
-    listLedgerAccounts(deps.db, request.query.book),
+  routes.get(
+    '/api/books/accounts',
+    {
+      config: viewBooks,
+      schema: { operationId: 'listLedgerAccounts', querystring: bookChartQuerySchema, response: { 200: ledgerAccountsResponseSchema } },
+    },
+    async (request) =>
+      listLedgerAccounts(deps.db, request.query.book),
   );
 
-  routes.get('/api/books/trial-balance', { config: viewBooks, schema: { querystring: bookAsOfQuerySchema, response: { 200: trialBalanceResponseSchema } } }, async (request) =>
-    readTrialBalance(deps, request.query),
+  routes.get(
+    '/api/books/trial-balance',
+    {
+      config: viewBooks,
+      schema: { operationId: 'getTrialBalance', querystring: bookAsOfQuerySchema, response: { 200: trialBalanceResponseSchema } },
+    },
+    async (request) =>
+      readTrialBalance(deps, request.query),
   );
-  routes.get('/api/books/trial-balance.xlsx', { config: viewBooks, schema: { querystring: bookAsOfQuerySchema } }, async (request, reply) => {
-    const view = await readTrialBalance(deps, request.query);
-    return sendWorkbook(reply, trialBalanceFileName(view), (output) => writeTrialBalanceWorkbook(view, output));
-  });
+  routes.get(
+    '/api/books/trial-balance.xlsx',
+    { config: viewBooks, schema: { operationId: 'downloadTrialBalance', querystring: bookAsOfQuerySchema, response: workbook } },
+    async (request, reply) => {
+      const view = await readTrialBalance(deps, request.query);
+      return sendWorkbook(reply, trialBalanceFileName(view), (output) => writeTrialBalanceWorkbook(view, output));
+    },
+  );
 
-  routes.get('/api/books/income-statement', { config: viewBooks, schema: { querystring: bookPeriodQuerySchema, response: { 200: incomeStatementResponseSchema } } }, async (request) =>
-    readIncomeStatement(deps, request.query),
+  routes.get(
+    '/api/books/income-statement',
+    {
+      config: viewBooks,
+      schema: { operationId: 'getIncomeStatement', querystring: bookPeriodQuerySchema, response: { 200: incomeStatementResponseSchema } },
+    },
+    async (request) =>
+      readIncomeStatement(deps, request.query),
   );
-  routes.get('/api/books/income-statement.xlsx', { config: viewBooks, schema: { querystring: bookPeriodQuerySchema } }, async (request, reply) => {
-    const view = await readIncomeStatement(deps, request.query);
-    return sendWorkbook(reply, incomeStatementFileName(view), (output) => writeIncomeStatementWorkbook(view, output));
-  });
+  routes.get(
+    '/api/books/income-statement.xlsx',
+    { config: viewBooks, schema: { operationId: 'downloadIncomeStatement', querystring: bookPeriodQuerySchema, response: workbook } },
+    async (request, reply) => {
+      const view = await readIncomeStatement(deps, request.query);
+      return sendWorkbook(reply, incomeStatementFileName(view), (output) => writeIncomeStatementWorkbook(view, output));
+    },
+  );
 
-  routes.get('/api/books/balance-sheet', { config: viewBooks, schema: { querystring: bookAsOfQuerySchema, response: { 200: balanceSheetResponseSchema } } }, async (request) =>
-    readBalanceSheet(deps, request.query),
+  routes.get(
+    '/api/books/balance-sheet',
+    {
+      config: viewBooks,
+      schema: { operationId: 'getBalanceSheet', querystring: bookAsOfQuerySchema, response: { 200: balanceSheetResponseSchema } },
+    },
+    async (request) =>
+      readBalanceSheet(deps, request.query),
   );
-  routes.get('/api/books/balance-sheet.xlsx', { config: viewBooks, schema: { querystring: bookAsOfQuerySchema } }, async (request, reply) => {
-    const view = await readBalanceSheet(deps, request.query);
-    return sendWorkbook(reply, balanceSheetFileName(view), (output) => writeBalanceSheetWorkbook(view, output));
-  });
+  routes.get(
+    '/api/books/balance-sheet.xlsx',
+    { config: viewBooks, schema: { operationId: 'downloadBalanceSheet', querystring: bookAsOfQuerySchema, response: workbook } },
+    async (request, reply) => {
+      const view = await readBalanceSheet(deps, request.query);
+      return sendWorkbook(reply, balanceSheetFileName(view), (output) => writeBalanceSheetWorkbook(view, output));
+    },
+  );
 
   routes.get(
     '/api/books/accounts/:id/ledger',
-    { config: viewBooks, schema: { params: accountParams, querystring: generalLedgerQuerySchema, response: { 200: generalLedgerResponseSchema } } },
+    { config: { ...viewBooks, errors: ['LEDGER_ACCOUNT_NOT_FOUND'] }, schema: { operationId: 'getGeneralLedger', params: accountParams, querystring: generalLedgerQuerySchema, response: { 200: generalLedgerResponseSchema } } },
     async (request) => readGeneralLedger(deps, request.params.id, request.query),
   );
   routes.get(
     '/api/books/accounts/:id/ledger.xlsx',
-    { config: viewBooks, schema: { params: accountParams, querystring: generalLedgerQuerySchema } },
+    { config: { ...viewBooks, errors: ['LEDGER_ACCOUNT_NOT_FOUND', 'EXPORT_TOO_LARGE'] }, schema: { operationId: 'downloadGeneralLedger', params: accountParams, querystring: generalLedgerQuerySchema, response: workbook } },
     async (request, reply) => {
       const view = await readGeneralLedgerForExport(deps, request.params.id, request.query);
       return sendWorkbook(reply, generalLedgerFileName(view), (output) => writeGeneralLedgerWorkbook(view, output));
     },
   );
 
-  routes.get('/api/books/journal', { config: viewBooks, schema: { querystring: journalQuerySchema, response: { 200: journalPageResponseSchema } } }, async (request) => readJournal(deps.db, request.query));
-  routes.get('/api/books/journal.xlsx', { config: viewBooks, schema: { querystring: journalQuerySchema } }, async (request, reply) => {
-    const page = await readJournalForExport(deps.db, request.query);
-    return sendWorkbook(reply, journalFileName(request.query.book, request.query), (output) => writeJournalWorkbook(page, output));
-  });
+  routes.get('/api/books/journal', { config: viewBooks, schema: { operationId: 'getJournal', querystring: journalQuerySchema, response: { 200: journalPageResponseSchema } } }, async (request) => readJournal(deps.db, request.query));
+  routes.get(
+    '/api/books/journal.xlsx',
+    {
+      config: { ...viewBooks, errors: ['EXPORT_TOO_LARGE'] },
+      schema: { operationId: 'downloadJournal', querystring: journalQuerySchema, response: workbook },
+    },
+    async (request, reply) => {
+      const page = await readJournalForExport(deps.db, request.query);
+      return sendWorkbook(reply, journalFileName(request.query.book, request.query), (output) => writeJournalWorkbook(page, output));
+    },
+  );
 }

@@ -4,9 +4,21 @@ import { z } from 'zod';
 import {
   booksStartResponseSchema,
   booksStartSchema,
+  createdStaffAnswerSchema,
+  fileAnswer,
+  SAVINGS_HOLDER_REFUSALS,
+  SAVINGS_POSTING_REFUSALS,
   createStaffSchema,
+  mySavingsSchema,
+  postedReversalSchema,
+  postedTransactionSchema,
+  postedTransferSchema,
   reversalSchema,
+  savingsAccountDetailSchema,
+  savingsHoldersAnswerSchema,
   savingsPeriodSchema,
+  savingsRequestAnswerSchema,
+  savingsStatementSchema,
   savingsTransactionSchema,
   statementRangeSchema,
   transferSchema,
@@ -22,7 +34,7 @@ import { idempotencyKeyFrom, sendPosted, sendPostedOrRecorded } from '../ledger/
 import { postOrRequestTransaction, postOrRequestTransfer } from './requests/create-request.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
 import type { RequestDeps } from './requests/request-deps.ts';
-import { sendWorkbook } from '../../spreadsheet/send-workbook.ts';
+import { sendWorkbook, XLSX_CONTENT_TYPE } from '../../spreadsheet/send-workbook.ts';
 
 const manageSavings = { access: 'manage_staff_savings' } as const;
 /** Reading any holder's savings: an officer or the auditor (issue 27), who changes nothing. */
@@ -30,6 +42,9 @@ const readSavings = { access: 'view_staff_savings' } as const;
 /** An officer for any holder, or a holder for their own account (holder-for-request.ts decides whose). */
 const postSavings = { access: ['manage_staff_savings', 'post_own_savings'] } as const;
 const readStatement = { access: ['view_staff_savings', 'view_own_savings'] } as const;
+
+/** A posting that may wait for an administrator instead (issue 15): 201 posted, or 202 recorded as a request. */
+const recordedOr = <Posted extends z.ZodType>(posted: Posted) => ({ 201: posted, 202: savingsRequestAnswerSchema });
 
 const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(MAX_HISTORY_ROWS).optional() });
 
@@ -41,46 +56,87 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
   await requestsRoutes(app, deps);
 
   // The books' start date (issue 26): no posting is valued before it.
-  routes.get('/api/savings/books-start', { config: manageSavings, schema: { response: { 200: booksStartResponseSchema } } }, async () =>
-    readBooksStart(deps.db, deps),
+  routes.get(
+    '/api/savings/books-start',
+    { config: manageSavings, schema: { operationId: 'getBooksStart', response: { 200: booksStartResponseSchema } } },
+    async () =>
+      readBooksStart(deps.db, deps),
   );
 
   routes.put(
     '/api/savings/books-start',
-    { config: manageSavings, schema: { body: booksStartSchema, response: { 200: booksStartResponseSchema } } },
+    { config: manageSavings, schema: { operationId: 'setBooksStart', body: booksStartSchema, response: { 200: booksStartResponseSchema } } },
     async (request) => saveBooksStart(deps, request.actor, request.body.booksStart),
   );
 
   routes.get(
     '/api/savings/holders',
-    { config: readSavings, schema: { querystring: z.object({ search: z.string().max(200).optional(), excludeUserId: z.string().max(200).optional() }) } },
+    {
+      config: readSavings,
+      schema: {
+        operationId: 'listSavingsHolders',
+        querystring: z.object({ search: z.string().max(200).optional(), excludeUserId: z.string().max(200).optional() }),
+        response: { 200: savingsHoldersAnswerSchema },
+      },
+    },
     async (request) => ({ holders: await listSavingsHolders(deps.db, request.query) }),
   );
 
-  routes.post('/api/savings/staff', { config: manageSavings, schema: { body: createStaffSchema } }, async (request, reply) => {
-    return reply.status(201).send({ staff: await createStaff(deps.db, request.body, request.actor, deps.now()) });
-  });
+  routes.post(
+    '/api/savings/staff',
+    {
+      config: { ...manageSavings, errors: ['STAFF_EMAIL_IN_USE', 'STAFF_ID_FAILED'] },
+      schema: { operationId: 'createStaff', body: createStaffSchema, response: { 201: createdStaffAnswerSchema } },
+    },
+    async (request, reply) => {
+      return reply.status(201).send({ staff: await createStaff(deps.db, request.body, request.actor, deps.now()) });
+    },
+  );
 
-  routes.get('/api/savings/me', { config: { access: 'view_own_savings' }, schema: { querystring: limitQuery } }, async (request) =>
-    getMySavings(deps, request.actor, request.query),
+  routes.get(
+    '/api/savings/me',
+    {
+      config: { access: 'view_own_savings', errors: SAVINGS_HOLDER_REFUSALS },
+      schema: { operationId: 'getMySavings', querystring: limitQuery, response: { 200: mySavingsSchema } },
+    },
+    async (request) =>
+      getMySavings(deps, request.actor, request.query),
   );
 
   routes.get(
     '/api/savings/accounts/:ref',
-    { config: readSavings, schema: { params: z.object({ ref: z.string().min(1).max(200) }), querystring: z.object({ period: savingsPeriodSchema }) } },
+    {
+      config: { ...readSavings, errors: SAVINGS_HOLDER_REFUSALS },
+      schema: {
+        operationId: 'getSavingsAccount',
+        params: z.object({ ref: z.string().min(1).max(200) }),
+        querystring: z.object({ period: savingsPeriodSchema }),
+        response: { 200: savingsAccountDetailSchema },
+      },
+    },
     async (request) => getAccountDetail(deps, request.params.ref, request.query.period),
   );
 
-  routes.post('/api/savings/transactions', { config: postSavings, schema: { body: savingsTransactionSchema } }, async (request, reply) => {
-    const actor = request.actor;
-    const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transaction', request.body);
-    // 201 posted, or 202 recorded as a request awaiting an administrator (issue 15).
-    return sendPostedOrRecorded(reply, await postOrRequestTransaction(deps, actor, request.body, key));
-  });
+  routes.post(
+    '/api/savings/transactions',
+    {
+      config: { ...postSavings, idempotent: true, errors: SAVINGS_POSTING_REFUSALS },
+      schema: { operationId: 'postSavingsTransaction', body: savingsTransactionSchema, response: recordedOr(postedTransactionSchema) },
+    },
+    async (request, reply) => {
+      const actor = request.actor;
+      const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transaction', request.body);
+      // 201 posted, or 202 recorded as a request awaiting an administrator (issue 15).
+      return sendPostedOrRecorded(reply, await postOrRequestTransaction(deps, actor, request.body, key));
+    },
+  );
 
   routes.post(
     '/api/savings/transactions/:id/reversal',
-    { config: manageSavings, schema: { params: z.object({ id: z.string().min(1).max(200) }), body: reversalSchema } },
+    {
+      config: { ...manageSavings, idempotent: true, errors: [...SAVINGS_POSTING_REFUSALS, 'TRANSACTION_NOT_FOUND', 'ALREADY_REVERSED', 'REVERSAL_NOT_REVERSIBLE', 'REVERSAL_OVERDRAWS'] },
+      schema: { operationId: 'reverseSavingsTransaction', params: z.object({ id: z.string().min(1).max(200) }), body: reversalSchema, response: { 201: postedReversalSchema } },
+    },
     async (request, reply) => {
       const actor = request.actor;
       const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, `reversal:${request.params.id}`, request.body);
@@ -88,19 +144,32 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
     },
   );
 
-  routes.post('/api/savings/transfers', { config: manageSavings, schema: { body: transferSchema } }, async (request, reply) => {
-    const actor = request.actor;
-    const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transfer', request.body);
-    return sendPostedOrRecorded(reply, await postOrRequestTransfer(deps, actor, request.body, key));
-  });
+  routes.post(
+    '/api/savings/transfers',
+    {
+      config: { ...manageSavings, idempotent: true, errors: [...SAVINGS_POSTING_REFUSALS, 'INSUFFICIENT_BALANCE_FOR_TRANSFER', 'INVALID_TRANSFER'] },
+      schema: { operationId: 'postSavingsTransfer', body: transferSchema, response: recordedOr(postedTransferSchema) },
+    },
+    async (request, reply) => {
+      const actor = request.actor;
+      const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transfer', request.body);
+      return sendPostedOrRecorded(reply, await postOrRequestTransfer(deps, actor, request.body, key));
+    },
+  );
 
-  routes.get('/api/savings/statement', { config: readStatement, schema: { querystring: statementRangeSchema } }, async (request) =>
-    getStatement(deps, request.actor, request.query),
+  routes.get(
+    '/api/savings/statement',
+    {
+      config: { ...readStatement, errors: SAVINGS_HOLDER_REFUSALS },
+      schema: { operationId: 'getSavingsStatement', querystring: statementRangeSchema, response: { 200: savingsStatementSchema } },
+    },
+    async (request) =>
+      getStatement(deps, request.actor, request.query),
   );
 
   routes.get(
     '/api/savings/statement/export',
-    { config: readStatement, schema: { querystring: statementRangeSchema } },
+    { config: { ...readStatement, errors: SAVINGS_HOLDER_REFUSALS }, schema: { operationId: 'downloadSavingsStatement', querystring: statementRangeSchema, response: { 200: fileAnswer(XLSX_CONTENT_TYPE, 'The statement, an .xlsx workbook') } } },
     async (request, reply) => {
       // Read and checked before a byte is sent, so a refusal is still a JSON answer.
       const statement = await getStatement(deps, request.actor, request.query);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoanView, MailNotice } from '@kobo/core';
+import type { LoanApplied } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { holderLoanKeys } from './holder-query-keys.ts';
 import { savingsKeys } from '../../../lib/savings-query-keys.ts';
@@ -9,9 +9,6 @@ import { savingsKeys } from '../../../lib/savings-query-keys.ts';
  * holder an officer applies for (a holder applying for themselves leaves it out).
  */
 export type LoanApplicationBody = { productId: string; amount: string; months: string; purpose: string; guarantors: string[]; userId?: string };
-
-/** What an application answers: the loan, and whether the guarantors' requests left by mail or were only kept (issue 26). */
-export type LoanApplied = { loan: LoanView; mail: MailNotice };
 
 /** A holder applies for themselves, an officer for a named holder; refusals name their field (amount, months, guarantors, purpose, productId). */
 export function applyForLoan(body: LoanApplicationBody): Promise<LoanApplied> {

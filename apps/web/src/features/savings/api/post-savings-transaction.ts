@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PostedTransaction, SavingsTransactionInput } from '@kobo/core';
+import type { PostedTransaction, SavingsRequestCreated, SavingsTransactionInput } from '@kobo/core';
 import { idempotentPost } from '../../../lib/idempotent-post.ts';
 import { savingsKeys } from '../../../lib/savings-query-keys.ts';
-import type { SentForApproval } from '../../../lib/savings-requests.ts';
 
 /**
  * The body is core's schema input: the server parses it with the schema the form checked. `userId`
@@ -10,8 +9,8 @@ import type { SentForApproval } from '../../../lib/savings-requests.ts';
  * Issue 15: the answer may be a request instead (202): an admin's withdrawal above the
  * two-person threshold, or a regular user's own posting while members' postings need confirming.
  */
-export function postSavingsTransaction(input: { body: SavingsTransactionInput; idempotencyKey: string }): Promise<PostedTransaction | SentForApproval> {
-  return idempotentPost<PostedTransaction | SentForApproval>('/api/savings/transactions', input.body, input.idempotencyKey);
+export function postSavingsTransaction(input: { body: SavingsTransactionInput; idempotencyKey: string }): Promise<PostedTransaction | SavingsRequestCreated> {
+  return idempotentPost<PostedTransaction | SavingsRequestCreated>('/api/savings/transactions', input.body, input.idempotencyKey);
 }
 
 export function usePostSavingsTransaction() {

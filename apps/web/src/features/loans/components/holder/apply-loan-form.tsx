@@ -8,6 +8,7 @@ import {
   guarantorsNeededMessage,
   loanApplicationSchema,
   type GuarantorCandidate,
+  type LoanApplied,
   type LoanProductView,
   type LoanView,
 } from '@kobo/core';
@@ -15,7 +16,7 @@ import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { KeptMailNotice } from '../../../../components/kept-mail-notice.tsx';
 import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
-import { useApplyForLoan, type LoanApplied } from '../../api/holder-apply-for-loan.ts';
+import { useApplyForLoan } from '../../api/holder-apply-for-loan.ts';
 import { GuarantorPicker } from './guarantor-picker.tsx';
 import { ProductTerms } from './product-terms.tsx';
 import { QuoteSummary } from './quote-summary.tsx';

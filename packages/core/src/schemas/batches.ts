@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { isoDateSchema, koboSchema, timestampSchema } from './answer-parts.ts';
+
+/**
+ * What the monthly run's routes answer (issue 11, docs/decisions/017-monthly-run.md; issue 28). The
+ * screens' types (contracts/batches.ts) are inferred from these. Money is integer kobo; a row's
+ * `amount` is what a person or payroll's file wrote (15000, '15,000', '₦15,000.00').
+ */
+
+const batchRowTypeSchema = z.enum(['deposit', 'withdrawal']);
+const payrollMonthSchema = z.string().describe('A payroll month, YYYY-MM');
+
+/** One row as prepared on screen or read from a file: a staff ID or an email, and an amount. */
+export const batchRowInputSchema = z.object({
+  ref: z.string(),
+  amount: z.union([z.string(), z.number()]),
+  description: z.string().nullable().optional(),
+  /** Blank means deposit. */
+  type: z.string().nullable().optional(),
+  /** Issue 12: the loan repayment payroll deducted beside the contribution; blank means none. */
+  loanRepayment: z.union([z.string(), z.number()]).nullable().optional(),
+});
+
+export const reviewedRowSchema = z.object({
+  /** 1-based, in the order sent (a file's first data row is line 1). */
+  line: z.number().int(),
+  ref: z.string(),
+  amountText: z.string(),
+  type: batchRowTypeSchema.nullable(),
+  amountKobo: koboSchema.nullable(),
+  description: z.string().nullable(),
+  userId: z.string().nullable(),
+  name: z.string().nullable(),
+  staffId: z.string().nullable(),
+  balanceKobo: koboSchema.nullable(),
+  /** What loans hold of the balance: a withdrawal row may take only the rest. */
+  heldKobo: koboSchema.nullable(),
+  /** The loan repayment on this row (0 when none), and what the member's active loans have due on the value date. */
+  loanRepaymentKobo: koboSchema.nullable(),
+  loanDueKobo: koboSchema.nullable(),
+  status: z.enum(['ready', 'refused']),
+  /** Why the row cannot be posted; null when ready. */
+  reason: z.string().nullable(),
+});
+
+/** The batch already posted for this month or this file, if any. */
+export const earlierBatchSchema = z.object({
+  id: z.string(),
+  postedAt: timestampSchema,
+  postedByName: z.string(),
+  month: payrollMonthSchema,
+  message: z.string(),
+});
+
+/** POST /api/savings/batches/review: the dry run, nothing posted. */
+export const batchReviewSchema = z.object({
+  month: payrollMonthSchema,
+  valueDate: isoDateSchema,
+  description: z.string(),
+  rows: z.array(reviewedRowSchema),
+  readyCount: z.number().int(),
+  refusedCount: z.number().int(),
+  /** Totals over ready rows. */
+  depositKobo: koboSchema,
+  withdrawalKobo: koboSchema,
+  loanRepaymentKobo: koboSchema,
+  earlierBatch: earlierBatchSchema.nullable(),
+});
+
+export const batchViewSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  month: payrollMonthSchema,
+  valueDate: isoDateSchema,
+  description: z.string(),
+  fileName: z.string().nullable(),
+  rowCount: z.number().int(),
+  depositKobo: koboSchema,
+  withdrawalKobo: koboSchema,
+  loanRepaymentKobo: koboSchema,
+  repeatReason: z.string().nullable(),
+  postedAt: timestampSchema,
+  postedByName: z.string(),
+  postedByEmail: z.string(),
+  status: z.enum(['posted', 'reversed']),
+  reversedAt: timestampSchema.nullable(),
+  reversedByName: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+});
+
+/** POST /api/savings/batches and .../:id/reversal (201). */
+export const batchAnswerSchema = z.object({ batch: batchViewSchema });
+/** GET /api/savings/batches: every posted batch, newest first. */
+export const batchListSchema = z.object({ batches: z.array(batchViewSchema) });
+
+export const batchPostingSchema = z.object({
+  transactionId: z.string(),
+  userId: z.string().nullable(),
+  name: z.string(),
+  staffId: z.string().nullable(),
+  type: batchRowTypeSchema,
+  amountKobo: koboSchema,
+  description: z.string().nullable(),
+  reversedById: z.string().nullable(),
+});
+
+/** A loan repayment the batch posted (issue 12). */
+export const batchRepaymentSchema = z.object({
+  loanId: z.string(),
+  productName: z.string(),
+  userId: z.string().nullable(),
+  name: z.string(),
+  staffId: z.string().nullable(),
+  amountKobo: koboSchema,
+  /** The reversal that undid it: its batch's, or its own (issue 26). */
+  reversedById: z.string().nullable(),
+});
+
+/** GET /api/savings/batches/:id. */
+export const batchDetailSchema = z.object({ batch: batchViewSchema, postings: z.array(batchPostingSchema), repayments: z.array(batchRepaymentSchema) });
+
+/** One line of the Prepare screen: every active holder with their standing contribution. */
+export const runCandidateSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  staffId: z.string().nullable(),
+  balanceKobo: koboSchema,
+  monthlyContributionKobo: koboSchema,
+  /** Issue 12: what the member's active loans have due on the run's value date (0 when none). */
+  loanDueKobo: koboSchema,
+});
+
+/** GET /api/savings/runs/prepare. */
+export const runPreparationSchema = z.object({
+  month: payrollMonthSchema,
+  valueDate: isoDateSchema,
+  description: z.string(),
+  candidates: z.array(runCandidateSchema),
+  earlierBatch: earlierBatchSchema.nullable(),
+});
+
+/** POST /api/savings/batches/file: the rows read from the file, ready to review. */
+export const uploadedBatchFileSchema = z.object({ fileName: z.string(), fileHash: z.string(), rows: z.array(batchRowInputSchema) });
+
+/** PUT /api/savings/contributions: how many standing contributions changed. */
+export const contributionsSavedSchema = z.object({ updated: z.number().int() });
