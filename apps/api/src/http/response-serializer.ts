@@ -38,7 +38,38 @@ export class AnswerOutsideContract extends Error {
 function toJsonSchema(schema: unknown): unknown {
   if (!(schema instanceof z.ZodType)) return schema;
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any', reused: 'inline' });
-  return json;
+  return withPlainNullables(json);
+}
+
+/**
+ * zod writes a nullable string as `anyOf: [{ type: 'string' }, { type: 'null' }]`; fast-json-stringify
+ * checks each branch of an anyOf with a validator at every write, but writes `type: ['string',
+ * 'null']` directly. Branches that are only a primitive type are merged so (the same values pass).
+ */
+function withPlainNullables(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withPlainNullables);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([key, child]) => [key, withPlainNullables(child)] as const);
+  const node = Object.fromEntries(entries) as Record<string, unknown>;
+  const branches = node.anyOf;
+  if (!Array.isArray(branches)) return node;
+  const { anyOf: _branches, ...rest } = node;
+  if (branches.every(isPrimitiveBranch)) return { ...rest, type: branches.map((branch) => branch.type) };
+  // An object or an array, or null: the same schema with null among its types.
+  const [first, second] = branches as Record<string, unknown>[];
+  const isNull = (branch: Record<string, unknown> | undefined) => isPrimitiveBranch(branch) && branch.type === 'null';
+  const other = branches.length === 2 ? (isNull(second) ? first : isNull(first) ? second : undefined) : undefined;
+  if (other && typeof other.type === 'string') return { ...rest, ...other, type: [other.type, 'null'] };
+  return node;
+}
+
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+function isPrimitiveBranch(branch: unknown): branch is { type: string } {
+  if (branch === null || typeof branch !== 'object') return false;
+  const keys = Object.keys(branch);
+  const type = (branch as { type?: unknown }).type;
+  return keys.length === 1 && typeof type === 'string' && PRIMITIVE_TYPES.has(type);
 }
 
 /** Where two JSON values first part: the path and both sides, for a message a person can act on. */
