@@ -33,10 +33,13 @@ beforeAll(async () => {
     paymentMethod: '',
   });
   await insertExpense(db, { categoryId: fuel, userId: otherUser.userId, amountKobo: 99, spentOn: '2026-03-30', title: '+2348012345678', paymentMethod: 'Transfer' });
-  // An expense whose category is gone (imported data): triggers off for this one insert only.
+  // An expense whose category is gone (imported data): triggers off for this one insert only, so
+  // the item-and-day totals its trigger would have kept are written alongside, as a restore brings them.
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.insert(expenses).values({ categoryId: '00000000-0000-4000-8000-00000000dead', userId: otherUser.userId, amountKobo: 500, spentOn: '2026-03-29' });
+    await tx.execute(sql`insert into expense_day_totals (category_id, day, slot, amount_kobo, expense_count)
+      values ('00000000-0000-4000-8000-00000000dead', '2026-03-29', 0, 500, 1)`);
   });
 });
 afterAll(async () => ctx?.close());
