@@ -193,7 +193,10 @@ async function timeDownload(baseUrl: string, cookie: string, path: string) {
   const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
   if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status}`);
   let bytes = 0;
-  for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+  // A reader rather than `for await`: the DOM's ReadableStream type (which fetch's answer has once
+  // the DOM library is in the program) does not declare async iteration.
+  const reader = response.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage.rss());
