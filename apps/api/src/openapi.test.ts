@@ -71,6 +71,11 @@ describe('the OpenAPI document', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.title).toBe('Kobo API');
     expect(Object.keys(document.components.securitySchemes).toSorted()).toEqual(['bearerToken', 'sessionCookie']);
+    // The token scopes and what each allows, as Settings shows them (issue 28).
+    const bearer = (document.components.securitySchemes as Record<string, { description?: string }>).bearerToken?.description ?? '';
+    for (const line of ['`record_expenses` (Record expenses)', '`read_books` (Read the books)', 'A token outside its expiry or IP ranges gets 401']) {
+      expect(bearer).toContain(line);
+    }
     const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
     // Over eighty routes in issue 15; the exact list is checked route by route below.
     expect(operations.length).toBeGreaterThan(80);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { formatNaira, MAX_AMOUNT_KOBO, type Kobo } from './money.ts';
 import { savingsAmountKobo } from './schemas/savings.ts';
-import { koboSchema } from './contracts/answer-values.ts';
+import { koboSchema } from './schemas/answer-parts.ts';
 
 /**
  * Receipts on expenses (issue 14, docs/decisions/033-receipts.md): photos or PDFs kept in the

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { RouteAccess } from '@kobo/core';
+import { API_TOKEN_SCOPES_DESCRIPTION, type RouteAccess } from '@kobo/core';
 import { renderApiReference } from './openapi-page.ts';
 import { errorResponsesOf } from '../http/route-contract.ts';
 import { describeContracts, operationIdOf } from './openapi-contracts.ts';
@@ -54,7 +54,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { appUrl?: 
           [BEARER_SCHEME]: {
             type: 'http',
             scheme: 'bearer',
-            description: 'An API token an administrator creates (Authorization: Bearer …); it acts with exactly its scope.',
+            description: `An API token an administrator creates (Authorization: Bearer …).\n\n${API_TOKEN_SCOPES_DESCRIPTION}`,
           },
         },
       },

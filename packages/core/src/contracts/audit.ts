@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_KINDS, AUDIT_TARGET_TYPES } from '../audit.ts';
-import { timestampSchema } from './answer-values.ts';
+import { timestampSchema } from '../schemas/answer-parts.ts';
 
 /** A row as it was before or after the act: plain JSON values (null when it did not exist). */
 const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();

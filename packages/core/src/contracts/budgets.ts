@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BUDGET_PERIODS } from '../budgets.ts';
-import { isoDateSchema, koboSchema } from './answer-values.ts';
+import { isoDateSchema, koboSchema } from '../schemas/answer-parts.ts';
 
 /** A calendar range, first and last day inclusive. */
 export const dateRangeSchema = z.object({ from: isoDateSchema, to: isoDateSchema });

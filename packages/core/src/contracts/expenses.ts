@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_ICONS } from '../categories.ts';
 import { DASHBOARD_PERIODS } from '../periods.ts';
 import { receiptViewSchema } from '../receipts.ts';
-import { isoDateSchema, koboSchema, timestampSchema } from './answer-values.ts';
+import { isoDateSchema, koboSchema, timestampSchema } from '../schemas/answer-parts.ts';
 import { budgetWarningSchema, dateRangeSchema, reportBudgetSchema } from './budgets.ts';
 
 /**
