@@ -187,3 +187,28 @@ describe('the reference page', () => {
     expect(response.body).not.toContain('<script');
   });
 });
+
+describe('the examples on the main operations', () => {
+  type Media = { examples?: { example?: { summary?: string; value?: unknown } } };
+  const mediaOf = (operation: Operation | undefined, part: 'request' | string) => {
+    const op = operation as (Operation & { requestBody?: { content: Record<string, Media> }; responses?: Record<string, { content?: Record<string, Media> }> }) | undefined;
+    return part === 'request' ? op?.requestBody?.content['application/json'] : op?.responses?.[part]?.content?.['application/json'];
+  };
+
+  it('lists expenses, records one, reads a balance and posts a batch, each with an example', () => {
+    const examples = [
+      ['GET', '/api/expenses', '200', 'One page of expenses, newest first'],
+      ['POST', '/api/expenses', 'request', 'Record ₦2,500.00 of fuel'],
+      ['POST', '/api/expenses', '201', 'Record ₦2,500.00 of fuel'],
+      ['GET', '/api/savings/me', '200', "A member's own balance, what is held and what is available"],
+      ['POST', '/api/savings/batches', 'request', "March's payroll deductions: ₦5,000.00 from KB-0001 (send an Idempotency-Key to retry safely)"],
+    ] as const;
+    const found = examples.map(([method, path, part]) => [method, path, part, mediaOf(document.paths[path]?.[method.toLowerCase()], part)?.examples?.example?.summary]);
+    expect(found).toEqual(examples);
+  });
+
+  it('shows a balance whose available part is the balance less what is held', () => {
+    const value = mediaOf(document.paths['/api/savings/me']?.get, '200')?.examples?.example?.value as { account: Record<string, number> };
+    expect([value.account.balanceKobo, value.account.heldKobo, value.account.availableKobo]).toEqual([12_000_000, 4_000_000, 8_000_000]);
+  });
+});
