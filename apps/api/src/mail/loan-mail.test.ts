@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInClient, TestContext } from '../test/test-app.ts';
 import { addStaff, deposit } from '../modules/savings/savings-test-support.ts';
+import { createFlatLoanProduct } from '../modules/loans/loan-test-support.ts';
 import { APP_URL, deliver, mailsTo, openMailContext, readable, subjectOf, type SmtpSink } from './mail-test-support.ts';
 
 let ctx: TestContext;
@@ -17,20 +18,7 @@ openMailContext(
 
 let productId = '';
 beforeAll(async () => {
-  const product = await admin.post('/api/loan-products', {
-    name: 'Mailed Loan',
-    method: 'flat',
-    annualRate: '12',
-    maxMonths: '12',
-    savingsMultiple: '2',
-    maxAmount: '500,000',
-    guarantorsRequired: '0',
-    feeKind: 'fixed',
-    feeValue: '1,000',
-    overpayment: 'reduce_term',
-  });
-  if (product.statusCode !== 201) throw new Error(product.body);
-  productId = product.json().product.id;
+  productId = await createFlatLoanProduct(admin, 'Mailed Loan', { overpayment: 'reduce_term' });
 });
 
 /**

@@ -6,6 +6,7 @@ import { postgresErrorOf } from '../../db/errors.ts';
 import type { SignedInClient, TestClient, TestContext } from '../../test/test-app.ts';
 import { expectNoRowsWritten } from '../../test/row-counts.ts';
 import { addStaff, deposit, openSavingsContext } from '../savings/savings-test-support.ts';
+import { createFlatLoanProduct } from './loan-test-support.ts';
 
 let ctx: TestContext;
 let admin: SignedInClient;
@@ -18,19 +19,7 @@ openSavingsContext(
 
 let productId: string;
 beforeAll(async () => {
-  const product = await admin.post('/api/loan-products', {
-    name: 'Flat Loan',
-    method: 'flat',
-    annualRate: '12',
-    maxMonths: '12',
-    savingsMultiple: '2',
-    maxAmount: '500,000',
-    guarantorsRequired: '0',
-    feeKind: 'fixed',
-    feeValue: '1,000',
-  });
-  if (product.statusCode !== 201) throw new Error(product.body);
-  productId = product.json().product.id;
+  productId = await createFlatLoanProduct(admin, 'Flat Loan');
 });
 
 let counter = 0;

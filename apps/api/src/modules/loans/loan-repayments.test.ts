@@ -3,6 +3,7 @@ import { MESSAGES } from '@kobo/core';
 import type { SignedInClient, TestContext } from '../../test/test-app.ts';
 import { expectNoRowsWritten } from '../../test/row-counts.ts';
 import { addStaff, deposit, openSavingsContext } from '../savings/savings-test-support.ts';
+import { createFlatLoanProduct } from './loan-test-support.ts';
 
 let ctx: TestContext;
 let admin: SignedInClient;
@@ -18,22 +19,11 @@ openSavingsContext(
 const products: Record<'reduceTerm' | 'refuse', string> = { reduceTerm: '', refuse: '' };
 beforeAll(async () => {
   for (const [kind, overpayment] of [['reduceTerm', 'reduce_term'], ['refuse', 'refuse']] as const) {
-    const response = await admin.post('/api/loan-products', {
-      name: `Repay ${kind}`,
-      method: 'flat',
-      annualRate: '12',
-      maxMonths: '12',
-      savingsMultiple: '2',
-      maxAmount: '500,000',
-      guarantorsRequired: '0',
-      feeKind: 'fixed',
-      feeValue: '1,000',
+    products[kind] = await createFlatLoanProduct(admin, `Repay ${kind}`, {
       overpayment,
       // The rule these figures were worked with; the default, paying the next instalments in advance, has its own tests (loan-early-payments.test.ts).
       earlyPayment: 'reduce_term',
     });
-    if (response.statusCode !== 201) throw new Error(response.body);
-    products[kind] = response.json().product.id;
   }
 });
 

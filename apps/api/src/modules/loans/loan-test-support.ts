@@ -2,8 +2,11 @@ import { expect } from 'vitest';
 import type { SignedInClient, TestContext } from '../../test/test-app.ts';
 import { addStaff, deposit } from '../savings/savings-test-support.ts';
 
-/** COOPERATIVE.md's flat product: 12% a year, up to 12 months and twice the savings, a ₦1,000 fee, no guarantor. */
-export async function createFlatLoanProduct(admin: SignedInClient, name: string): Promise<string> {
+/**
+ * COOPERATIVE.md's flat product: 12% a year, up to 12 months and twice the savings, a ₦1,000 fee, no
+ * guarantor; `rules` adds or overrides fields of the product form (an overpayment or early-payment rule).
+ */
+export async function createFlatLoanProduct(admin: SignedInClient, name: string, rules: Record<string, string> = {}): Promise<string> {
   const product = await admin.post('/api/loan-products', {
     name,
     method: 'flat',
@@ -14,6 +17,7 @@ export async function createFlatLoanProduct(admin: SignedInClient, name: string)
     guarantorsRequired: '0',
     feeKind: 'fixed',
     feeValue: '1,000',
+    ...rules,
   });
   expect(product.statusCode, product.body).toBe(201);
   return product.json().product.id;
