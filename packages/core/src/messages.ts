@@ -512,6 +512,44 @@ export const MESSAGES = {
   postEntryFailed: 'Failed to post the entry. Please try again.',
   // A deadlock or serialization failure (SQLSTATE 40P01, 40001): the database undid the change.
   busyTryAgain: 'Kobo was busy with another change to the same records, so nothing was saved. Please try again.',
+
+  // Issue 29: savings products (not in SPEC: written in its voice). The product's name and form
+  // fields reuse the loan products' sentences (loanProductNameRequired, loanProductNameTooLong,
+  // loanRateInvalid, enterValidAmount). A refusal naming a product is the product's name, then
+  // the sentence below (savings-products/rules.ts puts them together).
+  chooseSavingsProductKind: 'Please choose share capital, ordinary savings, target savings or fixed deposit',
+  savingsControlAccountRequired: "Please choose the product's control account",
+  chooseSharePricing: 'Please choose a price per share or a naira amount',
+  minimumHoldingNotWholeShares: 'The minimum holding must be a whole number of shares',
+  dayOfYearInvalid: 'Please choose a day and a month',
+  dayOfYearLeapDay: 'Please choose a day every year has: 29 February is not one',
+  windowClosesBeforeOpens: 'The window cannot close before it opens',
+  payoutOutsideWindow: 'The pay-out day must fall within the withdrawal window',
+  choosePayoutTo: 'Please choose where balances go on the pay-out day',
+  earlyWithdrawalChoiceInvalid: 'Please say whether early withdrawal is allowed',
+  penaltyKindInvalid: 'Please choose no penalty, a percentage or a fixed amount',
+  penaltyPercentInvalid: 'Please enter a penalty from 0.01% to 100%',
+  penaltyAccountRequired: 'Please choose the income account the penalty goes to',
+  fixedTermInvalid: 'Please enter a term of 1 to 120 months',
+  savingsProductNameTaken: 'A savings product with this name already exists',
+  savingsProductNotFound: 'Savings product not found',
+  savingsProductSaved: 'Savings product saved',
+  sameProductTransfer: 'Please choose two different products',
+  // After the product's name: 'Shares cannot be withdrawn while you are a member'.
+  cannotBeWithdrawnWhileMember: 'cannot be withdrawn while you are a member',
+  // After the product's name, before the day: 'Christmas Savings opens for withdrawal on 1 Dec 2026'.
+  opensForWithdrawalOn: 'opens for withdrawal on',
+  // 'Fixed Deposit matures on 30 Jun 2027; breaking it early costs 2%' (or '; it can be broken early without a penalty').
+  maturesOn: 'matures on',
+  breakingEarlyCosts: 'breaking it early costs',
+  breakingEarlyFree: 'it can be broken early without a penalty',
+  // 'Christmas Savings opens for withdrawal on 1 Dec 2026; withdrawing early costs 5%'.
+  withdrawingEarlyCosts: 'withdrawing early costs',
+  withdrawingEarlyFree: 'it can be withdrawn early without a penalty',
+  // After the product's name: 'Fixed Deposit takes money only when it is opened'.
+  takesMoneyOnlyAtOpening: 'takes money only when it is opened',
+  // After the product's name: 'Christmas Savings 2025 is retired and takes no new money'.
+  retiredTakesNoMoney: 'is retired and takes no new money',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
