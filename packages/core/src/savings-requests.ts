@@ -17,9 +17,10 @@ import type {
  * Savings requests (issue 15; docs/decisions/021-two-person-approval.md): a posting that waits for
  * an administrator. `two_person`: an admin's withdrawal or transfer above the threshold, waiting
  * for a second admin. `member`: a regular user's own deposit or withdrawal, waiting for an admin to
- * confirm the money arrived or was paid out.
+ * confirm the money arrived or was paid out. `shares` (issue 29): a transfer of shares to another
+ * member, which a second officer always approves.
  */
-export const SAVINGS_REQUEST_ORIGINS = ['two_person', 'member'] as const;
+export const SAVINGS_REQUEST_ORIGINS = ['two_person', 'member', 'shares'] as const;
 export type SavingsRequestOrigin = (typeof SAVINGS_REQUEST_ORIGINS)[number];
 export const SAVINGS_REQUEST_TYPES = ['deposit', 'withdrawal', 'transfer'] as const;
 export type SavingsRequestType = (typeof SAVINGS_REQUEST_TYPES)[number];
@@ -29,6 +30,7 @@ export type SavingsRequestStatus = (typeof SAVINGS_REQUEST_STATUSES)[number];
 export const SAVINGS_REQUEST_ORIGIN_LABELS = {
   two_person: 'Second approval',
   member: "Member's request",
+  shares: 'Share transfer',
 } as const satisfies Record<SavingsRequestOrigin, string>;
 export const SAVINGS_REQUEST_TYPE_LABELS = {
   deposit: 'Deposit',

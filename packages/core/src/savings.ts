@@ -1,10 +1,11 @@
 /** The savings ledger's rules (SPEC 4); the API's shapes are in contracts/savings.ts. */
 import type { Kobo } from './money.ts';
-export const SAVINGS_TRANSACTION_TYPES = ['deposit', 'withdrawal', 'transfer_in', 'transfer_out'] as const;
+/** Issue 29 adds 'penalty' (an early withdrawal's or a fixed deposit's break charge) and 'interest' (paid to the member). */
+export const SAVINGS_TRANSACTION_TYPES = ['deposit', 'withdrawal', 'transfer_in', 'transfer_out', 'penalty', 'interest'] as const;
 export type SavingsTransactionType = (typeof SAVINGS_TRANSACTION_TYPES)[number];
 
-/** SPEC 4 "Balance": deposit and transfer_in add; withdrawal and transfer_out subtract. */
-export const INFLOW_TYPES = ['deposit', 'transfer_in'] as const satisfies readonly SavingsTransactionType[];
+/** SPEC 4 "Balance": deposit and transfer_in add; withdrawal and transfer_out subtract (and interest adds, a penalty subtracts). */
+export const INFLOW_TYPES = ['deposit', 'transfer_in', 'interest'] as const satisfies readonly SavingsTransactionType[];
 
 export function isInflow(type: SavingsTransactionType): boolean {
   return (INFLOW_TYPES as readonly SavingsTransactionType[]).includes(type);
@@ -20,6 +21,8 @@ export const TRANSACTION_TYPE_LABELS: Record<SavingsTransactionType, string> = {
   withdrawal: 'Withdrawal',
   transfer_in: 'Transfer in',
   transfer_out: 'Transfer out',
+  penalty: 'Penalty',
+  interest: 'Interest',
 };
 
 /** The longest description a posting keeps. */

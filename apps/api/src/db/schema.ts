@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { API_TOKEN_SCOPES, CATEGORY_ICONS, EARLY_PAYMENT_RULES } from '@kobo/core';
+import { API_TOKEN_SCOPES, CATEGORY_ICONS, EARLY_PAYMENT_RULES, ORDINARY_SAVINGS_PRODUCT_ID } from '@kobo/core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +28,9 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 
 /** The largest amount Kobo accepts, in kobo (DECISIONS 11); mirrored by MAX_AMOUNT_KOBO in core. */
 const MAX_KOBO = sql.raw('100000000000000');
+
+/** The ordinary savings product every account before issue 29 belongs to (migration 0019 seeds it); core keeps the id. */
+export { ORDINARY_SAVINGS_PRODUCT_ID };
 
 /** The early-payment rule's values, from core's one list. */
 const earlyPaymentCheck = (column: AnyPgColumn) => sql`${column} in (${sql.raw(EARLY_PAYMENT_RULES.map((rule) => `'${rule}'`).join(', '))})`;
@@ -270,6 +273,66 @@ export const expenseImports = pgTable('expense_imports', {
 // Staff savings: one account per holder, and an append-only ledger.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The kinds of saving a scheme offers (issue 29): share capital, ordinary savings, target savings,
+ * fixed deposits. Each member holds at most one account per product, a sub-ledger account under the
+ * product's control account. The ordinary product (a fixed id, seeded by migration 0019) holds every
+ * account that existed before. Retired, never deleted, once an account holds it.
+ */
+export const savingsProducts = pgTable(
+  'savings_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['shares', 'ordinary', 'target', 'fixed'] }).notNull(),
+    controlAccountId: uuid('control_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** Shares: the price of one share; null when shares are held as a naira amount. */
+    sharePriceKobo: bigint('share_price_kobo', { mode: 'number' }),
+    /** Shares: the least a member must hold. */
+    minimumHoldingKobo: bigint('minimum_holding_kobo', { mode: 'number' }),
+    /** Target: the withdrawal window and the pay-out day, each 'MM-DD' in the year. */
+    windowOpens: text('window_opens'),
+    windowCloses: text('window_closes'),
+    payoutOn: text('payout_on'),
+    /** Target: where balances go on the pay-out day. */
+    payoutTo: text('payout_to', { enum: ['ordinary', 'out'] }),
+    /** Target: whether a member may withdraw outside the window (paying the penalty). */
+    earlyWithdrawal: boolean('early_withdrawal').notNull().default(false),
+    /** Target's early withdrawal, fixed's early break: 'percent' in basis points, 'fixed' in kobo. */
+    penaltyKind: text('penalty_kind', { enum: ['percent', 'fixed'] }),
+    penaltyValue: bigint('penalty_value', { mode: 'number' }),
+    /** The income account penalties go to. */
+    penaltyAccountId: uuid('penalty_account_id').references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** Fixed: the annual rate and the usual term. */
+    annualRateBp: integer('annual_rate_bp'),
+    termMonths: integer('term_months'),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdById: text('created_by_id'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('savings_products_name_lower_key').on(sql`lower(${table.name})`),
+    uniqueIndex('savings_products_control_account_key').on(table.controlAccountId),
+    check('savings_products_kind_check', sql`${table.kind} in ('shares', 'ordinary', 'target', 'fixed')`),
+    check('savings_products_name_check', sql`length(btrim(${table.name})) between 1 and 60`),
+    check('savings_products_share_price_check', sql`${table.sharePriceKobo} is null or ${table.sharePriceKobo} between 1 and ${MAX_KOBO}`),
+    check('savings_products_minimum_check', sql`${table.minimumHoldingKobo} is null or ${table.minimumHoldingKobo} between 0 and ${MAX_KOBO}`),
+    check(
+      'savings_products_days_check',
+      sql`coalesce(${table.windowOpens}, '01-01') ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' and coalesce(${table.windowCloses}, '01-01') ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' and coalesce(${table.payoutOn}, '01-01') ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'`,
+    ),
+    check('savings_products_payout_to_check', sql`${table.payoutTo} is null or ${table.payoutTo} in ('ordinary', 'out')`),
+    check(
+      'savings_products_penalty_check',
+      sql`(${table.penaltyKind} is null and ${table.penaltyValue} is null) or (${table.penaltyKind} = 'percent' and ${table.penaltyValue} between 1 and 10000) or (${table.penaltyKind} = 'fixed' and ${table.penaltyValue} between 1 and ${MAX_KOBO})`,
+    ),
+    check('savings_products_rate_check', sql`${table.annualRateBp} is null or ${table.annualRateBp} between 0 and 10000`),
+    check('savings_products_term_check', sql`${table.termMonths} is null or ${table.termMonths} between 1 and 120`),
+  ],
+);
+
 export const savingsAccounts = pgTable(
   'savings_accounts',
   {
@@ -278,12 +341,22 @@ export const savingsAccounts = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     holderName: text('holder_name').notNull(),
     staffId: text('staff_id'),
+    /** Issue 29: which kind of saving this account is; every older account is ordinary savings. */
+    productId: uuid('product_id')
+      .notNull()
+      .default(sql.raw(`'${ORDINARY_SAVINGS_PRODUCT_ID}'`))
+      .references(() => savingsProducts.id, { onDelete: 'restrict' }),
+    /** A fixed deposit's terms, fixed when it is opened (null for other products). */
+    principalKobo: bigint('principal_kobo', { mode: 'number' }),
+    annualRateBp: integer('annual_rate_bp'),
+    maturesOn: date('matures_on', { mode: 'string' }),
     balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(0),
     lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('savings_accounts_user_id_key').on(table.userId),
+    uniqueIndex('savings_accounts_user_product_key').on(table.userId, table.productId),
+    index('savings_accounts_product_idx').on(table.productId),
     check('savings_accounts_balance_check', sql`${table.balanceKobo} >= 0`),
   ],
 );
@@ -297,7 +370,8 @@ export const savingsTransactions = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => savingsAccounts.id, { onDelete: 'restrict' }),
-    type: text('type', { enum: ['deposit', 'withdrawal', 'transfer_in', 'transfer_out'] }).notNull(),
+    /** Issue 29: 'penalty' (an early withdrawal's or break's charge) and 'interest' (a fixed deposit's, the year's) beside the four. */
+    type: text('type', { enum: ['deposit', 'withdrawal', 'transfer_in', 'transfer_out', 'penalty', 'interest'] }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     description: text('description'),
     /** Both legs of a transfer share this id. */
@@ -332,7 +406,7 @@ export const savingsTransactions = pgTable(
     index('savings_transactions_batch_idx').on(table.batchId),
     check('savings_transactions_reason_check', sql`(${table.reversesId} is null) = (${table.reason} is null)`),
     uniqueIndex('savings_transactions_seq_key').on(table.seq),
-    check('savings_transactions_type_check', sql`${table.type} in ('deposit', 'withdrawal', 'transfer_in', 'transfer_out')`),
+    check('savings_transactions_type_check', sql`${table.type} in ('deposit', 'withdrawal', 'transfer_in', 'transfer_out', 'penalty', 'interest')`),
     check('savings_transactions_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
     check(
       'savings_transactions_transfer_check',
@@ -387,13 +461,21 @@ export const standingContributions = pgTable(
   'standing_contributions',
   {
     userId: text('user_id')
-      .primaryKey()
+      .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Issue 29: one standing contribution per product (₦5,000 ordinary, ₦2,000 Christmas, ...). */
+    productId: uuid('product_id')
+      .notNull()
+      .default(sql.raw(`'${ORDINARY_SAVINGS_PRODUCT_ID}'`))
+      .references(() => savingsProducts.id, { onDelete: 'restrict' }),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedById: text('updated_by_id').notNull(),
   },
-  (table) => [check('standing_contributions_amount_check', sql`${table.amountKobo} between 0 and ${MAX_KOBO}`)],
+  (table) => [
+    primaryKey({ name: 'standing_contributions_pkey', columns: [table.userId, table.productId] }),
+    check('standing_contributions_amount_check', sql`${table.amountKobo} between 0 and ${MAX_KOBO}`),
+  ],
 );
 
 /**
@@ -463,6 +545,11 @@ export const loanProducts = pgTable(
     annualRateBp: integer('annual_rate_bp').notNull(),
     maxMonths: integer('max_months').notNull(),
     savingsMultiple: integer('savings_multiple').notNull(),
+    /**
+     * Issue 29: the savings products the loan multiple is judged on and the holds fall on; null
+     * means ordinary savings plus every shares product (the default).
+     */
+    securityProductIds: uuid('security_product_ids').array(),
     maxAmountKobo: bigint('max_amount_kobo', { mode: 'number' }).notNull(),
     guarantorsRequired: integer('guarantors_required').notNull(),
     /** null: no fee; 'percent': fee_value in basis points of the principal; 'fixed': fee_value in kobo. */
@@ -705,7 +792,8 @@ export const savingsRequests = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    origin: text('origin', { enum: ['two_person', 'member'] }).notNull(),
+    /** Issue 29: 'shares', a transfer of shares to another member, always approved by a second officer. */
+    origin: text('origin', { enum: ['two_person', 'member', 'shares'] }).notNull(),
     type: text('type', { enum: ['deposit', 'withdrawal', 'transfer'] }).notNull(),
     /** The holder whose money it is (the transfer's source). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -735,7 +823,7 @@ export const savingsRequests = pgTable(
     index('savings_requests_pending_account_idx').on(table.accountId).where(sql`${table.status} = 'pending'`),
     index('savings_requests_status_idx').on(table.status, table.seq.desc()),
     index('savings_requests_user_idx').on(table.userId, table.seq.desc()),
-    check('savings_requests_origin_check', sql`${table.origin} in ('two_person', 'member')`),
+    check('savings_requests_origin_check', sql`${table.origin} in ('two_person', 'member', 'shares')`),
     check('savings_requests_type_check', sql`${table.type} in ('deposit', 'withdrawal', 'transfer')`),
     check('savings_requests_status_check', sql`${table.status} in ('pending', 'approved', 'declined', 'cancelled')`),
     check('savings_requests_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
@@ -822,7 +910,8 @@ export const ledgerAccounts = pgTable(
   (table) => [
     uniqueIndex('ledger_accounts_book_code_key').on(table.book, table.code),
     uniqueIndex('ledger_accounts_system_key').on(table.systemKey),
-    uniqueIndex('ledger_accounts_subledger_key').on(table.subledger),
+    /** One loans control account; savings products each have their own members' control account (issue 29). */
+    uniqueIndex('ledger_accounts_subledger_key').on(table.subledger).where(sql`${table.subledger} = 'loans'`),
     check('ledger_accounts_book_check', sql`${table.book} in ('scheme', 'organisation')`),
     check('ledger_accounts_kind_check', sql`${table.kind} in ('asset', 'liability', 'equity', 'income', 'expense')`),
     check('ledger_accounts_subledger_check', sql`${table.subledger} is null or (${table.subledger} in ('member_savings', 'loans') and ${table.book} = 'scheme')`),

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, DEFAULT_PAYMENT_METHOD, UNKNOWN_CATEGORY, calendarDate, isCategoryIcon, type IsoDate } from '@kobo/core';
 import type { Database, Transaction } from '../db/client.ts';
 import { appSettings, categories, expenses, savingsAccounts, users } from '../db/schema.ts';
@@ -9,6 +9,7 @@ import { LEGACY_IMPORT_ACTOR, type LegacyImportContext } from './legacy-context.
 import { zeroCounts, type ImportReport } from './legacy-report.ts';
 import { readAmount, readDay, readText, readTimestamp } from './legacy-values.ts';
 import type { LegacyExport } from './read-legacy-file.ts';
+import { isOrdinaryAccount } from '../modules/ledger/ledger-sql.ts';
 
 export type LegacyImportOptions = { now: Date; timeZone: string; appUrl: string; dryRun: boolean };
 
@@ -221,7 +222,7 @@ async function compareStaffSavings(tx: Transaction, context: LegacyImportContext
         .select({ userId: savingsAccounts.userId, balanceKobo: savingsAccounts.balanceKobo, name: users.name, email: users.email, staffId: users.staffId })
         .from(savingsAccounts)
         .innerJoin(users, eq(users.id, savingsAccounts.userId))
-        .where(inArray(savingsAccounts.userId, holders))
+        .where(and(inArray(savingsAccounts.userId, holders), isOrdinaryAccount))
         .orderBy(sql`lower(${users.name})`, users.email)
     : [];
   report.balances = accounts.map(({ name, email, staffId, balanceKobo }) => ({ name, email, staffId, balanceKobo }));

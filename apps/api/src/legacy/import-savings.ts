@@ -1,9 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { calendarDate, formatNaira, holdsSavings } from '@kobo/core';
 import type { Transaction } from '../db/client.ts';
 import { ledgerNotices, savingsAccounts, savingsTransactions, users } from '../db/schema.ts';
 import { readAmount, readText, readTimestamp } from './legacy-values.ts';
 import type { LegacyImportContext } from './legacy-context.ts';
+import { isOrdinaryAccount } from '../modules/ledger/ledger-sql.ts';
 
 const TYPES = ['deposit', 'withdrawal', 'transfer_in', 'transfer_out'] as const;
 type LegType = (typeof TYPES)[number];
@@ -192,11 +193,11 @@ async function openAccounts(tx: Transaction, userIds: string[]) {
   await tx
     .insert(savingsAccounts)
     .values(holders.map((holder) => ({ userId: holder.id, holderName: holder.name, staffId: holder.staffId })))
-    .onConflictDoNothing({ target: savingsAccounts.userId });
+    .onConflictDoNothing({ target: [savingsAccounts.userId, savingsAccounts.productId] });
   const rows = await tx
     .select({ id: savingsAccounts.id, userId: savingsAccounts.userId, balance: savingsAccounts.balanceKobo })
     .from(savingsAccounts)
-    .where(inArray(savingsAccounts.userId, userIds))
+    .where(and(inArray(savingsAccounts.userId, userIds), isOrdinaryAccount))
     .for('update');
   for (const row of rows) if (row.userId) accounts.set(row.userId, { id: row.id, balance: row.balance, lastAt: null });
   return accounts;

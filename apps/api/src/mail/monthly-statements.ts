@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, currentMonth, lastDayOfMonth, type MailKind, type PayrollMonth } from '@kobo/core';
 import { queryRows, type Database } from '../db/client.ts';
-import { holderRoleSql } from '../modules/ledger/ledger-sql.ts';
+import { holderRoleSql, ordinaryAccountSql } from '../modules/ledger/ledger-sql.ts';
 import { savingsPage } from './mail-format.ts';
 import { monthlyStatementMail } from './monthly-statement-mail.ts';
 import { enqueueMails, type Outbox } from './outbox.ts';
@@ -56,7 +56,7 @@ export function startMonthlyStatements(options: {
       const holders = await queryRows<{ id: string; name: string; email: string; role: string }>(tx, sql`
         select u.id, u.name, u.email, u.role
         from users u
-        join savings_accounts a on a.user_id = u.id
+        join savings_accounts a on a.user_id = u.id and ${ordinaryAccountSql('a')}
         where ${holderRoleSql(sql`u.role`)}
           and not (${KIND} = any(u.mail_opt_outs))
           and exists (select 1 from savings_transactions t where t.account_id = a.id and t.value_date between ${from}::date and ${to}::date)

@@ -36,6 +36,10 @@ export function postingPhrase(kind: PostingKind): string {
       return `transfer in from ${kind.counterpartyName ?? 'another account'}`;
     case 'transfer_out':
       return `transfer out to ${kind.counterpartyName ?? 'another account'}`;
+    case 'penalty':
+      return 'penalty';
+    case 'interest':
+      return 'interest';
   }
 }
 

@@ -10,7 +10,7 @@ import { toBatchView } from './batch-views.ts';
 import { reviewBatchDraft } from './review-batch-draft.ts';
 import type { RowLoans } from './review-batch.ts';
 import { heldKoboSql } from '../ledger/lien-sql.ts';
-import { firstDayBelowZeroSql } from '../ledger/ledger-sql.ts';
+import { firstDayBelowZeroSql, ordinaryAccountSql } from '../ledger/ledger-sql.ts';
 import type { ActiveLoan } from '../loans/active-loan-positions.ts';
 import { storeRepayments, type RepaymentEntry } from '../loans/store-repayments.ts';
 
@@ -99,7 +99,7 @@ export async function postBatch(
         (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date, batch_id)
       select a.id, i.type, i.amount_kobo, i.description, ${actor.id}, ${actor.email}, ${actor.email}, ${at.toISOString()}, ${review.valueDate}, ${batch.id}
       from jsonb_to_recordset(${input}::jsonb) as i(user_id text, type text, amount_kobo bigint, description text, line int)
-      join savings_accounts a on a.user_id = i.user_id
+      join savings_accounts a on a.user_id = i.user_id and ${ordinaryAccountSql('a')}
       order by i.line`);
     await storeRepayments(tx, actor, at, repaymentEntries(review.rows, loansByLine, review.valueDate, batch.id));
     const view = toBatchView(batch);
@@ -131,10 +131,10 @@ async function openAndLockAccounts(tx: Transaction, input: string): Promise<void
     select u.id, u.name, u.staff_id
     from jsonb_to_recordset(${input}::jsonb) as i(user_id text)
     join users u on u.id = i.user_id
-    on conflict (user_id) do nothing`);
+    on conflict (user_id, product_id) do nothing`);
   await tx.execute(sql`
     select a.id from savings_accounts a
-    where a.user_id in (select user_id from jsonb_to_recordset(${input}::jsonb) as i(user_id text))
+    where a.user_id in (select user_id from jsonb_to_recordset(${input}::jsonb) as i(user_id text)) and ${ordinaryAccountSql('a')}
     order by a.id
     for no key update`);
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { amountDue, asKobo, defaultRunDescription, defaultRunValueDate, type IsoDate, type PayrollMonth, type RunCandidate, type RunPreparation } from '@kobo/core';
 import { activeLoansOf } from '../loans/active-loan-positions.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { holderRoleSql } from '../ledger/ledger-sql.ts';
+import { holderRoleSql, ordinaryAccountSql } from '../ledger/ledger-sql.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { findEarlierBatch } from './batch-views.ts';
 
@@ -25,8 +25,8 @@ export async function listRunCandidates(db: Database, valueDate: IsoDate): Promi
     db,
     sql`select u.id as user_id, u.name, u.email, u.staff_id, a.id as account_id, a.balance_kobo, c.amount_kobo as contribution_kobo
         from users u
-        left join savings_accounts a on a.user_id = u.id
-        left join standing_contributions c on c.user_id = u.id
+        left join savings_accounts a on a.user_id = u.id and ${ordinaryAccountSql('a')}
+        left join standing_contributions c on c.user_id = u.id and ${ordinaryAccountSql('c')}
         where u.active and ${holderRoleSql(sql`u.role`)}
         order by u.staff_id nulls last, u.name, u.id`,
   );

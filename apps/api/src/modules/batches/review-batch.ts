@@ -21,7 +21,7 @@ import {
 import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 import { heldKoboSql, pendingHeldKoboSql } from '../ledger/lien-sql.ts';
 import { activeLoansOf, type ActiveLoan } from '../loans/active-loan-positions.ts';
-import { firstDayBelowZeroSql } from '../ledger/ledger-sql.ts';
+import { firstDayBelowZeroSql, ordinaryAccountSql } from '../ledger/ledger-sql.ts';
 
 type Person = {
   id: string;
@@ -72,7 +72,7 @@ export async function reviewRows(
                case when a.id is null then 0 else ${heldKoboSql(sql`a.id`)} end as held_kobo,
                case when a.id is null then 0 else ${pendingHeldKoboSql(sql`a.id`)} end as pending_kobo
         from users u
-        left join savings_accounts a on a.user_id = u.id
+        left join savings_accounts a on a.user_id = u.id and ${ordinaryAccountSql('a')}
         where u.staff_id in (select value from jsonb_array_elements_text(${JSON.stringify([...staffIds])}::jsonb))
            or lower(u.email) in (select value from jsonb_array_elements_text(${JSON.stringify([...emails])}::jsonb))
         ${options.lock ? sql`for share of u` : sql``}`,

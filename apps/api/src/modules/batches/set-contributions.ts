@@ -3,7 +3,7 @@ import { AppError, MESSAGES, type Kobo } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { holderRoleSql } from '../ledger/ledger-sql.ts';
+import { holderRoleSql, ordinaryAccountSql } from '../ledger/ledger-sql.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 
 /**
@@ -30,11 +30,11 @@ export async function setContributions(
     const changed = await queryRows<{ user_id: string; before: string | null; after: string }>(
       tx,
       sql`with input as (select distinct on (user_id) * from jsonb_to_recordset(${input}::jsonb) as i(user_id text, amount_kobo bigint)),
-          previous as (select c.user_id, c.amount_kobo from standing_contributions c join input i on i.user_id = c.user_id),
+          previous as (select c.user_id, c.amount_kobo from standing_contributions c join input i on i.user_id = c.user_id where ${ordinaryAccountSql('c')}),
           saved as (
             insert into standing_contributions (user_id, amount_kobo, updated_at, updated_by_id)
             select user_id, amount_kobo, ${at.toISOString()}, ${actor.id} from input
-            on conflict (user_id) do update set amount_kobo = excluded.amount_kobo, updated_at = excluded.updated_at, updated_by_id = excluded.updated_by_id
+            on conflict (user_id, product_id) do update set amount_kobo = excluded.amount_kobo, updated_at = excluded.updated_at, updated_by_id = excluded.updated_by_id
             returning user_id, amount_kobo
           )
           select s.user_id, p.amount_kobo as before, s.amount_kobo as after

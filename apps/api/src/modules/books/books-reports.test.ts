@@ -116,6 +116,7 @@ describe('the charts of accounts', () => {
       ['4100', 'Fee income', 'income'],
       ['5000', 'Loans written off', 'expense'],
       ['5100', 'Bank charges', 'expense'],
+      ['5200', 'Interest on savings', 'expense'],
     ]);
     expect([...organisation.values()].map((account) => [account.code, account.name, account.kind])).toEqual([
       ['1000', 'Cash', 'asset'],

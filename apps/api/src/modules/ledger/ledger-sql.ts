@@ -1,6 +1,29 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { INFLOW_TYPES, SAVINGS_HOLDER_ROLES } from '@kobo/core';
-import { savingsTransactions } from '../../db/schema.ts';
+import { and, eq, type AnyColumn } from 'drizzle-orm';
+import { ORDINARY_SAVINGS_PRODUCT_ID, savingsAccounts, savingsTransactions, standingContributions } from '../../db/schema.ts';
+
+/**
+ * Issue 29: a member's ordinary savings account, the one every screen before savings products
+ * showed (and still shows as "savings"). `alias` names savings_accounts in the query. The product
+ * id is written into the statement's text, so a prepared statement keeps one plan.
+ */
+export function ordinaryAccountSql(alias: string): SQL {
+  return sql.raw(`${alias}.product_id = '${ORDINARY_SAVINGS_PRODUCT_ID}'`);
+}
+
+/** The same, as a Drizzle condition on savings_accounts. */
+export const isOrdinaryAccount = eq(savingsAccounts.productId, ORDINARY_SAVINGS_PRODUCT_ID);
+
+/** A member's standing contribution to ordinary savings, as a Drizzle condition. */
+export function ordinaryContributionOf(userId: string | AnyColumn): SQL {
+  return and(eq(standingContributions.userId, userId), eq(standingContributions.productId, ORDINARY_SAVINGS_PRODUCT_ID)) as SQL;
+}
+
+/** A member's ordinary savings account by user id, as a Drizzle condition. */
+export function ordinaryAccountOf(userId: string | AnyColumn): SQL {
+  return and(eq(savingsAccounts.userId, userId), isOrdinaryAccount) as SQL;
+}
 
 /**
  * The ledger's arithmetic in SQL, once (SPEC 4; core's INFLOW_TYPES): deposit and transfer_in

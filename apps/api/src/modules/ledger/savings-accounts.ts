@@ -4,7 +4,8 @@ import { heldKoboSql, pendingHeldKoboSql } from './lien-sql.ts';
 import { AppError, asKobo, availableOf, holdsSavings, parseStaffId, type IsoDate, type Role, type SavingsAccountView, type SavingsTransactionView } from '@kobo/core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { savingsAccounts, savingsTransactions, users } from '../../db/schema.ts';
+import { ORDINARY_SAVINGS_PRODUCT_ID, savingsAccounts, savingsTransactions, users } from '../../db/schema.ts';
+import { ordinaryAccountOf } from './ledger-sql.ts';
 
 export type SavingsDeps = { db: Database; now: () => Date; timeZone: string };
 type Db = Database | Transaction;
@@ -102,7 +103,7 @@ export async function findHolder(db: Db, holder: { userId: string } | { ref: str
       accountId: savingsAccounts.id,
     })
     .from(users)
-    .leftJoin(savingsAccounts, eq(savingsAccounts.userId, users.id))
+    .leftJoin(savingsAccounts, ordinaryAccountOf(users.id))
     .where(where);
   if (!row || !holdsSavings(row.role)) throw new AppError('NO_SAVINGS_ACCOUNT');
   return row;
@@ -116,7 +117,7 @@ export async function findHolder(db: Db, holder: { userId: string } | { ref: str
  * savings row) either commits first and is seen here, or waits and then sees this account.
  * Returns the account's id, opened now or by a posting that committed meanwhile.
  */
-export async function openAccount(tx: Transaction, userId: string): Promise<string> {
+export async function openAccount(tx: Transaction, userId: string, productId: string = ORDINARY_SAVINGS_PRODUCT_ID): Promise<string> {
   const [holder] = await tx
     .select({ name: users.name, role: users.role, staffId: users.staffId })
     .from(users)
@@ -125,11 +126,14 @@ export async function openAccount(tx: Transaction, userId: string): Promise<stri
   if (!holder || !holdsSavings(holder.role)) throw new AppError('NO_SAVINGS_ACCOUNT');
   const [opened] = await tx
     .insert(savingsAccounts)
-    .values({ userId, holderName: holder.name, staffId: holder.staffId })
-    .onConflictDoNothing({ target: savingsAccounts.userId })
+    .values({ userId, holderName: holder.name, staffId: holder.staffId, productId })
+    .onConflictDoNothing({ target: [savingsAccounts.userId, savingsAccounts.productId] })
     .returning({ id: savingsAccounts.id });
   if (opened) return opened.id;
-  const [existing] = await tx.select({ id: savingsAccounts.id }).from(savingsAccounts).where(eq(savingsAccounts.userId, userId));
+  const [existing] = await tx
+    .select({ id: savingsAccounts.id })
+    .from(savingsAccounts)
+    .where(and(eq(savingsAccounts.userId, userId), eq(savingsAccounts.productId, productId)));
   if (!existing) throw new AppError('NO_SAVINGS_ACCOUNT');
   return existing.id;
 }

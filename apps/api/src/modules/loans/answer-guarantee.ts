@@ -6,6 +6,7 @@ import { loanGuarantors, loans, savingsAccounts } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews } from './loan-views.ts';
+import { ordinaryAccountOf } from '../ledger/ledger-sql.ts';
 
 
 /**
@@ -16,7 +17,7 @@ import { loanViews } from './loan-views.ts';
  */
 export async function answerGuarantee(deps: LoanDeps, actor: Actor, loanId: string, answer: 'accept' | 'decline'): Promise<LoanView> {
   await deps.db.transaction(async (tx) => {
-    const [account] = await tx.select().from(savingsAccounts).where(eq(savingsAccounts.userId, actor.id)).for('update');
+    const [account] = await tx.select().from(savingsAccounts).where(ordinaryAccountOf(actor.id)).for('update');
     if (!account) throw new AppError('LOAN_NOT_FOUND');
     const [request] = await tx
       .select({ guarantee: loanGuarantors, loanStatus: loans.status, productName: loans.productName })

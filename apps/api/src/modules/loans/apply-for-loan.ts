@@ -25,6 +25,7 @@ import { eligibleGuarantorSql } from './guarantor-eligibility.ts';
 import { alreadyBorrowedSql } from '../ledger/lien-sql.ts';
 import { loanViews } from './loan-views.ts';
 import { productRules } from './product-views.ts';
+import { isOrdinaryAccount, ordinaryAccountOf } from '../ledger/ledger-sql.ts';
 
 /**
  * A holder applies (or an officer applies for them): within the product's limits for their
@@ -40,11 +41,11 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
     if (!product || product.retiredAt !== null) throw new AppError('LOAN_PRODUCT_NOT_FOUND', { field: 'productId' });
     // Locked first, in its own statement, so two applications at once are judged one after the other:
     // the second reads what is already borrowed in a later snapshot, which sees the first.
-    await tx.select({ id: savingsAccounts.id }).from(savingsAccounts).where(eq(savingsAccounts.userId, holderId)).for('no key update');
+    await tx.select({ id: savingsAccounts.id }).from(savingsAccounts).where(ordinaryAccountOf(holderId)).for('no key update');
     const [account] = await tx
       .select({ id: savingsAccounts.id, holderName: savingsAccounts.holderName, balanceKobo: savingsAccounts.balanceKobo, alreadyBorrowed: sql<string>`${alreadyBorrowedSql(sql`${savingsAccounts.id}`)}` })
       .from(savingsAccounts)
-      .where(eq(savingsAccounts.userId, holderId));
+      .where(ordinaryAccountOf(holderId));
     if (!account) throw new AppError('NO_SAVINGS_ACCOUNT');
     const rules = productRules(product);
     const problem = loanLimitProblem(rules, { amount: application.amountKobo, months: application.months }, account.balanceKobo as Kobo, Number(account.alreadyBorrowed));
@@ -62,7 +63,7 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
             .select({ id: savingsAccounts.id, userId: savingsAccounts.userId })
             .from(savingsAccounts)
             .innerJoin(users, eq(users.id, savingsAccounts.userId))
-            .where(and(inArray(users.id, guarantorIds), eligibleGuarantorSql()));
+            .where(and(inArray(users.id, guarantorIds), isOrdinaryAccount, eligibleGuarantorSql()));
     if (guarantorAccounts.length !== guarantorIds.length) throw new AppError('GUARANTOR_INVALID', { field: 'guarantors' });
 
     const at = deps.now();

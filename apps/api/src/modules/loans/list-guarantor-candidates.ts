@@ -1,9 +1,10 @@
-import { and, asc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { GuarantorCandidate } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { savingsAccounts, users } from '../../db/schema.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { eligibleGuarantorSql } from './guarantor-eligibility.ts';
+import { ordinaryAccountOf } from '../ledger/ledger-sql.ts';
 
 /** Enough to pick from as one types; a longer name narrows it. */
 export const MAX_GUARANTOR_CANDIDATES = 20;
@@ -27,7 +28,7 @@ export async function listGuarantorCandidates(
   return deps.db
     .select({ userId: users.id, name: users.name, staffId: users.staffId })
     .from(users)
-    .innerJoin(savingsAccounts, eq(savingsAccounts.userId, users.id))
+    .innerJoin(savingsAccounts, ordinaryAccountOf(users.id))
     .where(and(...conditions))
     .orderBy(asc(users.name), asc(users.id))
     .limit(MAX_GUARANTOR_CANDIDATES);

@@ -6,6 +6,7 @@ import { holderForRequest } from '../ledger/holder-for-request.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { productRules } from './product-views.ts';
 import { alreadyBorrowedSql } from '../ledger/lien-sql.ts';
+import { ordinaryAccountOf } from '../ledger/ledger-sql.ts';
 
 /**
  * The schedule an application would have, and whether it is within the product's limits for this
@@ -23,7 +24,7 @@ export async function quoteLoan(
   const [account] = await deps.db
     .select({ balanceKobo: savingsAccounts.balanceKobo, alreadyBorrowed: sql<string>`${alreadyBorrowedSql(sql`${savingsAccounts.id}`)}` })
     .from(savingsAccounts)
-    .where(eq(savingsAccounts.userId, holderId));
+    .where(ordinaryAccountOf(holderId));
   if (!account) throw new AppError('NO_SAVINGS_ACCOUNT');
   const rules = productRules(product);
   const balance = account.balanceKobo as Kobo;

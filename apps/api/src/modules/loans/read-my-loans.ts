@@ -6,6 +6,7 @@ import type { Transaction } from '../../db/client.ts';
 import { readSnapshot } from '../../db/read-snapshot.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews } from './loan-views.ts';
+import { ordinaryAccountOf } from '../ledger/ledger-sql.ts';
 
 /** A holder's own loans and the guarantees asked of them, newest first, from one snapshot (read-snapshot.ts). */
 export async function readMyLoans(deps: LoanDeps, actor: Actor): Promise<MyLoans> {
@@ -13,7 +14,7 @@ export async function readMyLoans(deps: LoanDeps, actor: Actor): Promise<MyLoans
 }
 
 async function myLoansIn(tx: Transaction, deps: LoanDeps, actor: Actor): Promise<MyLoans> {
-  const [account] = await tx.select({ id: savingsAccounts.id }).from(savingsAccounts).where(eq(savingsAccounts.userId, actor.id));
+  const [account] = await tx.select({ id: savingsAccounts.id }).from(savingsAccounts).where(ordinaryAccountOf(actor.id));
   if (!account) return { loans: [], guaranteeRequests: [] };
   const own = await tx.select({ id: loans.id }).from(loans).where(eq(loans.accountId, account.id)).orderBy(desc(loans.seq));
   const asked = await tx

@@ -7,7 +7,7 @@ import { findHolder, openAccount, type SavingsDeps } from '../ledger/savings-acc
 import { holderForRequest } from '../ledger/holder-for-request.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import { accountLabelSql } from '../audit/audit-acts.ts';
-import { firstDayBelowZeroSql, holderRoleSql } from '../ledger/ledger-sql.ts';
+import { firstDayBelowZeroSql, holderRoleSql, ordinaryAccountSql } from '../ledger/ledger-sql.ts';
 import { resolvePostingValueDate } from '../ledger/value-date.ts';
 import { loanHeldKoboSql, pendingHeldKoboSql } from '../ledger/lien-sql.ts';
 import { belowZeroError, heldRefusalError } from './lien-refusal.ts';
@@ -133,7 +133,7 @@ async function postOnUnopenedAccount(db: Database | Transaction, posting: Postin
  * they now are; one statement that waited for the lock would read them as they were when it began.
  */
 async function withdrawAfterLocking(tx: Transaction, posting: Posting): Promise<PostingRow | null> {
-  await tx.execute(sql`select a.id from savings_accounts a where a.user_id = ${posting.userId} for no key update`);
+  await tx.execute(sql`select a.id from savings_accounts a where a.user_id = ${posting.userId} and ${ordinaryAccountSql('a')} for no key update`);
   return postOnHeldAccount(tx, posting);
 }
 
@@ -151,7 +151,7 @@ const postingStatement = preparedStatement<PostingRow>(
                u.email, u.role, u.staff_id, a.balance_kobo as balance_before
         from savings_accounts a
         join users u on u.id = a.user_id
-        where a.user_id = ${value('userId')} and ${holderRoleSql(sql`u.role`)}
+        where a.user_id = ${value('userId')} and ${ordinaryAccountSql('a')} and ${holderRoleSql(sql`u.role`)}
         for no key update of a
         for share of u
       ),

@@ -44,7 +44,7 @@ export async function reversePostings(tx: Transaction, reversal: Reversal): Prom
 
   const moved = await queryRows<{ id: string; ok: boolean; holder_name: string; short_day: IsoDate | null; balance_after: string | number }>(tx, sql`
     with originals as (
-      select account_id, case when type in ('deposit', 'transfer_in') then -amount_kobo else amount_kobo end as delta
+      select account_id, case when type in ('deposit', 'transfer_in', 'interest') then -amount_kobo else amount_kobo end as delta
       from savings_transactions
       where id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))
     ),
@@ -83,8 +83,11 @@ export async function reversePostings(tx: Transaction, reversal: Reversal): Prom
         (account_id, type, amount_kobo, description, transfer_id, counterparty_account_id, counterparty_name,
          created_by_id, created_by_email, processed_by_email, created_at, value_date, reverses_id, reason)
       select o.account_id,
+             -- A penalty is undone by a deposit, interest by a withdrawal; the books post either
+             -- back through the account its original used (journal_savings reads the original's type).
              case o.type when 'deposit' then 'withdrawal' when 'withdrawal' then 'deposit'
-                         when 'transfer_in' then 'transfer_out' else 'transfer_in' end,
+                         when 'transfer_in' then 'transfer_out' when 'transfer_out' then 'transfer_in'
+                         when 'penalty' then 'deposit' else 'withdrawal' end,
              o.amount_kobo, ${`Reversal: ${reversal.reason}`}, t.new_id, o.counterparty_account_id, o.counterparty_name,
              ${reversal.actor.id}, ${reversal.actor.email}, ${reversal.actor.email}, ${reversal.at.toISOString()},
              ${reversal.valueDate}, o.id, ${reversal.reason}

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { createAccount } from '../auth/create-account.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { auditStaffCreated } from '../audit/audit-acts.ts';
-import { holderRoleSql } from '../ledger/ledger-sql.ts';
+import { holderRoleSql, ordinaryAccountOf, ordinaryContributionOf } from '../ledger/ledger-sql.ts';
 import { koboFromDb } from '../../db/kobo.ts';
 import { heldKoboSql, pendingHeldKoboSql } from '../ledger/lien-sql.ts';
 
@@ -65,8 +65,8 @@ export async function listSavingsHolders(
   const rows = await db
     .select(holderColumns)
     .from(users)
-    .leftJoin(savingsAccounts, eq(savingsAccounts.userId, users.id))
-    .leftJoin(standingContributions, eq(standingContributions.userId, users.id))
+    .leftJoin(savingsAccounts, ordinaryAccountOf(users.id))
+    .leftJoin(standingContributions, ordinaryContributionOf(users.id))
     .where(and(...conditions))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.email));
   return rows.map(toListItem);
@@ -97,8 +97,8 @@ export async function createStaff(db: Database, input: NewStaff, actor: Actor, n
     const [row] = await db
       .select(holderColumns)
       .from(users)
-      .leftJoin(savingsAccounts, eq(savingsAccounts.userId, users.id))
-      .leftJoin(standingContributions, eq(standingContributions.userId, users.id))
+      .leftJoin(savingsAccounts, ordinaryAccountOf(users.id))
+      .leftJoin(standingContributions, ordinaryContributionOf(users.id))
       .where(eq(users.id, userId));
     if (!row) throw new Error('created staff not found');
     return toListItem(row);

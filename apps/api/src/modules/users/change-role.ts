@@ -55,7 +55,8 @@ export async function changeUserRole(deps: UserDeps, actor: Actor, userId: strin
       await tx
         .insert(savingsAccounts)
         .values({ userId, holderName: row.name, staffId })
-        .onConflictDoUpdate({ target: savingsAccounts.userId, set: { staffId } });
+        .onConflictDoUpdate({ target: [savingsAccounts.userId, savingsAccounts.productId], set: { staffId } });
+      await tx.update(savingsAccounts).set({ staffId }).where(eq(savingsAccounts.userId, userId));
     }
     await recordAudit(tx, {
       kind: 'user.role_changed',

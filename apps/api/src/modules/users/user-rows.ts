@@ -37,7 +37,7 @@ export async function lockAdminSet(tx: Transaction): Promise<void> {
 export async function hasSavingsBalance(tx: Transaction, userId: string): Promise<boolean> {
   const accounts = await queryRows<{ balance_kobo: string }>(
     tx,
-    sql`select balance_kobo::text from savings_accounts where user_id = ${userId} for update`,
+    sql`select balance_kobo::text from savings_accounts where user_id = ${userId} order by id for update`,
   );
   return accounts.some((account) => account.balance_kobo !== '0');
 }

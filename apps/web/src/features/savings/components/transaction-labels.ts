@@ -8,6 +8,8 @@ export const TRANSACTION_TYPE_COLORS: Record<SavingsTransactionType, string> = {
   withdrawal: 'red',
   transfer_in: 'teal',
   transfer_out: 'orange',
+  penalty: 'red',
+  interest: 'green',
 };
 
 /** SPEC 2 / 4: the detail page's periods; This Month is the default. */
