@@ -52,6 +52,11 @@ export const ERRORS = {
   // Loans (issue 12).
   LOAN_PRODUCT_NAME_TAKEN: { status: 409, message: MESSAGES.loanProductNameTaken },
   LOAN_PRODUCT_NOT_FOUND: { status: 404, message: MESSAGES.loanProductNotFound },
+  // Savings products (issue 29): a held product keeps its kind and control account and is never deleted.
+  SAVINGS_PRODUCT_NAME_TAKEN: { status: 409, message: MESSAGES.savingsProductNameTaken },
+  SAVINGS_PRODUCT_NOT_FOUND: { status: 404, message: MESSAGES.savingsProductNotFound },
+  SAVINGS_PRODUCT_HELD: { status: 409, message: MESSAGES.savingsProductHeld },
+  ORDINARY_SAVINGS_FIXED: { status: 409, message: MESSAGES.ordinarySavingsFixed },
   LOAN_OUTSIDE_LIMITS: { status: 409, message: MESSAGES.invalidRequest },
   GUARANTOR_INVALID: { status: 400, message: MESSAGES.guarantorNotHolder },
   LOAN_NOT_FOUND: { status: 404, message: MESSAGES.loanNotFound },
@@ -140,6 +145,11 @@ export const ERRORS = {
   ENTRY_REQUEST_DECIDED: { status: 409, message: MESSAGES.entryRequestDecided },
   OWN_ENTRY_REQUEST: { status: 403, message: MESSAGES.cannotApproveOwnRequest },
   OPENING_ALREADY_POSTED: { status: 409, message: MESSAGES.openingAlreadyPosted },
+  // Savings products (issue 29). A product's rule refuses with a sentence naming the product and
+  // the rule (savings-products/rules.ts), given as the message; 409 because the same request may
+  // succeed on another day (a target's window, a fixed deposit's maturity).
+  SAVINGS_PRODUCT_NOT_FOUND: { status: 404, message: MESSAGES.savingsProductNotFound },
+  SAVINGS_PRODUCT_RULE: { status: 409, message: MESSAGES.invalidRequest },
   // Two transactions waited on each other (PostgreSQL's deadlock 40P01, or a serialization failure
   // 40001): the database undid one, whole. Nothing was written; the same request may simply be sent
   // again (with its Idempotency-Key, it posts once). 503 with Retry-After: 1 (plugins/errors.ts).

@@ -534,6 +534,17 @@ export const MESSAGES = {
   savingsProductNameTaken: 'A savings product with this name already exists',
   savingsProductNotFound: 'Savings product not found',
   savingsProductSaved: 'Savings product saved',
+  // Settings › Savings products (issue 29, helper C).
+  savingsProductRetired: 'Savings product retired',
+  savingsProductRestored: 'Savings product restored',
+  savingsProductDeleted: 'Savings product deleted',
+  loadSavingsProductsFailed: 'Failed to load the savings products',
+  savingsProductKindLocked: 'The kind cannot change once a member holds this product',
+  savingsControlAccountLocked: 'The control account cannot change once a member holds this product',
+  savingsProductHeld: 'A product a member holds is retired, never deleted',
+  ordinarySavingsFixed: 'Ordinary savings is always ordinary savings: it cannot be retired, deleted or made another kind',
+  savingsControlAccountUnusable: "Please choose an unused account of the scheme's book: equity for share capital, a liability for other savings",
+  penaltyAccountUnusable: "Please choose a live income account of the scheme's book",
   sameProductTransfer: 'Please choose two different products',
   // After the product's name: 'Shares cannot be withdrawn while you are a member'.
   cannotBeWithdrawnWhileMember: 'cannot be withdrawn while you are a member',
@@ -550,6 +561,10 @@ export const MESSAGES = {
   takesMoneyOnlyAtOpening: 'takes money only when it is opened',
   // After the product's name: 'Christmas Savings 2025 is retired and takes no new money'.
   retiredTakesNoMoney: 'is retired and takes no new money',
+  // After the product's name, before the day: 'Fixed Deposit is already open until 26 May 2027'.
+  fixedDepositAlreadyOpen: 'is already open until',
+  // A share transfer names the receiving member's shares: 'Shares go only to another member'.
+  sharesToAnotherMember: 'Shares go only to another member',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
