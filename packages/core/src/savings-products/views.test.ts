@@ -17,6 +17,7 @@ describe('the savings products’ answer schemas', () => {
 
   it('keep a member’s account per product', () => {
     const account = {
+      accountId: 'a-shares',
       productId: 'p-shares',
       productName: 'Shares',
       kind: 'shares',

@@ -47,8 +47,23 @@ export const savingsProductsAnswerSchema = z.object({ products: z.array(savingsP
 /** POST (201) and PUT /api/savings-products/:id, .../retire and .../restore. */
 export const savingsProductAnswerSchema = z.object({ product: savingsProductViewSchema });
 
+/** An account of the scheme's chart a product's form offers. */
+const productLedgerAccountSchema = z.object({ id: z.string(), code: z.string(), name: z.string() });
+/**
+ * GET /api/savings-products/control-accounts: the accounts a product may use as its control (each
+ * product's own, with its id, and the unused ones), the income accounts a penalty may go to, and
+ * the one it goes to by default (the mapping savings.penalty_income's).
+ */
+export const savingsProductAccountsAnswerSchema = z.object({
+  controlAccounts: z.array(productLedgerAccountSchema.extend({ kind: z.enum(['liability', 'equity']), productId: z.string().nullable() })),
+  penaltyAccounts: z.array(productLedgerAccountSchema),
+  defaultPenaltyAccountId: z.string().nullable(),
+});
+
 /** One of a member's accounts, one per product: its balance and what each kind adds. */
 export const memberProductAccountViewSchema = z.object({
+  /** Null until the member's first money in the product opens the account. */
+  accountId: z.string().nullable(),
   productId: z.string(),
   productName: z.string(),
   kind: z.enum(SAVINGS_PRODUCT_KINDS),
