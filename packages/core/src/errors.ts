@@ -52,9 +52,9 @@ export const ERRORS = {
   // Loans (issue 12).
   LOAN_PRODUCT_NAME_TAKEN: { status: 409, message: MESSAGES.loanProductNameTaken },
   LOAN_PRODUCT_NOT_FOUND: { status: 404, message: MESSAGES.loanProductNotFound },
-  // Savings products (issue 29): a held product keeps its kind and control account and is never deleted.
+  // Savings products in Settings (issue 29): a held product keeps its kind and control account and is
+  // never deleted (SAVINGS_PRODUCT_NOT_FOUND is with the products' rules, below).
   SAVINGS_PRODUCT_NAME_TAKEN: { status: 409, message: MESSAGES.savingsProductNameTaken },
-  SAVINGS_PRODUCT_NOT_FOUND: { status: 404, message: MESSAGES.savingsProductNotFound },
   SAVINGS_PRODUCT_HELD: { status: 409, message: MESSAGES.savingsProductHeld },
   ORDINARY_SAVINGS_FIXED: { status: 409, message: MESSAGES.ordinarySavingsFixed },
   LOAN_OUTSIDE_LIMITS: { status: 409, message: MESSAGES.invalidRequest },
