@@ -73,6 +73,11 @@ export const AUDIT_KINDS = [
   'books.mapping_set',
   'books.mapping_removed',
   'books.item_account_set',
+  'savings_product.created',
+  'savings_product.updated',
+  'savings_product.retired',
+  'savings_product.restored',
+  'savings_product.deleted',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -143,6 +148,11 @@ export const AUDIT_KIND_LABELS = {
   'books.mapping_set': 'Books mapping set',
   'books.mapping_removed': 'Books mapping removed',
   'books.item_account_set': "Item's expense account set",
+  'savings_product.created': 'Savings product created',
+  'savings_product.updated': 'Savings product changed',
+  'savings_product.retired': 'Savings product retired',
+  'savings_product.restored': 'Savings product restored',
+  'savings_product.deleted': 'Savings product deleted',
 } as const satisfies Record<AuditKind, string>;
 
 export const AUDIT_TARGET_TYPES = [
@@ -165,6 +175,7 @@ export const AUDIT_TARGET_TYPES = [
   'journal_entry_request',
   'ledger_account',
   'ledger_mapping',
+  'savings_product',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -54,6 +54,12 @@ export type SavingsProductRules = Omit<SavingsProduct, 'id' | 'retiredAt'>;
 /** A fixed deposit's terms, fixed when the account is opened. */
 export type FixedDepositTerms = { principalKobo: number; openedOn: IsoDate; maturesOn: IsoDate; annualRateBp: number };
 
+/**
+ * The control account the admin's form sends for "A new account": the API then opens one in the
+ * scheme's chart, named after the product (equity for shares, a liability otherwise).
+ */
+export const NEW_CONTROL_ACCOUNT = 'new';
+
 export const MAX_SAVINGS_PRODUCT_NAME_LENGTH = 60;
 export const MAX_FIXED_TERM_MONTHS = 120;
 
