@@ -19,7 +19,7 @@ import { buildApp } from '../app.ts';
 import { readEnv } from '../config/env.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import { findLedgerDrift } from '../modules/ledger/ledger-drift.ts';
-import { createScratchDatabase } from './scratch-database.ts';
+import { analyzeDatabase, createScratchDatabase } from './scratch-database.ts';
 
 const CLIENT_COUNTS = [1, 8, 32];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -67,6 +67,8 @@ async function main() {
     // Unmeasured: lets V8 compile the hot path and the pool open its connections, as a server that
     // has been up for a while would have; pgbench, compiled C, needs no such start.
     await depositsPerSecond(baseUrl, cookie, holders, 8, WARM_UP_SECONDS);
+    // The statistics autovacuum would have gathered by now on a production server (scratch-database.ts).
+    if (databaseUrl) await analyzeDatabase(databaseUrl);
     const api: Samples = {};
     const tpcb: Samples | null = pgbench ? {} : null;
     for (let round = 0; round < ROUNDS; round++) {

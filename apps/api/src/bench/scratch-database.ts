@@ -21,3 +21,14 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * ANALYZE, as autovacuum does on a production server once a table has grown (and as pgbench's own
+ * initialisation does for its tables). A server with autovacuum off (this machine's CI
+ * configuration) never re-plans: a connection keeps the plans it made while the tables were
+ * empty, and a trigger that joins journal_entries by id then reads the whole table on every
+ * deposit (issue 27). A benchmark calls it after its warm-up.
+ */
+export async function analyzeDatabase(databaseUrl: string): Promise<void> {
+  await onServer(databaseUrl, 'ANALYZE');
+}
