@@ -53,6 +53,7 @@ import { booksReportsRoutes } from './modules/books/books-reports.routes.ts';
 import { booksChartRoutes } from './modules/books/books-chart.routes.ts';
 import { booksEntriesRoutes } from './modules/books/books-entries.routes.ts';
 import { resetLinkMail } from './mail/reset-link-mail.ts';
+import { savingsReportsRoutes } from './modules/savings-reports/savings-reports.routes.ts';
 
 export type BuildOptions = {
   env: Env;
@@ -220,6 +221,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await booksReportsRoutes(app, services);
   await booksChartRoutes(app, services);
   await booksEntriesRoutes(app, services);
+  await savingsReportsRoutes(app, { ...services, background });
   await expenseImportRoutes(app, services);
   // Live changes fan out through LISTEN/NOTIFY; the hub closes in preClose, before the database does.
   const hub = await openChangeHub(database);

@@ -14,7 +14,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['audit', 'events', 'expense-scope', 'health', 'backups'],
   ['ledger', 'auth', 'mail', 'export', 'budgets', 'tokens', 'receipts'],
   ['savings', 'loans', 'expenses'],
-  ['batches', 'books', 'expense-import', 'categories', 'dashboard', 'reports', 'users'],
+  ['batches', 'books', 'expense-import', 'categories', 'dashboard', 'reports', 'users', 'savings-reports'],
   ['account'],
 ];
 
