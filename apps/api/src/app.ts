@@ -37,6 +37,7 @@ import { batchRoutes } from './modules/batches/batches.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
+import { savingsProductsRoutes } from './modules/savings-products/savings-products.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
@@ -212,6 +213,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   const services = { db, now, timeZone: env.APP_TIMEZONE };
   await categoriesRoutes(app, services);
   await loansRoutes(app, { ...services, outbox, appUrl });
+  await savingsProductsRoutes(app, services);
   await expensesRoutes(app, services);
   await receiptsRoutes(app, services);
   await dashboardRoutes(app, services);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['audit', 'events', 'expense-scope', 'health', 'backups'],
-  ['ledger', 'auth', 'mail', 'export', 'budgets', 'tokens', 'receipts'],
+  ['ledger', 'savings-products', 'auth', 'mail', 'export', 'budgets', 'tokens', 'receipts'],
   ['savings', 'loans', 'expenses'],
   ['batches', 'books', 'expense-import', 'categories', 'dashboard', 'reports', 'users', 'savings-reports'],
   ['account'],
