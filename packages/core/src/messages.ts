@@ -128,6 +128,7 @@ export const MESSAGES = {
   loanFeePercentInvalid: 'Please enter a fee from 0.01% to 100%',
   loanFeeKindInvalid: 'Please choose no fee, a percentage or a fixed amount',
   loanOverpaymentInvalid: 'Please choose what an early repayment does',
+  loanSecurityInvalid: 'Please choose at least one kind of saving that secures the loan',
   loanMonthsInvalid: 'Please enter the number of months',
   chooseLoanProduct: 'Please choose a loan product',
   loanPurposeRequired: 'Please say what the loan is for',

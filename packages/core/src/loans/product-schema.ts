@@ -27,6 +27,20 @@ export const whole = (value: unknown, min: number, max: number): number | null =
 const inRange = (value: number | null, min: number, max: number) => value !== null && value >= min && value <= max;
 
 const METHODS: readonly InterestMethod[] = ['flat', 'reducing'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The savings products that secure a loan (issue 29), as the form sends them: absent or null for
+ * the default (ordinary savings plus every shares product), else a list of one or more product ids,
+ * each once; undefined when it is neither.
+ */
+function securityProductIdsOf(value: unknown): string[] | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value) || value.length === 0 || value.length > 50) return undefined;
+  if (!value.every((id): id is string => typeof id === 'string' && UUID.test(id))) return undefined;
+  return [...new Set(value.map((id) => id.toLowerCase()))];
+}
 const OVERPAYMENT_RULES: readonly OverpaymentRule[] = ['reduce_term', 'refuse'];
 
 /**
@@ -46,6 +60,7 @@ export const loanProductSchema = z
     feeValue: z.unknown().optional(),
     overpayment: z.unknown().optional(),
     earlyPayment: z.unknown().optional(),
+    securityProductIds: z.unknown().optional(),
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -63,6 +78,7 @@ export const loanProductSchema = z
     else if (!['none', 'percent', 'fixed'].includes(feeKind as string)) fail('feeKind', MESSAGES.loanFeeKindInvalid);
     if (value.overpayment !== undefined && !OVERPAYMENT_RULES.includes(value.overpayment as OverpaymentRule)) fail('overpayment', MESSAGES.loanOverpaymentInvalid);
     if (value.earlyPayment !== undefined && !(EARLY_PAYMENT_RULES as readonly unknown[]).includes(value.earlyPayment)) fail('earlyPayment', MESSAGES.loanOverpaymentInvalid);
+    if (securityProductIdsOf(value.securityProductIds) === undefined) fail('securityProductIds', MESSAGES.loanSecurityInvalid);
   })
   .transform((value): LoanProductRules => {
     const feeValue = hundredths(value.feeValue) ?? 0;
@@ -79,6 +95,7 @@ export const loanProductSchema = z
       fee,
       overpayment: (value.overpayment ?? 'reduce_term') as OverpaymentRule,
       earlyPayment: (value.earlyPayment ?? 'pay_ahead') as EarlyPaymentRule,
+      securityProductIds: securityProductIdsOf(value.securityProductIds) ?? null,
     };
   });
 export type LoanProductInput = z.input<typeof loanProductSchema>;

@@ -30,6 +30,11 @@ export type LoanProductRules = {
   fee: LoanFee;
   overpayment: OverpaymentRule;
   earlyPayment: EarlyPaymentRule;
+  /**
+   * Issue 29: the savings products whose balances the multiple is judged on; null (or absent) is
+   * ordinary savings plus every shares product.
+   */
+  securityProductIds?: string[] | null;
 };
 
 export const MAX_GUARANTORS = 3;

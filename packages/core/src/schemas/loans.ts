@@ -55,6 +55,8 @@ export const loanProductViewSchema = z.object({
   fee: loanFeeSchema,
   overpayment: z.enum(['reduce_term', 'refuse']),
   earlyPayment: z.enum(EARLY_PAYMENT_RULES),
+  /** Issue 29: the savings products the multiple is judged on; null is ordinary savings plus every shares product. */
+  securityProductIds: z.array(z.string()).nullable(),
   retired: z.boolean(),
   createdAt: timestampSchema,
 });

@@ -26,6 +26,8 @@ import { alreadyBorrowedSql } from '../ledger/lien-sql.ts';
 import { loanViews } from './loan-views.ts';
 import { productRules } from './product-views.ts';
 import { isOrdinaryAccount, ordinaryAccountOf } from '../ledger/ledger-sql.ts';
+import { koboFromDb } from '../../db/kobo.ts';
+import { securitySavingsSql } from './security-savings.ts';
 
 /**
  * A holder applies (or an officer applies for them): within the product's limits for their
@@ -43,12 +45,18 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
     // the second reads what is already borrowed in a later snapshot, which sees the first.
     await tx.select({ id: savingsAccounts.id }).from(savingsAccounts).where(ordinaryAccountOf(holderId)).for('no key update');
     const [account] = await tx
-      .select({ id: savingsAccounts.id, holderName: savingsAccounts.holderName, balanceKobo: savingsAccounts.balanceKobo, alreadyBorrowed: sql<string>`${alreadyBorrowedSql(sql`${savingsAccounts.id}`)}` })
+      .select({
+        id: savingsAccounts.id,
+        holderName: savingsAccounts.holderName,
+        // Issue 29: the savings the product names (ordinary savings plus shares unless it says otherwise).
+        securityKobo: sql<string>`${securitySavingsSql(holderId, product.securityProductIds ?? null)}`,
+        alreadyBorrowed: sql<string>`${alreadyBorrowedSql(sql`${savingsAccounts.id}`)}`,
+      })
       .from(savingsAccounts)
       .where(ordinaryAccountOf(holderId));
     if (!account) throw new AppError('NO_SAVINGS_ACCOUNT');
     const rules = productRules(product);
-    const problem = loanLimitProblem(rules, { amount: application.amountKobo, months: application.months }, account.balanceKobo as Kobo, Number(account.alreadyBorrowed));
+    const problem = loanLimitProblem(rules, { amount: application.amountKobo, months: application.months }, koboFromDb(account.securityKobo), Number(account.alreadyBorrowed));
     if (problem) throw new AppError('LOAN_OUTSIDE_LIMITS', { message: problem, field: application.months > rules.maxMonths ? 'months' : 'amount' });
 
     const guarantorIds = application.guarantorIds;

@@ -50,6 +50,7 @@ describe('loan products', () => {
       fee: { kind: 'fixed', amount: 200_050 },
       overpayment: 'reduce_term',
       earlyPayment: 'pay_ahead',
+      securityProductIds: null,
       retired: false,
       createdAt: '2026-11-15T09:00:00.000Z',
     });

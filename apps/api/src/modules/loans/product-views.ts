@@ -21,11 +21,12 @@ export function productRules(row: ProductRow): LoanProductRules {
     fee,
     overpayment: row.overpayment,
     earlyPayment: row.earlyPayment,
+    securityProductIds: row.securityProductIds ?? null,
   };
 }
 
 export function productView(row: ProductRow): LoanProductView {
-  return { id: row.id, ...productRules(row), retired: row.retiredAt !== null, createdAt: row.createdAt.toISOString() };
+  return { id: row.id, ...productRules(row), securityProductIds: row.securityProductIds ?? null, retired: row.retiredAt !== null, createdAt: row.createdAt.toISOString() };
 }
 
 /** The columns a product's rules are stored in. */
@@ -42,5 +43,6 @@ export function productColumns(rules: LoanProductRules) {
     feeValue: rules.fee === null ? null : rules.fee.kind === 'percent' ? rules.fee.basisPoints : rules.fee.amount,
     overpayment: rules.overpayment,
     earlyPayment: rules.earlyPayment,
+    securityProductIds: rules.securityProductIds ?? null,
   };
 }

@@ -7,6 +7,8 @@ import type { LoanDeps } from './loan-deps.ts';
 import { productRules } from './product-views.ts';
 import { alreadyBorrowedSql } from '../ledger/lien-sql.ts';
 import { ordinaryAccountOf } from '../ledger/ledger-sql.ts';
+import { koboFromDb } from '../../db/kobo.ts';
+import { securitySavingsSql } from './security-savings.ts';
 
 /**
  * The schedule an application would have, and whether it is within the product's limits for this
@@ -22,12 +24,16 @@ export async function quoteLoan(
   const [product] = await deps.db.select().from(loanProducts).where(eq(loanProducts.id, productId));
   if (!product || (product.retiredAt !== null && holderId === actor.id)) throw new AppError('LOAN_PRODUCT_NOT_FOUND');
   const [account] = await deps.db
-    .select({ balanceKobo: savingsAccounts.balanceKobo, alreadyBorrowed: sql<string>`${alreadyBorrowedSql(sql`${savingsAccounts.id}`)}` })
+    .select({
+      securityKobo: sql<string>`${securitySavingsSql(holderId, product.securityProductIds ?? null)}`,
+      alreadyBorrowed: sql<string>`${alreadyBorrowedSql(sql`${savingsAccounts.id}`)}`,
+    })
     .from(savingsAccounts)
     .where(ordinaryAccountOf(holderId));
   if (!account) throw new AppError('NO_SAVINGS_ACCOUNT');
   const rules = productRules(product);
-  const balance = account.balanceKobo as Kobo;
+  // Issue 29: the savings the product names (ordinary savings plus shares unless it says otherwise).
+  const balance = koboFromDb(account.securityKobo);
   const thisMonth = calendarDate(deps.now(), deps.timeZone).slice(0, 7);
   return {
     productId,

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { AppError, type LoanProductRules, type LoanProductView } from '@kobo/core';
+import { eq, inArray } from 'drizzle-orm';
+import { AppError, MESSAGES, type LoanProductRules, type LoanProductView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
+import type { Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { loanProducts } from '../../db/schema.ts';
+import { loanProducts, savingsProducts } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { productColumns, productView } from './product-views.ts';
@@ -16,6 +17,7 @@ export async function saveLoanProduct(deps: LoanDeps, actor: Actor, rules: LoanP
   try {
     return await deps.db.transaction(async (tx) => {
       const at = deps.now();
+      await assertSavingsProductsExist(tx, rules.securityProductIds ?? null);
       const before = id ? await tx.select().from(loanProducts).where(eq(loanProducts.id, id)).for('update') : [];
       if (id && before.length === 0) throw new AppError('LOAN_PRODUCT_NOT_FOUND');
       const [row] = id
@@ -37,4 +39,11 @@ export async function saveLoanProduct(deps: LoanDeps, actor: Actor, rules: LoanP
     if (isUniqueViolation(error, 'loan_products_name_lower_key')) throw new AppError('LOAN_PRODUCT_NAME_TAKEN', { field: 'name' });
     throw error;
   }
+}
+
+/** Issue 29: the savings that secure the loan must name savings products that exist (retired ones still hold money). */
+async function assertSavingsProductsExist(tx: Transaction, ids: string[] | null): Promise<void> {
+  if (ids === null) return;
+  const found = await tx.select({ id: savingsProducts.id }).from(savingsProducts).where(inArray(savingsProducts.id, ids));
+  if (found.length !== ids.length) throw new AppError('VALIDATION', { message: MESSAGES.loanSecurityInvalid, field: 'securityProductIds' });
 }

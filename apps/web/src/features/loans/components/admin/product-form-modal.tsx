@@ -23,6 +23,7 @@ import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
 import { useSaveLoanProduct } from '../../api/admin-save-loan-product.ts';
 import { EMPTY_PRODUCT, productBody, productFormValues, type ProductFormValues } from './product-form-values.ts';
 import { useIsPhone } from '../../../../lib/use-screen-size.ts';
+import { SecuritySavingsField } from './security-savings-field.tsx';
 
 type Props = {
   /** The product to change, 'new' for a new one, null while closed. */
@@ -104,6 +105,11 @@ function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView 
           />
           <AmountInput label="Largest loan (₦)" required description="Whatever the savings" {...amountField('maxAmount')} />
         </SimpleGrid>
+        <SecuritySavingsField
+          value={form.getValues().securityProductIds}
+          onChange={(ids) => form.setFieldValue('securityProductIds', ids)}
+          error={typeof form.errors.securityProductIds === 'string' ? form.errors.securityProductIds : null}
+        />
         <Select label="Guarantors required" data={GUARANTOR_OPTIONS} allowDeselect={false} {...form.getInputProps('guarantorsRequired')} />
         <Radio.Group label="Processing fee" {...form.getInputProps('feeKind')}>
           <Group gap="lg" mt={6}>

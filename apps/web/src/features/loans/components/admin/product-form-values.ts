@@ -13,6 +13,8 @@ export type ProductFormValues = {
   feeValue: string | number;
   overpayment: OverpaymentRule;
   earlyPayment: EarlyPaymentRule;
+  /** Issue 29: the savings products that secure the loan; null for ordinary savings plus every shares product. */
+  securityProductIds: string[] | null;
 };
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -27,6 +29,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   feeValue: '',
   overpayment: 'reduce_term',
   earlyPayment: 'pay_ahead',
+  securityProductIds: null,
 };
 
 const hundredths = (value: number) => String(value / 100);
@@ -49,6 +52,7 @@ export function productFormValues(product: LoanProductView): ProductFormValues {
     feeValue: fee ? hundredths(fee.kind === 'percent' ? fee.basisPoints : fee.amount) : '',
     overpayment: product.overpayment,
     earlyPayment: product.earlyPayment,
+    securityProductIds: product.securityProductIds,
   };
 }
 
