@@ -16,6 +16,7 @@ import {
 import { BOOK_ENTRIES_ACCESS } from './expected-access-book-entries.ts';
 import { BOOK_REPORTS_ACCESS } from './expected-access-book-reports.ts';
 import { BOOK_SETTINGS_ACCESS } from './expected-access-book-settings.ts';
+import { PRODUCT_ACCOUNTS_ACCESS } from './expected-access-product-accounts.ts';
 import { SAVINGS_PRODUCTS_ACCESS } from './expected-access-savings-products.ts';
 import { SAVINGS_REPORTS_ACCESS } from './expected-access-savings-reports.ts';
 
@@ -186,6 +187,7 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   ...BOOK_REPORTS_ACCESS,
   ...BOOK_SETTINGS_ACCESS,
   ...BOOK_ENTRIES_ACCESS,
+  ...PRODUCT_ACCOUNTS_ACCESS,
   ...SAVINGS_PRODUCTS_ACCESS,
   ...SAVINGS_REPORTS_ACCESS,
 

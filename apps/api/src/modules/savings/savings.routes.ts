@@ -9,18 +9,16 @@ import {
   SAVINGS_HOLDER_REFUSALS,
   SAVINGS_POSTING_REFUSALS,
   createStaffSchema,
+  memberProductAccountsAnswerSchema,
   mySavingsSchema,
+  ORDINARY_SAVINGS_PRODUCT_ID,
   postedReversalSchema,
-  postedTransactionSchema,
   postedTransferSchema,
   reversalSchema,
   savingsAccountDetailSchema,
   savingsHoldersAnswerSchema,
   savingsPeriodSchema,
   savingsRequestAnswerSchema,
-  savingsStatementSchema,
-  savingsTransactionSchema,
-  statementRangeSchema,
   transferSchema,
 } from '@kobo/core';
 import { MAX_HISTORY_ROWS } from '../ledger/savings-accounts.ts';
@@ -35,6 +33,22 @@ import { postOrRequestTransaction, postOrRequestTransfer } from './requests/crea
 import { requestsRoutes } from './requests/requests.routes.ts';
 import type { RequestDeps } from './requests/request-deps.ts';
 import { sendWorkbook, XLSX_CONTENT_TYPE } from '../../spreadsheet/send-workbook.ts';
+import { holderProductAccounts, myProductAccounts } from './product-accounts.ts';
+import { postOrRequestProductTransaction, requestShareTransfer } from './product-requests.ts';
+import { postOwnTransfer } from './product-own-transfer.ts';
+import { breakFixedDeposit, openFixedDeposit } from './product-fixed-deposit.ts';
+import {
+  breakFixedDepositSchema,
+  fixedDepositAnswerSchema,
+  fixedDepositSchema,
+  ownTransferSchema,
+  postedOwnTransferSchema,
+  postedProductTransactionSchema,
+  productStatementQuerySchema,
+  productStatementSchema,
+  productTransactionSchema,
+  shareTransferSchema,
+} from './product-schemas.ts';
 
 const manageSavings = { access: 'manage_staff_savings' } as const;
 /** Reading any holder's savings: an officer or the auditor (issue 27), who changes nothing. */
@@ -45,6 +59,9 @@ const readStatement = { access: ['view_staff_savings', 'view_own_savings'] } as 
 
 /** A posting that may wait for an administrator instead (issue 15): 201 posted, or 202 recorded as a request. */
 const recordedOr = <Posted extends z.ZodType>(posted: Posted) => ({ 201: posted, 202: savingsRequestAnswerSchema });
+
+/** Issue 29: what a product's own rules refuse, and a product that does not exist. */
+const PRODUCT_REFUSALS = ['SAVINGS_PRODUCT_RULE', 'SAVINGS_PRODUCT_NOT_FOUND'] as const;
 
 const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(MAX_HISTORY_ROWS).optional() });
 
@@ -120,14 +137,102 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
   routes.post(
     '/api/savings/transactions',
     {
-      config: { ...postSavings, idempotent: true, errors: SAVINGS_POSTING_REFUSALS },
-      schema: { operationId: 'postSavingsTransaction', body: savingsTransactionSchema, response: recordedOr(postedTransactionSchema) },
+      config: { ...postSavings, idempotent: true, errors: [...SAVINGS_POSTING_REFUSALS, ...PRODUCT_REFUSALS] },
+      schema: { operationId: 'postSavingsTransaction', body: productTransactionSchema, response: recordedOr(postedProductTransactionSchema) },
     },
     async (request, reply) => {
       const actor = request.actor;
-      const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transaction', request.body);
+      const { productId, ...posting } = request.body;
+      if (productId && productId !== ORDINARY_SAVINGS_PRODUCT_ID) {
+        // Issue 29: a posting to another product, judged by its rules (product-posting.ts).
+        const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transaction', request.body);
+        return sendPostedOrRecorded(reply, await postOrRequestProductTransaction(deps, actor, { ...posting, productId }, key));
+      }
+      // Ordinary savings, as always: the key's hash is the posting's, without a product.
+      const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'transaction', posting);
       // 201 posted, or 202 recorded as a request awaiting an administrator (issue 15).
-      return sendPostedOrRecorded(reply, await postOrRequestTransaction(deps, actor, request.body, key));
+      return sendPostedOrRecorded(reply, await postOrRequestTransaction(deps, actor, posting, key));
+    },
+  );
+
+  // Issue 29: a member's accounts, one per product, with what each allows out today.
+  routes.get(
+    '/api/savings/me/products',
+    {
+      config: { access: 'view_own_savings', errors: SAVINGS_HOLDER_REFUSALS },
+      schema: { operationId: 'getMyProductAccounts', response: { 200: memberProductAccountsAnswerSchema } },
+    },
+    async (request) => myProductAccounts(deps, request.actor),
+  );
+
+  routes.get(
+    '/api/savings/accounts/:ref/products',
+    {
+      config: { ...readSavings, errors: SAVINGS_HOLDER_REFUSALS },
+      schema: {
+        operationId: 'getSavingsProductAccounts',
+        params: z.object({ ref: z.string().min(1).max(200) }),
+        response: { 200: memberProductAccountsAnswerSchema },
+      },
+    },
+    async (request) => holderProductAccounts(deps, request.params.ref),
+  );
+
+  routes.post(
+    '/api/savings/own-transfers',
+    {
+      config: { ...postSavings, idempotent: true, errors: [...SAVINGS_POSTING_REFUSALS, 'INSUFFICIENT_BALANCE_FOR_TRANSFER', ...PRODUCT_REFUSALS] },
+      schema: { operationId: 'postOwnTransfer', body: ownTransferSchema, response: { 201: postedOwnTransferSchema } },
+    },
+    async (request, reply) => {
+      const actor = request.actor;
+      const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'own-transfer', request.body);
+      return sendPosted(reply, await postOwnTransfer(deps, actor, request.body, key));
+    },
+  );
+
+  routes.post(
+    '/api/savings/fixed-deposits',
+    {
+      config: { ...postSavings, idempotent: true, errors: [...SAVINGS_POSTING_REFUSALS, 'INSUFFICIENT_BALANCE_FOR_TRANSFER', ...PRODUCT_REFUSALS] },
+      schema: { operationId: 'openFixedDeposit', body: fixedDepositSchema, response: { 201: fixedDepositAnswerSchema } },
+    },
+    async (request, reply) => {
+      const actor = request.actor;
+      const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'fixed-deposit', request.body);
+      return sendPosted(reply, await openFixedDeposit(deps, actor, request.body, key));
+    },
+  );
+
+  routes.post(
+    '/api/savings/fixed-deposits/:accountId/break',
+    {
+      config: { ...postSavings, idempotent: true, errors: [...SAVINGS_POSTING_REFUSALS, 'INSUFFICIENT_BALANCE_FOR_TRANSFER', ...PRODUCT_REFUSALS] },
+      schema: {
+        operationId: 'breakFixedDeposit',
+        params: z.object({ accountId: z.string().min(1).max(200) }),
+        body: breakFixedDepositSchema,
+        response: { 201: postedOwnTransferSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.actor;
+      const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, `fixed-deposit-break:${request.params.accountId}`, request.body);
+      return sendPosted(reply, await breakFixedDeposit(deps, actor, request.params.accountId, request.body, key));
+    },
+  );
+
+  // Shares leave a member only to another member, with a second officer's approval (202: recorded, nothing moved).
+  routes.post(
+    '/api/savings/share-transfers',
+    {
+      config: { ...manageSavings, idempotent: true, errors: [...SAVINGS_POSTING_REFUSALS, 'INSUFFICIENT_BALANCE_FOR_TRANSFER', 'INVALID_TRANSFER', ...PRODUCT_REFUSALS] },
+      schema: { operationId: 'requestShareTransfer', body: shareTransferSchema, response: { 202: savingsRequestAnswerSchema } },
+    },
+    async (request, reply) => {
+      const actor = request.actor;
+      const key = idempotencyKeyFrom(request.headers['idempotency-key'], actor.id, 'share-transfer', request.body);
+      return sendPostedOrRecorded(reply, await requestShareTransfer(deps, actor, request.body, key));
     },
   );
 
@@ -160,8 +265,8 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
   routes.get(
     '/api/savings/statement',
     {
-      config: { ...readStatement, errors: SAVINGS_HOLDER_REFUSALS },
-      schema: { operationId: 'getSavingsStatement', querystring: statementRangeSchema, response: { 200: savingsStatementSchema } },
+      config: { ...readStatement, errors: [...SAVINGS_HOLDER_REFUSALS, 'SAVINGS_PRODUCT_NOT_FOUND'] },
+      schema: { operationId: 'getSavingsStatement', querystring: productStatementQuerySchema, response: { 200: productStatementSchema } },
     },
     async (request) =>
       getStatement(deps, request.actor, request.query),
@@ -169,11 +274,15 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
 
   routes.get(
     '/api/savings/statement/export',
-    { config: { ...readStatement, errors: SAVINGS_HOLDER_REFUSALS }, schema: { operationId: 'downloadSavingsStatement', querystring: statementRangeSchema, response: { 200: fileAnswer(XLSX_CONTENT_TYPE, 'The statement, an .xlsx workbook') } } },
+    {
+      config: { ...readStatement, errors: [...SAVINGS_HOLDER_REFUSALS, 'SAVINGS_PRODUCT_NOT_FOUND'] },
+      schema: { operationId: 'downloadSavingsStatement', querystring: productStatementQuerySchema, response: { 200: fileAnswer(XLSX_CONTENT_TYPE, 'The statement, an .xlsx workbook') } },
+    },
     async (request, reply) => {
       // Read and checked before a byte is sent, so a refusal is still a JSON answer.
       const statement = await getStatement(deps, request.actor, request.query);
-      return sendWorkbook(reply, statementFileName(statement), (output) => writeStatementWorkbook(statement, deps.timeZone, output));
+      const fileName = statementFileName(statement, request.query.product === 'all');
+      return sendWorkbook(reply, fileName, (output) => writeStatementWorkbook(statement, deps.timeZone, output));
     },
   );
 }

@@ -4,6 +4,7 @@ import type { Actor } from '../../../auth/actor.ts';
 import { savingsRequests } from '../../../db/schema.ts';
 import { postApprovedTransaction } from '../post-transaction.ts';
 import { postApprovedTransfer } from '../post-transfer.ts';
+import { approvedProductPosting } from '../product-requests.ts';
 import type { SavingsDeps } from '../../ledger/savings-accounts.ts';
 import { assertPending, lockRequest, type LockedRequest } from './lock-request.ts';
 import { auditRequest } from './request-audit.ts';
@@ -22,7 +23,8 @@ export async function approveRequest(deps: SavingsDeps, actor: Actor, id: string
   const transaction = await deps.db.transaction(async (tx) => {
     const request = await lockRequest(tx, id);
     assertPending(request);
-    if (request.origin === 'two_person' && request.makerId === actor.id) throw new AppError('OWN_SAVINGS_REQUEST');
+    // A two-person request, and shares to another member (issue 29), need an officer other than the maker.
+    if ((request.origin === 'two_person' || request.origin === 'shares') && request.makerId === actor.id) throw new AppError('OWN_SAVINGS_REQUEST');
     const at = deps.now();
     await tx
       .update(savingsRequests)
@@ -49,6 +51,9 @@ export async function approveRequest(deps: SavingsDeps, actor: Actor, id: string
 async function postRequest(tx: Transaction, deps: SavingsDeps, approver: Actor, request: LockedRequest): Promise<SavingsTransactionView> {
   // The holder's user record was deleted meanwhile: there is no one to post for.
   if (!request.userId) throw new AppError('NO_SAVINGS_ACCOUNT');
+  // Issue 29: a request on a product other than ordinary savings posts to that product.
+  const onProduct = await approvedProductPosting(tx, deps, approver, request);
+  if (onProduct) return onProduct;
   const maker = { id: request.makerId, email: request.makerEmail };
   const common = { amountKobo: request.amountKobo, description: request.description, valueDate: request.valueDate };
   if (request.type === 'transfer') {

@@ -168,7 +168,8 @@ type NewRequest = {
   valueDate: IsoDate;
 };
 
-async function recordRequest(tx: Transaction, deps: SavingsDeps, actor: Actor, request: NewRequest): Promise<SavingsRequestCreated> {
+/** Writes a pending request and its audit entry (issue 15); the product postings (issue 29) record theirs here too. */
+export async function recordRequest(tx: Transaction, deps: SavingsDeps, actor: Actor, request: NewRequest): Promise<SavingsRequestCreated> {
   const at = deps.now();
   const [row] = await tx
     .insert(savingsRequests)
