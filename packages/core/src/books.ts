@@ -48,11 +48,12 @@ export function naturalBalance(kind: AccountKind, signedKobo: number): number {
 export const SUBLEDGERS = ['member_savings', 'loans'] as const;
 export type Subledger = (typeof SUBLEDGERS)[number];
 
-/** What made a journal entry. */
-export const JOURNAL_SOURCES = ['savings', 'loan', 'expense', 'manual', 'opening', 'write_off'] as const;
+/** What made a journal entry; a payroll batch's savings are one entry (migration 0021). */
+export const JOURNAL_SOURCES = ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off'] as const;
 export type JournalSource = (typeof JOURNAL_SOURCES)[number];
 export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
   savings: 'Savings',
+  savings_batch: 'Payroll batch',
   loan: 'Loan',
   expense: 'Expense',
   manual: 'Manual entry',

@@ -940,7 +940,7 @@ export const journalEntries = pgTable(
     book: text('book', { enum: ['scheme', 'organisation'] }).notNull(),
     valueDate: date('value_date', { mode: 'string' }).notNull(),
     /** What made it: a savings posting or transfer, a loan transaction, an expense, or an officer. */
-    sourceType: text('source_type', { enum: ['savings', 'loan', 'expense', 'manual', 'opening', 'write_off'] }).notNull(),
+    sourceType: text('source_type', { enum: ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off'] }).notNull(),
     sourceId: uuid('source_id'),
     /** The entry this one undoes (a reversal, an edited or deleted expense's old entry). */
     reversesEntryId: uuid('reverses_entry_id').references((): AnyPgColumn => journalEntries.id),
@@ -953,7 +953,7 @@ export const journalEntries = pgTable(
     index('journal_entries_source_idx').on(table.sourceType, table.sourceId),
     index('journal_entries_book_value_idx').on(table.book, table.valueDate, table.seq),
     check('journal_entries_book_check', sql`${table.book} in ('scheme', 'organisation')`),
-    check('journal_entries_source_check', sql`${table.sourceType} in ('savings', 'loan', 'expense', 'manual', 'opening', 'write_off')`),
+    check('journal_entries_source_check', sql`${table.sourceType} in ('savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off')`),
   ],
 );
 

@@ -93,7 +93,7 @@ export const bookReportRowSchema = z.object({ accountId: z.string(), code: z.str
 export const journalSourceLinkSchema = z
   .union([
     z.object({ kind: z.literal('savings_account'), id: z.string(), ref: z.string().nullable() }),
-    z.object({ kind: z.enum(['loan', 'expense']), id: z.string() }),
+    z.object({ kind: z.enum(['loan', 'expense', 'savings_batch']), id: z.string() }),
   ])
   .nullable();
 

@@ -133,6 +133,7 @@ function firstMemberLine(column: SQL): SQL {
 export const LINK_ID_SQL = sql`case e.source_type
     when 'loan' then (select t.loan_id::text from loan_transactions t where t.id = e.source_id)
     when 'write_off' then e.source_id::text
+    when 'savings_batch' then e.source_id::text
     when 'expense' then (select x.id::text from expenses x where x.id = e.source_id)
     when 'savings' then ${firstMemberLine(sql`m.subledger_id::text`)}
   end`;
@@ -154,6 +155,8 @@ export function toLink(source: JournalSource, linkId: string | null, linkRef: st
     case 'loan':
     case 'write_off':
       return { kind: 'loan', id: linkId };
+    case 'savings_batch':
+      return { kind: 'savings_batch', id: linkId };
     case 'expense':
       return { kind: 'expense', id: linkId };
     default:

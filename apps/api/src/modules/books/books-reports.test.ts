@@ -26,6 +26,7 @@ let ada = { userId: '', staffId: '', accountId: '' };
 let bola = { userId: '', staffId: '', accountId: '' };
 let loanId = '';
 let expenseId = '';
+let julyBatchId = '';
 const scheme = new Map<string, LedgerAccountView>();
 const organisation = new Map<string, LedgerAccountView>();
 
@@ -83,6 +84,7 @@ async function moveTheMoney() {
     ],
   });
   expect(run.statusCode, run.body).toBe(201);
+  julyBatchId = run.json().batch.id;
   expect((await post(admin, { userId: ada.userId, type: 'withdrawal', amount: '2,000' })).statusCode).toBe(201);
   const fuel = await admin.post('/api/categories', { name: 'Fuel and generator' });
   expect(fuel.statusCode, fuel.body).toBe(201);
@@ -305,7 +307,8 @@ describe('the journal', () => {
     expect(page.entries.map((entry) => [entry.valueDate, entry.source, entry.narration, entry.link])).toEqual([
       ['2026-08-05', 'savings', 'Withdrawal · Ada Books', { kind: 'savings_account', id: ada.accountId, ref: ada.staffId }],
       ['2026-07-31', 'loan', 'Loan repayment · Bola Books · Books Loan', { kind: 'loan', id: loanId }],
-      ['2026-07-31', 'savings', 'Deposit · Ada Books', { kind: 'savings_account', id: ada.accountId, ref: ada.staffId }],
+      // A payroll batch is one entry, linked to the batch (migration 0021).
+      ['2026-07-31', 'savings_batch', 'Payroll batch · July 2026 contribution', { kind: 'savings_batch', id: julyBatchId }],
       ['2026-06-10', 'loan', 'Loan repayment · Bola Books · Books Loan', { kind: 'loan', id: loanId }],
       ['2026-06-10', 'loan', 'Loan fee · Bola Books · Books Loan', { kind: 'loan', id: loanId }],
       ['2026-06-10', 'loan', 'Loan disbursed · Bola Books · Books Loan', { kind: 'loan', id: loanId }],

@@ -7,6 +7,7 @@ const LINK_TEXT: Record<NonNullable<JournalSourceLink>['kind'], string> = {
   savings_account: 'Open the savings account',
   loan: 'Open the loan',
   expense: 'Open the expense',
+  savings_batch: 'Open the batch',
 };
 
 /** A link to what made an entry (a member's savings, a loan, an expense), or nothing (a manual entry). */
@@ -23,6 +24,9 @@ export function SourceLink({ link }: { link: JournalSourceLink }) {
       break;
     case 'expense':
       path = paths.expenses.edit(link.id);
+      break;
+    case 'savings_batch':
+      path = `${paths.savingsRuns}?tab=history&batch=${encodeURIComponent(link.id)}`;
       break;
   }
   if (!path) return null;
