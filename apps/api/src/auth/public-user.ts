@@ -1,9 +1,13 @@
 import type { PublicUser } from '@kobo/core';
 import type { users } from '../db/schema.ts';
 
-type UserRow = typeof users.$inferSelect;
+/** The user columns a caller is made of: what the session read selects (session-actor.ts). */
+export type PublicUserRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'name' | 'email' | 'role' | 'active' | 'staffId' | 'phoneNumber' | 'accessLevel' | 'createdAt'
+>;
 
-export function toPublicUser(row: UserRow): PublicUser {
+export function toPublicUser(row: PublicUserRow): PublicUser {
   return {
     id: row.id,
     name: row.name,

@@ -4,8 +4,26 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth.ts';
+import type { PublicUserRow } from './public-user.ts';
 
-type UserRow = typeof users.$inferSelect;
+/**
+ * The user columns a caller is made of (toPublicUser), and no more: the mail opt-outs' array and
+ * the other columns were read, parsed and dropped on every request.
+ */
+const callerColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  active: users.active,
+  staffId: users.staffId,
+  phoneNumber: users.phoneNumber,
+  accessLevel: users.accessLevel,
+  createdAt: users.createdAt,
+};
+
+/** Signed cookie values already verified, and their tokens (see verifiedTokenOnce). */
+const VERIFIED_COOKIES_KEPT = 10_000;
 
 /**
  * Who is calling, read in one query on every request (docs/decisions/012-one-round-trip-postings.md).
@@ -20,7 +38,7 @@ type UserRow = typeof users.$inferSelect;
  * getSession, which deletes or extends it; that happens once a day per session, not per request.
  */
 export type SessionRead = {
-  user: UserRow | null;
+  user: PublicUserRow | null;
   /** Set-Cookie lines from Better Auth when it extended or removed the session: the reply carries them. */
   setCookies: string[];
 };
@@ -32,15 +50,16 @@ export async function createSessionActorReader(deps: { auth: Auth; db: Database;
   const { auth, db } = deps;
   const cookieName = (await auth.$context).authCookies.sessionToken.name;
   const sessionWithUser = db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+    .select({ user: callerColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('kobo_session_actor');
 
+  const verified = new Map<string, string>();
   return async (cookieHeader, fetchHeaders) => {
     if (!cookieHeader) return NOBODY;
-    const token = verifiedToken(parseCookies(cookieHeader)[cookieName], deps.secret);
+    const token = verifiedTokenOnce(verified, parseCookies(cookieHeader)[cookieName], deps.secret);
     if (!token) return NOBODY;
     const [row] = await sessionWithUser.execute({ token });
     if (!row) return NOBODY;
@@ -54,6 +73,23 @@ export async function createSessionActorReader(deps: { auth: Auth; db: Database;
     }
     return { user: row.user, setCookies: [] };
   };
+}
+
+/**
+ * verifiedToken, remembering the values that verified: a signed value verifies the same way every
+ * time (one secret per reader), so a client's every request after its first costs a map lookup
+ * instead of an HMAC. Only values whose signature matched are kept, so a forged value is checked
+ * afresh each time; the map is emptied when full. The session row is still read on every request.
+ */
+function verifiedTokenOnce(verified: Map<string, string>, cookieValue: string | undefined, secret: string): string | null {
+  if (!cookieValue) return null;
+  const known = verified.get(cookieValue);
+  if (known !== undefined) return known;
+  const token = verifiedToken(cookieValue, secret);
+  if (token === null) return null;
+  if (verified.size >= VERIFIED_COOKIES_KEPT) verified.clear();
+  verified.set(cookieValue, token);
+  return token;
 }
 
 /**

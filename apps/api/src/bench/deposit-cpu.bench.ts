@@ -13,7 +13,8 @@
  * DEPOSIT_CPU_TREES=/tmp/before,/work/main compares checkouts (each with this file and its
  * node_modules): a server from each, all up at once, each round taking every tree in turn, so
  * the machine's swings weigh on all alike. DEPOSIT_CPU_PROFILE=<dir> also writes a .cpuprofile of the server over the last round;
- * DEPOSIT_CPU_KEEP_DATABASE=1 leaves the database behind, for EXPLAIN.
+ * DEPOSIT_CPU_KEEP_DATABASE=1 leaves the database behind, for EXPLAIN; DEPOSIT_CPU_SQL runs a
+ * statement on each database after the warm-up (a database change to try before its migration).
  * Not a test: it prints figures.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -145,6 +146,9 @@ async function measure() {
     for (const server of servers) await postDeposits(server.agent, `http://127.0.0.1:${server.port}`, server.cookie, server.holders, COUNT); // warm-up
     // As bench:savings does (scratch-database.ts); DEPOSIT_CPU_ANALYZE=0 leaves the plans made on empty tables.
     if (serverUrl && process.env.DEPOSIT_CPU_ANALYZE !== '0') for (const server of servers) await analyzeDatabase(withDatabase(serverUrl, server.databaseName));
+    // A database change to try before writing its migration, e.g. ALTER FUNCTION … SET …: run on each database after the warm-up.
+    const trial = process.env.DEPOSIT_CPU_SQL;
+    if (serverUrl && trial) for (const server of servers) await onServer(withDatabase(serverUrl, server.databaseName), trial);
     const rounds = new Map<Server, { server: number; database: number | null; seconds: number }[]>(servers.map((server) => [server, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const server of servers) {
