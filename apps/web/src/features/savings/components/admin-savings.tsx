@@ -11,6 +11,7 @@ import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
 import { AddStaffModal } from './add-staff-modal.tsx';
 import { NewTransactionForm } from './new-transaction-form.tsx';
+import { ProductReports } from './product-reports.tsx';
 import { StaffPicker } from './staff-picker.tsx';
 
 /**
@@ -61,6 +62,8 @@ export function AdminSavings() {
             </Grid.Col>
           )}
         </Grid>
+        {/* Issue 29: totals per savings product and the members below a share minimum. */}
+        <ProductReports canManage={canManage} />
       </Stack>
       {canManage && <AddStaffModal opened={isAddOpen} onClose={addModal.close} onCreated={handleCreated} />}
     </>

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useMySavings } from '../api/get-my-savings.ts';
 import { BalanceCard } from './balance-card.tsx';
 import { MyRequests } from './my-requests.tsx';
+import { MyProductAccounts } from './product-accounts.tsx';
 import { StatementExport } from './statement-export.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 
@@ -50,6 +51,8 @@ export function MySavingsAccountPage({ loansSection }: { loansSection?: ReactNod
             </BalanceCard>
             <StatementExport />
           </SimpleGrid>
+          {/* Issue 29: shares, target savings and fixed deposits beside ordinary savings. */}
+          <MyProductAccounts />
           {/* Issue 15: an administrator's withdrawal or transfer on their account that waits for a second one. */}
           <MyRequests isReadOnly />
           {loansSection && <Suspense fallback={<PageLoading />}>{loansSection}</Suspense>}

@@ -17,6 +17,7 @@ import { ContributionForm } from './contribution-form.tsx';
 import { NewTransactionForm } from './new-transaction-form.tsx';
 import { PeriodFilter } from './period-filter.tsx';
 import { SavingsSummaryCards } from './savings-summary-cards.tsx';
+import { HolderProductAccounts } from './product-accounts.tsx';
 import { StaffSummary } from './staff-summary.tsx';
 import { StatementExport } from './statement-export.tsx';
 import { ReverseTransactionModal } from './reverse-transaction-modal.tsx';
@@ -105,6 +106,8 @@ function DetailBody({ detail, period, onPeriodChange, canManage }: BodyProps) {
         <PeriodFilter value={period} onChange={onPeriodChange} />
       </Group>
       <SavingsSummaryCards summary={detail.summary} periodLabel={periodLabel} />
+      {/* Issue 29: the holder's other savings products; a holder whose user record is gone has none to read. */}
+      {holderUserId && <HolderProductAccounts holderRef={holderUserId} />}
       {postableUserId && (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 6 }}>

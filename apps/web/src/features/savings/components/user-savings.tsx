@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useMySavings } from '../api/get-my-savings.ts';
 import { BalanceCard } from './balance-card.tsx';
 import { MyRequests } from './my-requests.tsx';
+import { MyProductAccounts } from './product-accounts.tsx';
 import { NewTransactionForm } from './new-transaction-form.tsx';
 import { StatementExport } from './statement-export.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
@@ -29,6 +30,8 @@ export function UserSavings({ loansSection }: { loansSection?: ReactNode }) {
       ) : (
         <Stack gap="md">
           <BalanceCard balanceKobo={savings.data.account.balanceKobo} heldKobo={savings.data.account.heldKobo} pendingKobo={savings.data.account.pendingKobo} availableKobo={savings.data.account.availableKobo} lastUpdated={savings.data.account.lastUpdated} />
+          {/* Issue 29: shares, target savings and fixed deposits beside ordinary savings. */}
+          <MyProductAccounts />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 6 }}>
               <NewTransactionForm />
