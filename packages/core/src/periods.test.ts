@@ -10,6 +10,21 @@ describe('calendar days in the organisation time zone', () => {
     expect(calendarDate(new Date('2026-12-31T23:00:00Z'), LAGOS)).toBe('2027-01-01');
   });
 
+  it('answers the same instant again, and the next minute across midnight, with each one\'s own day', () => {
+    for (const instant of ['2026-03-31T22:59:00Z', '2026-03-31T22:59:59.999Z', '2026-03-31T22:59:30Z']) {
+      expect(calendarDate(new Date(instant), LAGOS), instant).toBe('2026-03-31');
+    }
+    expect(calendarDate(new Date('2026-03-31T23:00:00Z'), LAGOS)).toBe('2026-04-01');
+    expect(calendarDate(new Date('2026-03-31T22:59:59Z'), LAGOS)).toBe('2026-03-31');
+    // Kathmandu is UTC+5:45: its midnight falls on a quarter hour.
+    expect(calendarDate(new Date('2026-03-31T18:14:59.999Z'), 'Asia/Kathmandu')).toBe('2026-03-31');
+    expect(calendarDate(new Date('2026-03-31T18:15:00Z'), 'Asia/Kathmandu')).toBe('2026-04-01');
+    expect(calendarDate(new Date('2026-03-31T18:14:00Z'), 'Asia/Kathmandu')).toBe('2026-03-31');
+    // Before 2000 offsets of seconds existed (Lagos kept +0:13:35 until 1905): nothing is remembered.
+    expect(calendarDate(new Date('1900-01-01T23:46:24Z'), LAGOS)).toBe('1900-01-01');
+    expect(calendarDate(new Date('1900-01-01T23:46:25Z'), LAGOS)).toBe('1900-01-02');
+  });
+
   it('finds midnight in the zone, also across a daylight-saving change', () => {
     expect(startOfDay('2026-04-01', LAGOS).toISOString()).toBe('2026-03-31T23:00:00.000Z');
     expect(startOfDay('2026-03-29', 'Europe/London').toISOString()).toBe('2026-03-29T00:00:00.000Z');

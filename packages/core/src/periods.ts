@@ -50,10 +50,25 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/**
+ * The last minute each zone's calendar day was read for: every zone's offset has been whole
+ * minutes since 2000, so one minute falls on one day, and a server asking for today again and
+ * again (every posting) formats it once a minute instead of each time (about 13 µs a call).
+ */
+const MINUTE_MS = 60_000;
+const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(2000, 0, 1);
+const dayOfMinute = new Map<string, { minute: number; date: IsoDate }>();
+
 /** The calendar day `instant` falls on in `timeZone`. */
 export function calendarDate(instant: Date, timeZone: string): IsoDate {
+  const time = instant.getTime();
+  const minute = Math.floor(time / MINUTE_MS);
+  const known = time >= WHOLE_MINUTE_OFFSETS_FROM ? dayOfMinute.get(timeZone) : undefined;
+  if (known?.minute === minute) return known.date;
   const { year, month, day } = zonedParts(instant, timeZone);
-  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
+  const date = `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
+  if (time >= WHOLE_MINUTE_OFFSETS_FROM) dayOfMinute.set(timeZone, { minute, date });
+  return date;
 }
 
 /** The instant a calendar day begins in `timeZone` (midnight there). */
