@@ -5,19 +5,28 @@
  * JSON line per database; checks the ledger for drift after the run.
  * Targets on PostgreSQL: 10,000 rows validated in under 2 s and posted in under 3 s, server
  * memory growth under 100 MB.
+ * BENCH_PRODUCTS=3 (issue 29): every member has an active loan (seed-loans.ts) and each row carries
+ * three savings columns, ordinary ₦5,000, Christmas (target) ₦2,000 and Shares ₦1,000, and the
+ * 10,000-row batch also each loan's instalment due today: 30,000 savings rows + 10,000 repayments
+ * in one batch. Target on PostgreSQL: posted in under 1.5 s.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { amountDue, calendarDate, koboToNairaString, type IsoDate } from '@kobo/core';
 import { buildApp, type KoboApp } from '../app.ts';
 import { readEnv } from '../config/env.ts';
+import { queryRows, type Database } from '../db/client.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import { findLedgerDrift } from '../modules/ledger/ledger-drift.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { seedLoans, type SeededLoan } from './seed-loans.ts';
 
 const HOLDERS = 10_000;
 const SIZES = [1_000, 10_000] as const;
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1);
+if (PRODUCTS !== 1 && PRODUCTS !== 3) throw new Error('BENCH_PRODUCTS is 1 (ordinary savings only) or 3 (ordinary, shares, target)');
 
 type Figures = { review: number; post: number };
 type Line = {
@@ -30,7 +39,38 @@ type Line = {
   rssGrowthMb: number;
   rows1000ValidateSeconds: number;
   rows1000PostSeconds: number;
+  products: number;
 };
+
+/** Issue 29: a shares product (minimum ₦25,000) and a Christmas target product, each under its own control account. */
+async function seedProducts(db: Database): Promise<{ shares: string; christmas: string }> {
+  const product = async (code: string, name: string, kind: 'shares' | 'target') => {
+    const [account] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into ledger_accounts (book, code, name, kind, subledger) values ('scheme', ${code}, ${name}, ${kind === 'shares' ? 'equity' : 'liability'}, 'member_savings') returning id`,
+    );
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      kind === 'shares'
+        ? sql`insert into savings_products (name, kind, control_account_id, minimum_holding_kobo) values (${name}, 'shares', ${account!.id}, 2500000) returning id`
+        : sql`insert into savings_products (name, kind, control_account_id, window_opens, window_closes, payout_on, payout_to)
+              values (${name}, 'target', ${account!.id}, '12-01', '12-31', '12-31', 'ordinary') returning id`,
+    );
+    return row!.id;
+  };
+  return { shares: await product('2910', 'Bench Shares', 'shares'), christmas: await product('2920', 'Bench Christmas Savings', 'target') };
+}
+
+/** The staff ID of the row-th seeded member. */
+function ref(row: number): string {
+  return `STF${String(row + 1).padStart(5, '0')}`;
+}
+
+/** The month before `month` ('YYYY-MM'). */
+function previousMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
+}
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
@@ -61,8 +101,17 @@ async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefi
     app = await buildApp({ env, logger: false, backgroundJobs: false });
     const password = 'bench-password';
     const email = `bench.admin.${Date.now()}@kobo.test`;
-    await createAccount(app.kobo.database.db, { name: 'Bench Admin', email, password, role: 'admin' });
-    await seedHolders(app);
+    const admin = await createAccount(app.kobo.database.db, { name: 'Bench Admin', email, password, role: 'admin' });
+    const today = calendarDate(new Date(), env.APP_TIMEZONE) as IsoDate;
+    let loans: SeededLoan[] = [];
+    let products: { shares: string; christmas: string } | null = null;
+    if (PRODUCTS === 3) {
+      loans = await seedLoans(app.kobo.database.db, { count: HOLDERS, today, admin: { id: admin.id, email }, log: () => {} });
+      products = await seedProducts(app.kobo.database.db);
+      await app.kobo.database.db.execute(sql`insert into app_settings (key, value) values ('savings.books_start', '2025-01-01') on conflict (key) do update set value = excluded.value`);
+    } else {
+      await seedHolders(app);
+    }
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
       method: 'POST',
@@ -83,6 +132,7 @@ async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefi
       return { seconds: (performance.now() - started) / 1000, answer };
     };
 
+    const loanOf = new Map(loans.map((loan) => [loan.staffId, loan]));
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
@@ -92,10 +142,22 @@ async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefi
     let reverseSeconds = 0;
     try {
       for (const [index, size] of SIZES.entries()) {
-        const draft = {
-          month: `2026-0${index + 1}`,
-          rows: Array.from({ length: size }, (_, row) => ({ ref: `STF${String(row + 1).padStart(5, '0')}`, amount: '15,000.00' })),
-        };
+        // Products: last month's 1,000 rows of savings, then this month's 10,000 with every loan's instalment.
+        const draft = products
+          ? {
+              month: index === 0 ? previousMonth(today.slice(0, 7)) : today.slice(0, 7),
+              ...(index === 0 ? {} : { valueDate: today }),
+              rows: Array.from({ length: size }, (_, row) => ({
+                ref: ref(row),
+                amount: '5,000.00',
+                products: { [products.christmas]: '2,000.00', [products.shares]: '1,000.00' },
+                ...(index === 0 ? {} : { loanRepayment: koboToNairaString(amountDue((loanOf.get(ref(row)) as SeededLoan).position, today)) }),
+              })),
+            }
+          : {
+              month: `2026-0${index + 1}`,
+              rows: Array.from({ length: size }, (_, row) => ({ ref: ref(row), amount: '15,000.00' })),
+            };
         const review = await send('/api/savings/batches/review', draft, 200);
         if (review.answer.readyCount !== size) throw new Error(`review: ${String(review.answer.readyCount)} of ${size} ready`);
         const posted = await send('/api/savings/batches', draft, 201);
@@ -122,6 +184,7 @@ async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefi
       rssGrowthMb: Math.round((rssPeak - rssBefore) / 1024 / 1024),
       rows1000ValidateSeconds: round(small.review),
       rows1000PostSeconds: round(small.post),
+      products: PRODUCTS,
     };
   } finally {
     await app?.close();

@@ -9,8 +9,11 @@ import type {
   batchRowInputSchema,
   batchViewSchema,
   earlierBatchSchema,
+  reviewedCellSchema,
   reviewedRowSchema,
   runCandidateSchema,
+  runProductSchema,
+  runProductTotalSchema,
   runPreparationSchema,
   uploadedBatchFileSchema,
 } from '../schemas/batches.ts';
@@ -61,3 +64,8 @@ export type RunPreparation = z.infer<typeof runPreparationSchema>;
 
 /** What an upload answers: the rows read from the file, ready to review. */
 export type UploadedBatchFile = z.infer<typeof uploadedBatchFileSchema>;
+
+/** Issue 29: a savings column of the run, and one with its totals. */
+export type RunProduct = z.infer<typeof runProductSchema>;
+export type RunProductTotal = z.infer<typeof runProductTotalSchema>;
+export type ReviewedCell = z.infer<typeof reviewedCellSchema>;

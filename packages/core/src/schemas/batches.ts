@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, koboSchema, timestampSchema } from './answer-parts.ts';
+import { SAVINGS_PRODUCT_KINDS } from '../savings-products/products.ts';
 
 /**
  * What the monthly run's routes answer (issue 11, docs/decisions/017-monthly-run.md; issue 28). The
@@ -19,6 +20,32 @@ export const batchRowInputSchema = z.object({
   type: z.string().nullable().optional(),
   /** Issue 12: the loan repayment payroll deducted beside the contribution; blank means none. */
   loanRepayment: z.union([z.string(), z.number()]).nullable().optional(),
+  /**
+   * Issue 29: the row's amount for each other savings product that takes contributions, by product
+   * id (ordinary savings stays in `amount`); blank means none this month.
+   */
+  products: z.record(z.string(), z.union([z.string(), z.number()]).nullable()).optional(),
+});
+
+/** Issue 29: a column of the run, one per live savings product that takes contributions (not fixed deposits). */
+export const runProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(SAVINGS_PRODUCT_KINDS),
+  /** Shares: the minimum holding the monthly share contribution stops at; null for none. */
+  minimumHoldingKobo: koboSchema.nullable(),
+});
+
+/** A run column with its totals over ready rows. */
+export const runProductTotalSchema = runProductSchema.extend({ depositKobo: koboSchema, withdrawalKobo: koboSchema });
+
+/** One product cell of a reviewed row (issue 29): refused with the product named, or ready. */
+export const reviewedCellSchema = z.object({
+  productId: z.string(),
+  amountText: z.string(),
+  amountKobo: koboSchema.nullable(),
+  balanceKobo: koboSchema.nullable(),
+  reason: z.string().nullable(),
 });
 
 export const reviewedRowSchema = z.object({
@@ -38,6 +65,8 @@ export const reviewedRowSchema = z.object({
   /** The loan repayment on this row (0 when none), and what the member's active loans have due on the value date. */
   loanRepaymentKobo: koboSchema.nullable(),
   loanDueKobo: koboSchema.nullable(),
+  /** Issue 29: the row's other product cells (ordinary savings is amountKobo above). */
+  cells: z.array(reviewedCellSchema),
   status: z.enum(['ready', 'refused']),
   /** Why the row cannot be posted; null when ready. */
   reason: z.string().nullable(),
@@ -60,10 +89,12 @@ export const batchReviewSchema = z.object({
   rows: z.array(reviewedRowSchema),
   readyCount: z.number().int(),
   refusedCount: z.number().int(),
-  /** Totals over ready rows. */
+  /** Totals over ready rows, every product's together. */
   depositKobo: koboSchema,
   withdrawalKobo: koboSchema,
   loanRepaymentKobo: koboSchema,
+  /** Issue 29: the run's savings columns (ordinary savings first) with each one's totals over ready rows. */
+  products: z.array(runProductTotalSchema),
   earlierBatch: earlierBatchSchema.nullable(),
 });
 
@@ -102,6 +133,9 @@ export const batchPostingSchema = z.object({
   amountKobo: koboSchema,
   description: z.string().nullable(),
   reversedById: z.string().nullable(),
+  /** Issue 29: the savings product the posting went to. */
+  productId: z.string(),
+  productName: z.string(),
 });
 
 /** A loan repayment the batch posted (issue 12). */
@@ -129,6 +163,11 @@ export const runCandidateSchema = z.object({
   monthlyContributionKobo: koboSchema,
   /** Issue 12: what the member's active loans have due on the run's value date (0 when none). */
   loanDueKobo: koboSchema,
+  /**
+   * Issue 29: the member's other run products (ordinary savings is above): the standing
+   * contribution, the balance, and this month's amount (shares: only until the minimum is reached).
+   */
+  products: z.array(z.object({ productId: z.string(), standingKobo: koboSchema, balanceKobo: koboSchema, amountKobo: koboSchema })),
 });
 
 /** GET /api/savings/runs/prepare. */
@@ -136,12 +175,20 @@ export const runPreparationSchema = z.object({
   month: payrollMonthSchema,
   valueDate: isoDateSchema,
   description: z.string(),
+  /** Issue 29: the run's savings columns, ordinary savings first. */
+  products: z.array(runProductSchema),
   candidates: z.array(runCandidateSchema),
   earlierBatch: earlierBatchSchema.nullable(),
 });
 
 /** POST /api/savings/batches/file: the rows read from the file, ready to review. */
-export const uploadedBatchFileSchema = z.object({ fileName: z.string(), fileHash: z.string(), rows: z.array(batchRowInputSchema) });
+export const uploadedBatchFileSchema = z.object({
+  fileName: z.string(),
+  fileHash: z.string(),
+  /** Issue 29: the savings columns the file carries, ordinary savings first. */
+  products: z.array(runProductSchema),
+  rows: z.array(batchRowInputSchema),
+});
 
 /** PUT /api/savings/contributions: how many standing contributions changed. */
 export const contributionsSavedSchema = z.object({ updated: z.number().int() });

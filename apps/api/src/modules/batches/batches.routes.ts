@@ -34,6 +34,7 @@ import { listBatches, readBatch } from './read-batches.ts';
 import { reverseBatch } from './reverse-batch.ts';
 import { reviewBatchDraft } from './review-batch-draft.ts';
 import { setContributions } from './set-contributions.ts';
+import { readRunProducts, toRunProduct } from './run-products.ts';
 
 const manageSavings = { access: 'manage_staff_savings' } as const;
 /** Past runs and their files: an officer or the auditor (issue 27). Preparing a run stays the officer's. */
@@ -86,8 +87,11 @@ export async function batchRoutes(app: FastifyInstance, deps: SavingsDeps) {
     },
     async (request, reply) => {
       const month = monthOf(request.query.month);
-      const candidates = await listRunCandidates(deps.db, defaultRunValueDate(month, deps.now(), deps.timeZone));
-      return sendWorkbook(reply, `payroll-template-${month}.xlsx`, (body) => writeRunTemplate(candidates, defaultRunDescription(month), body));
+      const products = await readRunProducts(deps.db);
+      const candidates = await listRunCandidates(deps.db, defaultRunValueDate(month, deps.now(), deps.timeZone), products.columns);
+      return sendWorkbook(reply, `payroll-template-${month}.xlsx`, (body) =>
+        writeRunTemplate(candidates, defaultRunDescription(month), products.columns.map(toRunProduct), body),
+      );
     },
   );
 
@@ -107,7 +111,7 @@ export async function batchRoutes(app: FastifyInstance, deps: SavingsDeps) {
     },
     async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new AppError('FILE_UNREADABLE', { field: 'file' });
-      return readBatchFile(request.body, fileNameFrom(request.headers['x-file-name']));
+      return readBatchFile(request.body, fileNameFrom(request.headers['x-file-name']), await readRunProducts(deps.db));
     },
   );
 

@@ -244,8 +244,8 @@ describe('posting a batch', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet?.getRow(1).values).toEqual([undefined, 'Staff ID', 'Name', 'Type', 'Amount', 'Description', 'Value Date', 'Status']);
-    expect(sheet?.getRow(4).values).toEqual([undefined, chi.staffId, 'Chi Run', 'Withdrawal', 400, 'Refund of excess', new Date('2026-10-30T00:00:00.000Z'), 'Posted']);
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Staff ID', 'Name', 'Type', 'Amount', 'Description', 'Value Date', 'Status', 'Product']);
+    expect(sheet?.getRow(4).values).toEqual([undefined, chi.staffId, 'Chi Run', 'Withdrawal', 400, 'Refund of excess', new Date('2026-10-30T00:00:00.000Z'), 'Posted', 'Ordinary savings']);
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'nope'])('answers 404 for the unknown batch %s', async (id) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, outstandingTotal, positionAfter, runWithdrawalDescription, type BatchView, type IsoDate, type ParsedBatchDraft, type ReviewedRow } from '@kobo/core';
+import { AppError, ORDINARY_SAVINGS_PRODUCT_ID, outstandingTotal, positionAfter, runWithdrawalDescription, type BatchView, type IsoDate, type ParsedBatchDraft, type ReviewedRow } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { savingsBatches } from '../../db/schema.ts';
@@ -10,22 +10,23 @@ import { toBatchView } from './batch-views.ts';
 import { reviewBatchDraft } from './review-batch-draft.ts';
 import type { RowLoans } from './review-batch.ts';
 import { heldKoboSql } from '../ledger/lien-sql.ts';
-import { firstDayBelowZeroSql, ordinaryAccountSql } from '../ledger/ledger-sql.ts';
+import { firstDayBelowZeroSql } from '../ledger/ledger-sql.ts';
 import type { ActiveLoan } from '../loans/active-loan-positions.ts';
 import { storeRepayments, type RepaymentEntry } from '../loans/store-repayments.ts';
 
 /** One batch posts at a time, so two requests for the same month cannot both find it unposted. */
 const BATCH_LOCK = 0x6b6f6274; // 'kobt'
 
-type LedgerInput = { user_id: string; type: 'deposit' | 'withdrawal'; amount_kobo: number; description: string | null; line: number };
+type LedgerInput = { user_id: string; product_id: string; type: 'deposit' | 'withdrawal'; amount_kobo: number; description: string | null; line: number; column: number };
 
 /**
  * Posts a whole batch or nothing (issue 11): one database transaction that re-reviews every row
  * with the people locked, refuses a repeat of the month or the file unless a reason is given,
- * opens the accounts of holders who never saved, locks every account in id order (as single
- * postings and transfers do, so they queue instead of deadlocking), moves every balance in one
- * set-based UPDATE that refuses to go below zero, and writes the ledger rows, the batch and one
- * audit entry. Any refusal rolls everything back; the review then says which row and why.
+ * opens the accounts of holders who never saved (issue 29: in each product the batch moves), locks
+ * every account in id order (as single postings and transfers do, so they queue instead of
+ * deadlocking), moves every balance in one set-based UPDATE that refuses to go below zero, and
+ * writes every product's ledger rows in one INSERT, the batch and one audit entry. Any refusal
+ * rolls everything back; the review then says which row (and which product's cell) and why.
  */
 export async function postBatch(
   deps: SavingsDeps,
@@ -41,27 +42,36 @@ export async function postBatch(
     if (review.refusedCount > 0) throw new AppError('BATCH_NOT_READY');
 
     const at = deps.now();
-    // A row may carry only a loan repayment (issue 12): it moves no savings.
-    const rows: LedgerInput[] = review.rows
-      .filter((row) => (row.amountKobo ?? 0) > 0)
-      .map((row) => ({
+    // A row may carry only a loan repayment (issue 12): it moves no savings. Issue 29: a row moves
+    // ordinary savings (its amount) and each other product (its cells), one ledger row each.
+    const columnOf = new Map(review.products.map((product, index) => [product.id, index]));
+    const rows: LedgerInput[] = review.rows.flatMap((row) => {
+      const type = row.type as 'deposit' | 'withdrawal';
+      const entry = (productId: string, amountKobo: number): LedgerInput => ({
         user_id: row.userId as string,
-        type: row.type as 'deposit' | 'withdrawal',
-        amount_kobo: row.amountKobo as number,
-        description: row.description ?? (row.type === 'withdrawal' ? runWithdrawalDescription(review.month) : review.description),
+        product_id: productId,
+        type,
+        amount_kobo: amountKobo,
+        description: row.description ?? (type === 'withdrawal' ? runWithdrawalDescription(review.month) : review.description),
         line: row.line,
-      }));
+        column: columnOf.get(productId) ?? 0,
+      });
+      return [
+        ...((row.amountKobo ?? 0) > 0 ? [entry(ORDINARY_SAVINGS_PRODUCT_ID, row.amountKobo as number)] : []),
+        ...row.cells.filter((cell) => (cell.amountKobo ?? 0) > 0).map((cell) => entry(cell.productId, cell.amountKobo as number)),
+      ];
+    });
     const input = JSON.stringify(rows);
     await openAndLockAccounts(tx, input);
     const [moved] = await queryRows<{ count: number | string }>(
       tx,
-      sql`with input as (select * from jsonb_to_recordset(${input}::jsonb) as r(user_id text, type text, amount_kobo bigint)),
+      sql`with input as (select * from jsonb_to_recordset(${input}::jsonb) as r(user_id text, product_id uuid, type text, amount_kobo bigint)),
           moved as (
             update savings_accounts a
             set balance_kobo = a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end,
                 last_updated = ${at.toISOString()}
             from input i
-            where a.user_id = i.user_id
+            where a.user_id = i.user_id and a.product_id = i.product_id
               -- A withdrawal leaves what loans hold (issue 12's lien); a deposit keeps the balance >= 0
               -- and is never judged against holds (issue 26).
               and a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end
@@ -98,9 +108,9 @@ export async function postBatch(
       insert into savings_transactions
         (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date, batch_id)
       select a.id, i.type, i.amount_kobo, i.description, ${actor.id}, ${actor.email}, ${actor.email}, ${at.toISOString()}, ${review.valueDate}, ${batch.id}
-      from jsonb_to_recordset(${input}::jsonb) as i(user_id text, type text, amount_kobo bigint, description text, line int)
-      join savings_accounts a on a.user_id = i.user_id and ${ordinaryAccountSql('a')}
-      order by i.line`);
+      from jsonb_to_recordset(${input}::jsonb) as i(user_id text, product_id uuid, type text, amount_kobo bigint, description text, line int, "column" int)
+      join savings_accounts a on a.user_id = i.user_id and a.product_id = i.product_id
+      order by i.line, i."column"`);
     await storeRepayments(tx, actor, at, repaymentEntries(review.rows, loansByLine, review.valueDate, batch.id));
     const view = toBatchView(batch);
     await recordAudit(tx, {
@@ -115,6 +125,7 @@ export async function postBatch(
         depositKobo: view.depositKobo,
         withdrawalKobo: view.withdrawalKobo,
         loanRepaymentKobo: view.loanRepaymentKobo,
+        products: review.products.map((product) => ({ productId: product.id, name: product.name, depositKobo: product.depositKobo, withdrawalKobo: product.withdrawalKobo })),
         fileName: view.fileName,
         repeatReason: view.repeatReason,
       },
@@ -124,17 +135,20 @@ export async function postBatch(
   });
 }
 
-/** Opens an account for every holder in the batch who never saved, then locks them all in id order. */
+/**
+ * Opens an account for every holder in the batch who never saved in a product it moves (one
+ * statement), then locks them all in id order.
+ */
 async function openAndLockAccounts(tx: Transaction, input: string): Promise<void> {
   await tx.execute(sql`
-    insert into savings_accounts (user_id, holder_name, staff_id)
-    select u.id, u.name, u.staff_id
-    from jsonb_to_recordset(${input}::jsonb) as i(user_id text)
+    insert into savings_accounts (user_id, holder_name, staff_id, product_id)
+    select u.id, u.name, u.staff_id, i.product_id
+    from (select distinct user_id, product_id from jsonb_to_recordset(${input}::jsonb) as r(user_id text, product_id uuid)) i
     join users u on u.id = i.user_id
     on conflict (user_id, product_id) do nothing`);
   await tx.execute(sql`
     select a.id from savings_accounts a
-    where a.user_id in (select user_id from jsonb_to_recordset(${input}::jsonb) as i(user_id text)) and ${ordinaryAccountSql('a')}
+    where (a.user_id, a.product_id) in (select user_id, product_id from jsonb_to_recordset(${input}::jsonb) as i(user_id text, product_id uuid))
     order by a.id
     for no key update`);
 }

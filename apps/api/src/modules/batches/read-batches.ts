@@ -21,6 +21,8 @@ type PostingRow = {
   amount_kobo: string | number;
   description: string | null;
   reversed_by_id: string | null;
+  product_id: string;
+  product_name: string;
 };
 
 type RepaymentRow = {
@@ -33,7 +35,7 @@ type RepaymentRow = {
   reversed_by_id: string | null;
 };
 
-/** One batch, its savings postings and its loan repayments (issue 12), in the order they were sent. */
+/** One batch, its savings postings (each with its product, issue 29) and its loan repayments (issue 12), in the order they were sent. */
 export async function readBatch(db: Database, id: string): Promise<BatchDetail> {
   if (!isUuid(id)) throw new AppError('BATCH_NOT_FOUND');
   const [batch] = await db.select().from(savingsBatches).where(eq(savingsBatches.id, id));
@@ -41,9 +43,10 @@ export async function readBatch(db: Database, id: string): Promise<BatchDetail> 
   const rows = await queryRows<PostingRow>(
     db,
     sql`select t.id as transaction_id, a.user_id, coalesce(u.name, a.holder_name) as name, coalesce(u.staff_id, a.staff_id) as staff_id,
-               t.type, t.amount_kobo, t.description, r.id as reversed_by_id
+               t.type, t.amount_kobo, t.description, r.id as reversed_by_id, p.id as product_id, p.name as product_name
         from savings_transactions t
         join savings_accounts a on a.id = t.account_id
+        join savings_products p on p.id = a.product_id
         left join users u on u.id = a.user_id
         left join savings_transactions r on r.reverses_id = t.id
         where t.batch_id = ${id}
@@ -81,6 +84,8 @@ export async function readBatch(db: Database, id: string): Promise<BatchDetail> 
       amountKobo: asKobo(Number(row.amount_kobo)),
       description: row.description,
       reversedById: row.reversed_by_id,
+      productId: row.product_id,
+      productName: row.product_name,
     })),
   };
 }

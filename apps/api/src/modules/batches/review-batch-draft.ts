@@ -1,10 +1,11 @@
-import { asKobo, defaultRunDescription, type BatchReview, type ParsedBatchDraft } from '@kobo/core';
+import { asKobo, defaultRunDescription, ORDINARY_SAVINGS_PRODUCT_ID, type BatchReview, type ParsedBatchDraft, type ReviewedRow, type RunProductTotal } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { resolveRunValueDate } from './run-value-date.ts';
 import { findEarlierBatch } from './batch-views.ts';
 import { reviewRows, type RowLoans } from './review-batch.ts';
+import { readRunProducts, toRunProduct, type RunProducts } from './run-products.ts';
 
 /** The dry run (issue 11 "review before anything moves"): reads only, posts nothing. */
 export async function reviewBatchDraft(
@@ -15,10 +16,11 @@ export async function reviewBatchDraft(
   options: { lock?: boolean; loansByLine?: Map<number, RowLoans> } = {},
 ): Promise<BatchReview> {
   const valueDate = await resolveRunValueDate(deps, actor, draft, db);
-  const rows = await reviewRows(db, draft.rows, valueDate, options);
+  const products = await readRunProducts(db);
+  const rows = await reviewRows(db, draft.rows, valueDate, products, options);
   const ready = rows.filter((row) => row.status === 'ready');
-  const total = (type: 'deposit' | 'withdrawal') =>
-    asKobo(ready.filter((row) => row.type === type).reduce((sum, row) => sum + (row.amountKobo ?? 0), 0));
+  const columns = productTotals(products, rows, ready);
+  const total = (type: 'deposit' | 'withdrawal') => asKobo(columns.reduce((sum, column) => sum + (type === 'deposit' ? column.depositKobo : column.withdrawalKobo), 0));
   return {
     month: draft.month,
     valueDate,
@@ -29,6 +31,25 @@ export async function reviewBatchDraft(
     depositKobo: total('deposit'),
     withdrawalKobo: total('withdrawal'),
     loanRepaymentKobo: asKobo(ready.reduce((sum, row) => sum + (row.loanRepaymentKobo ?? 0), 0)),
+    products: columns,
     earlierBatch: await findEarlierBatch(db, draft.month, draft.fileHash, deps.timeZone),
   };
+}
+
+/**
+ * Issue 29: the review's savings columns, ordinary savings first and then each run product some row
+ * names, with its deposits and withdrawals over ready rows.
+ */
+function productTotals(products: RunProducts, rows: readonly ReviewedRow[], ready: readonly ReviewedRow[]): RunProductTotal[] {
+  const named = new Set(rows.flatMap((row) => row.cells.map((cell) => cell.productId)));
+  return products.columns
+    .filter((product) => product.id === ORDINARY_SAVINGS_PRODUCT_ID || named.has(product.id))
+    .map((product) => {
+      const amounts = ready.flatMap((row) => {
+        if (product.id === ORDINARY_SAVINGS_PRODUCT_ID) return [{ type: row.type, kobo: row.amountKobo ?? 0 }];
+        return row.cells.filter((cell) => cell.productId === product.id).map((cell) => ({ type: row.type, kobo: cell.amountKobo ?? 0 }));
+      });
+      const sum = (type: 'deposit' | 'withdrawal') => asKobo(amounts.filter((amount) => amount.type === type).reduce((total, amount) => total + amount.kobo, 0));
+      return { ...toRunProduct(product), depositKobo: sum('deposit'), withdrawalKobo: sum('withdrawal') };
+    });
 }

@@ -55,9 +55,9 @@ describe('the run lists what loans have due', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet?.getRow(1).values).toEqual([undefined, 'Staff ID', 'Name', 'Email', 'Amount', 'Description', 'Type', 'Loan Repayment']);
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Staff ID', 'Name', 'Email', 'Ordinary savings', 'Loan repayment', 'Description', 'Type']);
     const line = sheet?.getRows(2, sheet.rowCount - 1)?.find((candidate) => candidate.getCell(1).value === ada.staffId);
-    expect(line?.getCell(7).value).toBe(11_200);
+    expect(line?.getCell(5).value).toBe(11_200);
   });
 });
 

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
 import { FaSearch } from 'react-icons/fa';
-import { MESSAGES, formatNaira, koboToNairaString, parseNaira, type BatchRowInput, type RunCandidate } from '@kobo/core';
+import { MESSAGES, ORDINARY_SAVINGS_PRODUCT_ID, formatNaira, koboToNairaString, parseNaira, type BatchRowInput, type RunCandidate, type RunProduct } from '@kobo/core';
 import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../../components/success-banner.tsx';
@@ -22,18 +22,27 @@ const ROWS_PER_PAGE = 25;
  * One holder's line as the admin left it: the contribution and the loan repayment as typed, and
  * whether they sit this month out.
  */
-type Line = { amount: string | number; repayment: string | number; isSkipped: boolean };
+type Line = { amount: string | number; repayment: string | number; isSkipped: boolean; products: Record<string, string | number> };
 
 function standingLine(candidate: RunCandidate): Line {
   const kobo = candidate.monthlyContributionKobo;
   const dueKobo = candidate.loanDueKobo;
+  // Issue 29: each other product's amount this month (shares: only until the minimum is reached).
+  const products = Object.fromEntries(candidate.products.map((entry) => [entry.productId, entry.amountKobo > 0 ? koboToNairaString(entry.amountKobo) : '']));
+  const productsKobo = candidate.products.reduce((sum, entry) => sum + entry.amountKobo, 0);
   return {
     amount: kobo > 0 ? koboToNairaString(kobo) : '',
     repayment: dueKobo > 0 ? koboToNairaString(dueKobo) : '',
     // Someone with neither a standing amount nor an instalment due starts skipped: a row of ₦0
     // could only be refused. A repayment alone is a row of its own (no contribution this month).
-    isSkipped: kobo === 0 && dueKobo === 0,
+    isSkipped: kobo === 0 && dueKobo === 0 && productsKobo === 0,
+    products,
   };
+}
+
+/** All the savings a line puts in, every product's together. */
+function savingsKobo(line: Line): number {
+  return koboOf(line.amount) + Object.values(line.products).reduce<number>((sum, value) => sum + koboOf(value), 0);
 }
 
 /** A typed figure in kobo, blank or unreadable counting as nothing (the review names what is unreadable). */
@@ -69,6 +78,8 @@ type Props = {
 export function PreparePanel({ settings, isReviewing, reviewError, onReview }: Props) {
   const { preparation } = settings;
   const candidates = preparation.data?.candidates ?? [];
+  const others = (preparation.data?.products ?? []).filter((product) => product.id !== ORDINARY_SAVINGS_PRODUCT_ID);
+  const ordinaryName = others.length > 0 ? (preparation.data?.products.find((product) => product.id === ORDINARY_SAVINGS_PRODUCT_ID)?.name ?? 'Amount') : 'Amount';
   const [edits, setEdits] = useState<Record<string, Line>>({});
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -79,7 +90,7 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
 
   const lineOf = (candidate: RunCandidate) => edits[candidate.userId] ?? standingLine(candidate);
   const included = candidates.filter((candidate) => !lineOf(candidate).isSkipped);
-  const includedKobo = included.reduce((sum, candidate) => sum + koboOf(lineOf(candidate).amount), 0);
+  const includedKobo = included.reduce((sum, candidate) => sum + savingsKobo(lineOf(candidate)), 0);
   const repaymentKobo = included.reduce((sum, candidate) => sum + koboOf(lineOf(candidate).repayment), 0);
   const changedAmounts = candidates.filter((candidate) => {
     const edit = edits[candidate.userId];
@@ -94,7 +105,7 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
     setEdits((all) => {
       const next = { ...(all[candidate.userId] ?? standingLine(candidate)), ...patch };
       // Typing an amount or a repayment for someone skipped includes them: that is why it was typed.
-      const typedKobo = koboOf(patch.amount ?? '') + koboOf(patch.repayment ?? '');
+      const typedKobo = koboOf(patch.amount ?? '') + koboOf(patch.repayment ?? '') + Object.values(patch.products ?? {}).reduce<number>((sum, value) => sum + koboOf(value), 0);
       if (!('isSkipped' in patch) && typedKobo > 0) next.isSkipped = false;
       return { ...all, [candidate.userId]: next };
     });
@@ -116,7 +127,8 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
     onReview(
       included.map((candidate) => {
         const line = lineOf(candidate);
-        return { ref: candidate.staffId ?? candidate.email, amount: typed(line.amount), loanRepayment: typed(line.repayment) || null };
+        const products = Object.fromEntries(Object.entries(line.products).flatMap(([productId, value]) => (typed(value) ? [[productId, typed(value)]] : [])));
+        return { ref: candidate.staffId ?? candidate.email, amount: typed(line.amount), loanRepayment: typed(line.repayment) || null, products };
       }),
     );
   }
@@ -145,7 +157,7 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
         ) : shown.length === 0 ? (
           <Text c="dimmed">{MESSAGES.noStaffFound}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={0}>
+          <Table.ScrollContainer minWidth={isWide ? 700 + others.length * 180 : 0}>
             <Table verticalSpacing="xs" striped aria-label="Staff and amounts">
               <Table.Thead>
                 <Table.Tr>
@@ -155,7 +167,12 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
                   {isWide && <Table.Th ta="right">Balance</Table.Th>}
                   {isWide ? (
                     <>
-                      <Table.Th w={180}>Amount (₦)</Table.Th>
+                      <Table.Th w={180}>{ordinaryName} (₦)</Table.Th>
+                      {others.map((product) => (
+                        <Table.Th key={product.id} w={180}>
+                          {product.name} (₦)
+                        </Table.Th>
+                      ))}
                       <Table.Th w={180}>Loan repayment (₦)</Table.Th>
                     </>
                   ) : (
@@ -165,7 +182,15 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
               </Table.Thead>
               <Table.Tbody>
                 {pageRows.map((candidate) => (
-                  <CandidateRow key={candidate.userId} candidate={candidate} line={lineOf(candidate)} isWide={isWide} onChange={(patch) => change(candidate, patch)} />
+                  <CandidateRow
+                    key={candidate.userId}
+                    candidate={candidate}
+                    line={lineOf(candidate)}
+                    isWide={isWide}
+                    ordinaryName={ordinaryName}
+                    others={others}
+                    onChange={(patch) => change(candidate, patch)}
+                  />
                 ))}
               </Table.Tbody>
             </Table>
@@ -197,11 +222,28 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
   );
 }
 
-type RowProps = { candidate: RunCandidate; line: Line; isWide: boolean; onChange: (patch: Partial<Line>) => void };
+type RowProps = {
+  candidate: RunCandidate;
+  line: Line;
+  isWide: boolean;
+  /** Ordinary savings' caption on a phone: 'Amount' alone, its product's name beside others. */
+  ordinaryName: string;
+  /** Issue 29: the run's other savings products, a field each. */
+  others: RunProduct[];
+  onChange: (patch: Partial<Line>) => void;
+};
 
-function CandidateRow({ candidate, line, isWide, onChange }: RowProps) {
+function CandidateRow({ candidate, line, isWide, ordinaryName, others, onChange }: RowProps) {
   const who = candidate.staffId ? `${candidate.name} (${candidate.staffId})` : candidate.name;
   const amount = <AmountInput label={`Amount for ${who}`} isLabelHidden value={line.amount} onChange={(next) => onChange({ amount: next })} />;
+  const productField = (product: RunProduct) => (
+    <AmountInput
+      label={`${product.name} for ${who}`}
+      isLabelHidden
+      value={line.products[product.id] ?? ''}
+      onChange={(next) => onChange({ products: { ...line.products, [product.id]: next } })}
+    />
+  );
   const repayment = (
     <AmountInput label={`Loan repayment for ${who}`} isLabelHidden value={line.repayment} onChange={(next) => onChange({ repayment: next })} />
   );
@@ -227,6 +269,9 @@ function CandidateRow({ candidate, line, isWide, onChange }: RowProps) {
             {formatNaira(candidate.balanceKobo)}
           </Table.Td>
           <Table.Td>{amount}</Table.Td>
+          {others.map((product) => (
+            <Table.Td key={product.id}>{productField(product)}</Table.Td>
+          ))}
           <Table.Td>
             {repayment}
             <DueNote candidate={candidate} line={line} />
@@ -237,9 +282,17 @@ function CandidateRow({ candidate, line, isWide, onChange }: RowProps) {
         <Table.Td>
           <Stack gap={4}>
             <Text size="xs" c="dimmed" aria-hidden>
-              Amount
+              {ordinaryName}
             </Text>
             {amount}
+            {others.map((product) => (
+              <Stack key={product.id} gap={4}>
+                <Text size="xs" c="dimmed" aria-hidden>
+                  {product.name}
+                </Text>
+                {productField(product)}
+              </Stack>
+            ))}
             <Text size="xs" c="dimmed" aria-hidden>
               Loan repayment
             </Text>

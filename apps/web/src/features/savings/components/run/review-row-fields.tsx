@@ -47,6 +47,23 @@ export function AmountField({ row, run, isLabelShown }: EditProps) {
   );
 }
 
+/** Issue 29: another savings product's amount on the row, as the amount: text as written, blank for none. */
+export function ProductField({ row, run, isLabelShown, productId, productName }: EditProps & { productId: string; productName: string }) {
+  return (
+    <TextInput
+      size="xs"
+      {...labels(productName, row.reviewed.line, isLabelShown)}
+      inputMode="decimal"
+      value={row.current?.products[productId] ?? ''}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        run.edit(row.reviewed.line, { products: { ...row.current?.products, [productId]: value } });
+      }}
+      miw={0}
+    />
+  );
+}
+
 /** As the amount: text as written, blank for none. */
 export function RepaymentField({ row, run, isLabelShown }: EditProps) {
   return (

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
-import { formatNaira, type ReviewedRow } from '@kobo/core';
+import { formatNaira, ORDINARY_SAVINGS_PRODUCT_ID, type BatchReview, type ReviewedRow, type RunProductTotal } from '@kobo/core';
 import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
-import { AmountField, RefInput, RepaymentField, TypeField, type FieldProps, type ShownRow } from './review-row-fields.tsx';
+import { AmountField, ProductField, RefInput, RepaymentField, TypeField, type FieldProps, type ShownRow } from './review-row-fields.tsx';
 import { ROW_STATUS, ROW_TYPE_OPTIONS } from './run-labels.ts';
 import type { RunReview } from './use-run-review.ts';
 
@@ -15,7 +15,8 @@ const ROWS_PER_PAGE = 50;
  * the row. A refused row is fixed in place (staff ID or email, amount, loan repayment, type) or
  * dropped; a wide screen shows a table, a phone a card per row. Issue 12: each row's loan
  * repayment, with what is due beside it when the two differ, and what loans hold of a balance a
- * withdrawal draws on.
+ * withdrawal draws on. Issue 29: a column per savings product (ordinary savings first) and the
+ * loan repayment, each with its total over ready rows; on a phone each card lists them.
  */
 export function ReviewRows({ run }: { run: RunReview }) {
   const [page, setPage] = useState(1);
@@ -31,7 +32,8 @@ export function ReviewRows({ run }: { run: RunReview }) {
 
   return (
     <Stack gap="sm">
-      {isWide ? <RowsTable rows={rows} run={run} /> : <RowCards rows={rows} run={run} />}
+      {isWide ? <RowsTable rows={rows} run={run} review={review} /> : <RowCards rows={rows} run={run} review={review} />}
+      {!isWide && review.products.length > 1 && <ColumnTotals review={review} />}
       {pageCount > 1 && (
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
@@ -44,18 +46,40 @@ export function ReviewRows({ run }: { run: RunReview }) {
   );
 }
 
-type RowsProps = { rows: ShownRow[]; run: RunReview };
+type RowsProps = { rows: ShownRow[]; run: RunReview; review: BatchReview };
 
-function RowsTable({ rows, run }: RowsProps) {
+/** The review's other products (ordinary savings is the row's amount). */
+function otherProducts(review: BatchReview): RunProductTotal[] {
+  return review.products.filter((product) => product.id !== ORDINARY_SAVINGS_PRODUCT_ID);
+}
+
+/** Ordinary savings' column heading: its product's name once other products share the table. */
+function ordinaryHeading(review: BatchReview): string {
+  return review.products.length > 1 ? (review.products.find((product) => product.id === ORDINARY_SAVINGS_PRODUCT_ID)?.name ?? 'Amount') : 'Amount';
+}
+
+/** A column's total over ready rows: deposits, less withdrawals when any. */
+function columnTotal(product: Pick<RunProductTotal, 'depositKobo' | 'withdrawalKobo'>): string {
+  return product.withdrawalKobo > 0 ? `${formatNaira(product.depositKobo)} in · ${formatNaira(product.withdrawalKobo)} out` : formatNaira(product.depositKobo);
+}
+
+function RowsTable({ rows, run, review }: RowsProps) {
+  const others = otherProducts(review);
+  const ordinary = review.products.find((product) => product.id === ORDINARY_SAVINGS_PRODUCT_ID);
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={others.length > 0 ? 780 + others.length * 90 : 900}>
       <Table verticalSpacing="xs" aria-label="Reviewed rows">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={56}>Line</Table.Th>
             <Table.Th>Staff ID</Table.Th>
             <Table.Th>Name</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th ta="right">{ordinaryHeading(review)}</Table.Th>
+            {others.map((product) => (
+              <Table.Th key={product.id} ta="right">
+                {product.name}
+              </Table.Th>
+            ))}
             <Table.Th ta="right">Loan repayment</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th>Status</Table.Th>
@@ -75,6 +99,11 @@ function RowsTable({ rows, run }: RowsProps) {
                     <AmountField row={row} run={run} />
                     <HeldNote row={row.reviewed} />
                   </Table.Td>
+                  {others.map((product) => (
+                    <Table.Td key={product.id}>
+                      <ProductField row={row} run={run} productId={product.id} productName={product.name} />
+                    </Table.Td>
+                  ))}
                   <Table.Td>
                     <RepaymentField row={row} run={run} />
                     <DueNote row={row.reviewed} />
@@ -91,6 +120,11 @@ function RowsTable({ rows, run }: RowsProps) {
                     <ReviewedAmount row={row.reviewed} />
                     <HeldNote row={row.reviewed} />
                   </Table.Td>
+                  {others.map((product) => (
+                    <Table.Td key={product.id} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <ReviewedCell row={row.reviewed} productId={product.id} />
+                    </Table.Td>
+                  ))}
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     <ReviewedRepayment row={row} run={run} />
                     <DueNote row={row.reviewed} />
@@ -104,12 +138,81 @@ function RowsTable({ rows, run }: RowsProps) {
             </Table.Tr>
           ))}
         </Table.Tbody>
+        {review.products.length > 1 && (
+          <Table.Tfoot>
+            <Table.Tr aria-label="Totals">
+              <Table.Th colSpan={3}>Totals (ready rows)</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {ordinary ? columnTotal(ordinary) : '—'}
+              </Table.Th>
+              {others.map((product) => (
+                <Table.Th key={product.id} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {columnTotal(product)}
+                </Table.Th>
+              ))}
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatNaira(review.loanRepaymentKobo)}
+              </Table.Th>
+              <Table.Th colSpan={2} />
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
       </Table>
     </Table.ScrollContainer>
   );
 }
 
-function RowCards({ rows, run }: RowsProps) {
+/** On a phone, the columns' totals as a list under the cards. */
+function ColumnTotals({ review }: { review: BatchReview }) {
+  const ordinaryName = ordinaryHeading(review);
+  const lines = [
+    ...review.products.map((product) => ({ label: product.id === ORDINARY_SAVINGS_PRODUCT_ID ? ordinaryName : product.name, value: columnTotal(product) })),
+    { label: 'Loan repayment', value: formatNaira(review.loanRepaymentKobo) },
+  ];
+  return (
+    <Paper withBorder radius="sm" p="sm" component="section" aria-label="Totals">
+      <Text size="sm" fw={600} mb={4}>
+        Totals (ready rows)
+      </Text>
+      <Stack gap={2} component="dl" m={0}>
+        {lines.map((line) => (
+          <Group key={line.label} justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" component="dt">
+              {line.label}
+            </Text>
+            <Text size="sm" fw={600} component="dd" m={0} style={{ whiteSpace: 'nowrap' }}>
+              {line.value}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** On a phone card beside other products: all the row's savings together, each listed below. */
+function RowSavings({ row }: { row: ReviewedRow }) {
+  const kobo = (row.amountKobo ?? 0) + row.cells.reduce((sum, cell) => sum + (cell.amountKobo ?? 0), 0);
+  return (
+    <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+      {formatNaira(kobo)}
+    </Text>
+  );
+}
+
+/** A product cell as judged: '—' for none, and as written when it could not be read. */
+function ReviewedCell({ row, productId }: { row: ReviewedRow; productId: string }) {
+  const cell = row.cells.find((entry) => entry.productId === productId);
+  return (
+    <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+      {!cell ? '—' : cell.amountKobo === null ? cell.amountText : cell.amountKobo === 0 ? '—' : formatNaira(cell.amountKobo)}
+    </Text>
+  );
+}
+
+function RowCards({ rows, run, review }: RowsProps) {
+  const others = otherProducts(review);
+  const ordinaryName = ordinaryHeading(review);
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reviewed rows">
       {rows.map((row) => (
@@ -118,7 +221,7 @@ function RowCards({ rows, run }: RowsProps) {
             <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               Line {row.reviewed.line}: {row.reviewed.name ?? row.reviewed.ref}
             </Text>
-            {row.reviewed.status === 'ready' && <ReviewedAmount row={row.reviewed} />}
+            {row.reviewed.status === 'ready' && (others.length > 0 ? <RowSavings row={row.reviewed} /> : <ReviewedAmount row={row.reviewed} />)}
           </Group>
           {row.reviewed.status === 'refused' && row.current ? (
             <Stack gap="xs" mt="xs">
@@ -128,6 +231,9 @@ function RowCards({ rows, run }: RowsProps) {
                 <TypeField row={row} run={run} isLabelShown />
               </Group>
               <HeldNote row={row.reviewed} />
+              {others.map((product) => (
+                <ProductField key={product.id} row={row} run={run} productId={product.id} productName={product.name} isLabelShown />
+              ))}
               <RepaymentField row={row} run={run} isLabelShown />
               <DueNote row={row.reviewed} />
             </Stack>
@@ -137,6 +243,18 @@ function RowCards({ rows, run }: RowsProps) {
                 {row.reviewed.staffId ?? row.reviewed.ref} · {typeLabel(row.reviewed)}
               </Text>
               <HeldNote row={row.reviewed} />
+              {others.length > 0 && (
+                <Stack gap={0} mt={4}>
+                  <Text size="sm">
+                    {ordinaryName} <ReviewedAmount row={row.reviewed} />
+                  </Text>
+                  {others.map((product) => (
+                    <Text key={product.id} size="sm">
+                      {product.name} <ReviewedCell row={row.reviewed} productId={product.id} />
+                    </Text>
+                  ))}
+                </Stack>
+              )}
               {hasLoanFigures(row.reviewed) && (
                 <Group gap={6} mt={4} wrap="wrap">
                   <Text size="sm">
@@ -158,7 +276,12 @@ function RowCards({ rows, run }: RowsProps) {
 
 /** A row that only repays a loan (its amount blank or ₦0) moves no savings: it has no amount or type to show. */
 function isRepaymentOnly(row: ReviewedRow): boolean {
-  return row.amountKobo === 0 && (row.loanRepaymentKobo ?? 0) > 0;
+  return row.amountKobo === 0 && (row.loanRepaymentKobo ?? 0) > 0 && !movesOtherProducts(row);
+}
+
+/** Issue 29: a row putting money in another product may leave ordinary savings at ₦0. */
+function movesOtherProducts(row: ReviewedRow): boolean {
+  return row.cells.some((cell) => (cell.amountKobo ?? 0) > 0);
 }
 
 function hasLoanFigures(row: ReviewedRow): boolean {
@@ -173,7 +296,7 @@ function typeLabel(row: ReviewedRow): string {
 function ReviewedAmount({ row }: { row: ReviewedRow }) {
   return (
     <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-      {row.amountKobo === null ? row.amountText : isRepaymentOnly(row) ? '—' : formatNaira(row.amountKobo)}
+      {row.amountKobo === null ? row.amountText : isRepaymentOnly(row) || (row.amountKobo === 0 && movesOtherProducts(row)) ? '—' : formatNaira(row.amountKobo)}
     </Text>
   );
 }

@@ -4,8 +4,11 @@ import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
 import { useReviewBatch } from '../../api/review-batch.ts';
 import type { RunSettings } from './use-run-settings.ts';
 
-/** A row as the review screen edits it: what will be sent again, or null once dropped. */
-export type EditableRow = { ref: string; amount: string; type: string; description: string | null; loanRepayment: string };
+/**
+ * A row as the review screen edits it: what will be sent again, or null once dropped. Issue 29:
+ * `products` holds the row's other savings products' amounts, by product id, as written.
+ */
+export type EditableRow = { ref: string; amount: string; type: string; description: string | null; loanRepayment: string; products: Record<string, string> };
 
 type ReviewState = {
   base: Omit<BatchDraft, 'rows'>;
@@ -17,11 +20,25 @@ type ReviewState = {
 };
 
 function editable(row: BatchRowInput): EditableRow {
-  return { ref: row.ref, amount: String(row.amount), type: row.type ?? '', description: row.description ?? null, loanRepayment: String(row.loanRepayment ?? '') };
+  const products = Object.fromEntries(Object.entries(row.products ?? {}).map(([productId, amount]) => [productId, String(amount ?? '')]));
+  return { ref: row.ref, amount: String(row.amount), type: row.type ?? '', description: row.description ?? null, loanRepayment: String(row.loanRepayment ?? ''), products };
+}
+
+function sameProducts(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => (a[key] ?? '') === (b[key] ?? ''));
 }
 
 function sameRow(a: EditableRow | null, b: EditableRow | undefined): boolean {
-  return a !== null && b !== undefined && a.ref === b.ref && a.amount === b.amount && a.type === b.type && a.loanRepayment === b.loanRepayment;
+  return (
+    a !== null &&
+    b !== undefined &&
+    a.ref === b.ref &&
+    a.amount === b.amount &&
+    a.type === b.type &&
+    a.loanRepayment === b.loanRepayment &&
+    sameProducts(a.products, b.products)
+  );
 }
 
 /**
