@@ -1,14 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import '@mantine/core/styles/Table.css';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { FaFileExcel } from 'react-icons/fa';
-import { MESSAGES, SAVINGS_PRODUCT_KIND_LABELS, formatNaira } from '@kobo/core';
+import { MESSAGES, formatNaira } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { PageLoading } from '../../../components/full-screen-loading.tsx';
-import classes from '../../../components/figures.module.css';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useBelowShareMinimum } from '../api/get-below-share-minimum.ts';
-import { useProductTotals } from '../api/get-product-totals.ts';
+import { BelowMinimumTable, ProductTotalsTable } from './product-report-tables.tsx';
 import { useDownloadProductReport, type ProductReport } from '../api/download-product-report.ts';
 import { useRunProductPayouts } from '../api/run-product-payouts.ts';
 
@@ -48,87 +44,6 @@ function ReportSection({ title, report, action, children }: { title: string; rep
       {download.isError && <ErrorBanner message={errorMessage(download.error, MESSAGES.serverError)} />}
       {children}
     </Paper>
-  );
-}
-
-function ProductTotalsTable() {
-  const totals = useProductTotals();
-  if (totals.isPending) return <PageLoading />;
-  if (totals.isError) return <ErrorBanner message={errorMessage(totals.error, MESSAGES.loadSavingsFailed)} />;
-  return (
-    <Table.ScrollContainer minWidth={440}>
-      <Table striped verticalSpacing="xs" aria-label="Totals per savings product">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th ta="right">Members</Table.Th>
-            <Table.Th ta="right">Total balance</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {totals.data.products.map((product) => (
-            <Table.Tr key={product.productId}>
-              <Table.Td>{product.retired ? `${product.productName} (retired)` : product.productName}</Table.Td>
-              <Table.Td>{SAVINGS_PRODUCT_KIND_LABELS[product.kind]}</Table.Td>
-              <Table.Td ta="right">{product.holders}</Table.Td>
-              <Table.Td ta="right" className={classes.figure}>
-                {formatNaira(product.balanceKobo)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th colSpan={3}>Total</Table.Th>
-            <Table.Th ta="right" className={classes.figure}>
-              {formatNaira(totals.data.totalKobo)}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function BelowMinimumTable() {
-  const list = useBelowShareMinimum();
-  if (list.isPending) return <PageLoading />;
-  if (list.isError) return <ErrorBanner message={errorMessage(list.error, MESSAGES.loadSavingsFailed)} />;
-  if (list.data.members.length === 0) return <Text c="dimmed">Every member holds at least the share minimum.</Text>;
-  return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped verticalSpacing="xs" aria-label="Members below the share minimum">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Staff ID</Table.Th>
-            <Table.Th>Product</Table.Th>
-            <Table.Th ta="right">Holding</Table.Th>
-            <Table.Th ta="right">Minimum</Table.Th>
-            <Table.Th ta="right">Shortfall</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.data.members.map((member) => (
-            <Table.Tr key={`${member.userId}:${member.productId}`}>
-              <Table.Td>{member.holderName}</Table.Td>
-              <Table.Td>{member.staffId ?? '—'}</Table.Td>
-              <Table.Td>{member.productName}</Table.Td>
-              <Table.Td ta="right" className={classes.figure}>
-                {formatNaira(member.holdingKobo)}
-              </Table.Td>
-              <Table.Td ta="right" className={classes.figure}>
-                {formatNaira(member.minimumKobo)}
-              </Table.Td>
-              <Table.Td ta="right" className={classes.figure}>
-                {formatNaira(member.shortfallKobo)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
