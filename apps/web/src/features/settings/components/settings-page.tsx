@@ -13,6 +13,7 @@ import { DataManagementSection } from './data-management-section.tsx';
 import { OutgoingMailSection } from './outgoing-mail-section.tsx';
 import { ReceiptsSection } from './receipts-section.tsx';
 import { SavingsApprovalsSection } from './savings-approvals-section.tsx';
+import { SavingsProductsSection } from '../savings-products/savings-products-section.tsx';
 import { SignUpSection } from './sign-up-section.tsx';
 
 /** The admin's Settings (SPEC 2), in the spec's order. */
@@ -28,6 +29,7 @@ export function SettingsPage() {
         <ReceiptsSection />
         <OutgoingMailSection />
         <SavingsApprovalsSection />
+        <SavingsProductsSection />
         <BooksStartSection />
         <BooksChartSection />
         <SignUpSection />
