@@ -89,6 +89,24 @@ describe('postings to a product', () => {
     expect(await booksBalance(db(), sallah.controlAccountId)).toBe(0);
   });
 
+  it('posts a product deposit and an own transfer once when each is sent twice with one Idempotency-Key', async () => {
+    const member = await addStaff(admin, { name: 'Twice Sender' });
+    await deposit(admin, member.userId, '3,000');
+    const body = { userId: member.userId, productId: christmas.id, type: 'deposit', amount: '1,500' };
+    const first = await postToProduct(admin, body, 'product-deposit-1');
+    const again = await postToProduct(admin, body, 'product-deposit-1');
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().transaction.id).toBe(first.json().transaction.id);
+    const move = { userId: member.userId, fromProductId: '00000000-0000-4000-8000-000000000001', toProductId: christmas.id, amount: '1,000' };
+    const moved = await admin.post('/api/savings/own-transfers', move, { 'idempotency-key': 'own-transfer-1' });
+    const movedAgain = await admin.post('/api/savings/own-transfers', move, { 'idempotency-key': 'own-transfer-1' });
+    expect([moved.statusCode, movedAgain.statusCode]).toEqual([201, 201]);
+    expect(movedAgain.json().transferId).toBe(moved.json().transferId);
+    expect(await productBalance(admin, member.userId, christmas.id)).toBe(250_000);
+    expect(await balanceOf(admin, member.userId)).toBe(200_000);
+  });
+
   it('refuses a deposit into a fixed deposit outside its opening', async () => {
     const member = await addStaff(admin, { name: 'Kemi Lawal' });
     await expectRefused(await postToProduct(admin, { userId: member.userId, productId: fixed.id, type: 'deposit', amount: '5,000' }), 409, {
@@ -298,6 +316,22 @@ describe('statements per product and combined', () => {
     const rows = workbook.worksheets[0]!.getSheetValues() as unknown[][];
     expect((rows[1] as unknown[]).slice(1, 4)).toEqual(['Value Date', 'Type', 'Product']);
     expect((rows[5] as unknown[])[3]).toBe('Shares');
+  });
+
+  it('reads one product’s account and its history where ordinary savings were read, given ?product=', async () => {
+    const member = await addStaff(admin, { name: 'Detail Reader' });
+    expect((await postToProduct(admin, { userId: member.userId, productId: shares.id, type: 'deposit', amount: '2,000' })).statusCode).toBe(201);
+    const detail = await admin.get(`/api/savings/accounts/${member.userId}?period=year&product=${shares.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().summary).toEqual({ balanceKobo: 200_000, inflowKobo: 200_000, outflowKobo: 0, netKobo: 200_000 });
+    expect(detail.json().transactions.map((row: { type: string; amountKobo: number }) => [row.type, row.amountKobo])).toEqual([['deposit', 200_000]]);
+    const ordinary = await admin.get(`/api/savings/accounts/${member.userId}?period=year`);
+    expect(ordinary.json().summary.balanceKobo).toBe(0);
+
+    const own = await ctx.signedIn('staff');
+    const unopened = await own.get(`/api/savings/me?product=${christmas.id}`);
+    expect(unopened.statusCode, unopened.body).toBe(200);
+    expect(unopened.json()).toMatchObject({ account: { accountId: null, balanceKobo: 0 }, transactions: [] });
   });
 
   it('refuses a statement of a product that does not exist', async () => {

@@ -63,6 +63,9 @@ const recordedOr = <Posted extends z.ZodType>(posted: Posted) => ({ 201: posted,
 /** Issue 29: what a product's own rules refuse, and a product that does not exist. */
 const PRODUCT_REFUSALS = ['SAVINGS_PRODUCT_RULE', 'SAVINGS_PRODUCT_NOT_FOUND'] as const;
 
+/** Issue 29: which product's account a read is of; none is ordinary savings, as before. */
+const productQuery = { product: z.string().min(1).max(200).optional().describe("A savings product's id; ordinary savings when absent") };
+
 const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(MAX_HISTORY_ROWS).optional() });
 
 /** The savings API (docs/decisions/007-savings-api.md). Rules live in the services. */
@@ -113,8 +116,8 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
   routes.get(
     '/api/savings/me',
     {
-      config: { access: 'view_own_savings', errors: SAVINGS_HOLDER_REFUSALS },
-      schema: { operationId: 'getMySavings', querystring: limitQuery, response: { 200: mySavingsSchema } },
+      config: { access: 'view_own_savings', errors: [...SAVINGS_HOLDER_REFUSALS, 'SAVINGS_PRODUCT_NOT_FOUND'] },
+      schema: { operationId: 'getMySavings', querystring: limitQuery.extend(productQuery), response: { 200: mySavingsSchema } },
     },
     async (request) =>
       getMySavings(deps, request.actor, request.query),
@@ -123,15 +126,15 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
   routes.get(
     '/api/savings/accounts/:ref',
     {
-      config: { ...readSavings, errors: SAVINGS_HOLDER_REFUSALS },
+      config: { ...readSavings, errors: [...SAVINGS_HOLDER_REFUSALS, 'SAVINGS_PRODUCT_NOT_FOUND'] },
       schema: {
         operationId: 'getSavingsAccount',
         params: z.object({ ref: z.string().min(1).max(200) }),
-        querystring: z.object({ period: savingsPeriodSchema }),
+        querystring: z.object({ period: savingsPeriodSchema, ...productQuery }),
         response: { 200: savingsAccountDetailSchema },
       },
     },
-    async (request) => getAccountDetail(deps, request.params.ref, request.query.period),
+    async (request) => getAccountDetail(deps, request.params.ref, request.query.period, request.query.product ?? null),
   );
 
   routes.post(
