@@ -135,6 +135,18 @@ describe('savings products', () => {
     expect(controlAccounts.every((account) => account.kind === 'liability' || account.kind === 'equity')).toBe(true);
   });
 
+  it('opens two new control accounts at once on two codes, one product each', async () => {
+    const body = (name: string) => ({ name, kind: 'target', controlAccountId: 'new', windowOpens: '09-01', windowCloses: '09-30', payoutOn: '09-01', payoutTo: 'out' });
+    const [first, second] = await Promise.all([admin.post('/api/savings-products', body('School Fees A')), admin.post('/api/savings-products', body('School Fees B'))]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const codes = await queryRows<{ code: string }>(
+      db(),
+      sql`select a.code from savings_products p join ledger_accounts a on a.id = p.control_account_id where p.name like 'School Fees _' order by a.code`,
+    );
+    expect(codes).toEqual([{ code: '2202' }, { code: '2203' }]);
+    for (const response of [first, second]) expect((await admin.request('DELETE', `/api/savings-products/${response.json().product.id}`)).statusCode).toBe(204);
+  });
+
   it.each([
     [{ name: '  ' }, 'name', MESSAGES.loanProductNameRequired],
     [{ name: 'x'.repeat(61) }, 'name', MESSAGES.loanProductNameTooLong],
