@@ -106,6 +106,25 @@ describe('a target product’s pay-out day', () => {
   });
 });
 
+describe('two runs at once', () => {
+  it('pay a product out once: the daily check and an admin’s call meet on the year’s claim', async () => {
+    clock = new Date('2026-12-31T08:00:00+01:00');
+    const easter = await newProduct(db(), { name: 'Year End Savings', kind: 'target', code: '2240', windowOpens: '12-01', windowCloses: '12-31', payoutOn: '12-31', payoutTo: 'ordinary' });
+    const emeka = await addStaff(admin, { name: 'Emeka Obi' });
+    const funmi = await addStaff(admin, { name: 'Funmi Ade' });
+    await depositInto(db(), emeka.userId, easter, 300_000);
+    await depositInto(db(), funmi.userId, easter, 450_000);
+
+    const [byAdmin, bySchedule] = await Promise.all([runPayouts(), runProductPayouts({ db: db(), now: () => clock, timeZone: 'Africa/Lagos' })]);
+    const made = [...byAdmin, ...bySchedule].filter((run) => run.productName === 'Year End Savings');
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ accounts: 2, movedKobo: 750_000 });
+    expect(await accountBalance(db(), emeka.userId, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(300_000);
+    expect(await accountBalance(db(), funmi.userId, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(450_000);
+    expect(await findBookProblems(db())).toEqual([]);
+  });
+});
+
 describe('a fixed deposit at maturity', () => {
   it('credits ₦6,000 of interest on ₦100,000 at 12% for 6 months and moves ₦106,000 to ordinary savings, once', async () => {
     clock = new Date('2026-12-31T09:00:00+01:00');
