@@ -53,6 +53,9 @@ const christmas = () => ({
   penaltyValue: '5',
 });
 
+/** A target product with a September window, no early withdrawal, under a new account. */
+const schoolFees = (name: string) => ({ name, kind: 'target', controlAccountId: 'new', windowOpens: '09-01', windowCloses: '09-30', payoutOn: '09-01', payoutTo: 'out' });
+
 async function create(body: Record<string, unknown>) {
   const response = await admin.post('/api/savings-products', body);
   expect(response.statusCode, response.body).toBe(201);
@@ -136,8 +139,7 @@ describe('savings products', () => {
   });
 
   it('opens two new control accounts at once on two codes, one product each', async () => {
-    const body = (name: string) => ({ name, kind: 'target', controlAccountId: 'new', windowOpens: '09-01', windowCloses: '09-30', payoutOn: '09-01', payoutTo: 'out' });
-    const [first, second] = await Promise.all([admin.post('/api/savings-products', body('School Fees A')), admin.post('/api/savings-products', body('School Fees B'))]);
+    const [first, second] = await Promise.all([admin.post('/api/savings-products', schoolFees('School Fees A')), admin.post('/api/savings-products', schoolFees('School Fees B'))]);
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     const codes = await queryRows<{ code: string }>(
       db(),
