@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatNaira } from '@kobo/core';
-import type { Database } from '../apps/api/src/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../apps/api/src/db/client.ts';
 import { depositInto, newProduct } from '../apps/api/src/modules/savings-reports/savings-reports-test-support.ts';
 import { DESKTOP, hasHorizontalScroll, launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
@@ -134,6 +135,38 @@ describe("a member's savings page with savings products", () => {
     ]);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await screenshot(page, 'savings-products-admin-375');
+    await context.close();
+  });
+});
+
+describe('a loan product secured by savings products', () => {
+  it('ticks ordinary savings and shares by default, and saves the products ticked', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+    const errors = pageErrorsOf(page);
+    await signInQuickly(page, admin);
+    await page.goto('/loans?tab=products');
+    await page.getByRole('button', { name: 'New product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New loan product' });
+    await dialog.getByLabel('Name').fill('Festive Loan');
+    await dialog.getByLabel('Annual rate (%)').fill('12');
+    await dialog.getByLabel('Longest term (months)').fill('12');
+    await dialog.getByLabel('Multiple of savings (×)').fill('2');
+    await dialog.getByLabel('Largest loan (₦)').fill('500000');
+    const securing = dialog.getByRole('group', { name: 'Savings that secure the loan' });
+    await securing.getByRole('checkbox', { name: 'Christmas Savings' }).waitFor();
+    expect(await securing.getByRole('checkbox', { name: 'Ordinary savings' }).isChecked()).toBe(true);
+    expect(await securing.getByRole('checkbox', { name: 'Share Capital' }).isChecked()).toBe(true);
+    expect(await securing.getByRole('checkbox', { name: 'Christmas Savings' }).isChecked()).toBe(false);
+    await securing.getByRole('checkbox', { name: 'Christmas Savings' }).check();
+    await dialog.getByRole('button', { name: 'Save product' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const [saved] = await queryRows<{ names: string[] }>(
+      kobo.app.kobo.database.db as Database,
+      sql`select array(select p.name from savings_products p where p.id = any(l.security_product_ids) order by p.name) as names
+          from loan_products l where l.name = 'Festive Loan'`,
+    );
+    expect(saved?.names).toEqual(['Christmas Savings', 'Ordinary savings', 'Share Capital']);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
 });
