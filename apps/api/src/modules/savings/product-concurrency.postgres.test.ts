@@ -17,10 +17,12 @@ openSavingsContext(
 const db = () => ctx.app.kobo.database.db as Database;
 let christmas: TestProduct;
 let shares: TestProduct;
+let fixed: TestProduct;
 
 beforeAll(async () => {
   christmas = await createTestProduct(db(), PRODUCTS.christmas());
   shares = await createTestProduct(db(), PRODUCTS.shares());
+  fixed = await createTestProduct(db(), PRODUCTS.fixed());
 });
 
 const ownTransfer = (userId: string, fromProductId: string, toProductId: string, amount: number) =>
@@ -81,6 +83,22 @@ describe('concurrent postings across a member’s products on PostgreSQL', () =>
     expect(statuses.filter((status) => status === 201)).toHaveLength(150);
     expect(statuses.filter((status) => status === 409)).toHaveLength(100);
     expect(await productBalance(admin, member.userId, christmas.id)).toBe(0);
+    await expectNoLedgerDrift(ctx);
+  });
+
+  it('opens one fixed deposit when ten openings for one member race', async () => {
+    const member = await addStaff(admin);
+    await deposit(admin, member.userId, '1,000,000');
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        admin.post('/api/savings/fixed-deposits', { userId: member.userId, productId: fixed.id, amount: '100,000', from: index % 2 === 0 ? 'ordinary' : 'cash' }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201), JSON.stringify(responses.find((r) => r.statusCode !== 201 && r.statusCode !== 409)?.body)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    expect(responses.find((response) => response.statusCode === 409)?.json().message).toBe('Fixed Deposit is already open until 5 Jun 2027');
+    expect(await productBalance(admin, member.userId, fixed.id)).toBe(10_000_000);
     await expectNoLedgerDrift(ctx);
   });
 });
