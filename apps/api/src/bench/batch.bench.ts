@@ -194,7 +194,8 @@ async function runOn(database: 'pglite' | 'postgres', serverUrl: string | undefi
 }
 
 async function main() {
-  const lines: Line[] = [await runOn('pglite', undefined)];
+  // BENCH_PGLITE=0 measures PostgreSQL only (with DATABASE_URL).
+  const lines: Line[] = process.env.BENCH_PGLITE === '0' ? [] : [await runOn('pglite', undefined)];
   if (process.env.DATABASE_URL) lines.push(await runOn('postgres', process.env.DATABASE_URL));
   console.log('database   rows    validate s   post s   reverse s   rss growth MB   (1,000 rows: validate s / post s)');
   for (const line of lines) {

@@ -145,6 +145,8 @@ async function openAndLockAccounts(tx: Transaction, input: string): Promise<void
     select u.id, u.name, u.staff_id, i.product_id
     from (select distinct user_id, product_id from jsonb_to_recordset(${input}::jsonb) as r(user_id text, product_id uuid)) i
     join users u on u.id = i.user_id
+    -- Only the missing ones: an existing account would cost a speculative insert each.
+    where not exists (select 1 from savings_accounts a where a.user_id = i.user_id and a.product_id = i.product_id)
     on conflict (user_id, product_id) do nothing`);
   await tx.execute(sql`
     select a.id from savings_accounts a
