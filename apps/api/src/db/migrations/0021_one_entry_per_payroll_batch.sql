@@ -55,8 +55,10 @@ BEGIN
     ),
     legs AS (
       SELECT t.seq, t.account_id, t.type, t.value_date, t.created_by_id, t.created_at, t.reverses_id, t.reason,
-             coalesce(t.transfer_id, t.batch_id, o.batch_id, t.id) AS group_id,
-             coalesce(t.batch_id, o.batch_id) AS batch_id, t.id,
+             -- A batch's rows are one entry, and so is a batch's reversal; one posting of a batch reversed
+             -- on its own is an entry of its own.
+             coalesce(t.transfer_id, t.batch_id, CASE WHEN count(*) OVER () > 1 THEN o.batch_id END, t.id) AS group_id,
+             coalesce(t.batch_id, CASE WHEN count(*) OVER () > 1 THEN o.batch_id END) AS batch_id, t.id,
              CASE WHEN t.type IN ('deposit', 'transfer_in', 'interest') THEN -t.amount_kobo ELSE t.amount_kobo END AS member_kobo,
              p.control_account_id,
              CASE coalesce(o.type, t.type)
@@ -87,7 +89,10 @@ BEGIN
       SELECT g.entry_id, 'scheme', g.value_date, CASE WHEN g.is_batch THEN 'savings_batch' ELSE 'savings' END, g.group_id,
              CASE WHEN g.original_group IS NOT NULL THEN
                -- the batch's one entry, or (a batch posted before 0021) its posting's own
-               (SELECT e.id FROM journal_entries e WHERE e.source_type IN ('savings', 'savings_batch') AND e.source_id IN (g.original_group, g.original_posting)
+               (SELECT e.id FROM journal_entries e
+                JOIN journal_lines f ON f.entry_id = e.id AND f.line_no = 1 AND f.subledger_id IS NOT NULL
+                JOIN ledger_accounts fa ON fa.id = f.account_id AND fa.subledger = 'member_savings'
+                WHERE e.source_type IN ('savings', 'savings_batch') AND e.source_id IN (g.original_group, g.original_posting)
                 ORDER BY e.seq LIMIT 1) END,
              CASE WHEN g.is_reversal THEN 'Reversal · ' || g.what || ' · ' || g.reason ELSE g.what END,
              g.created_by_id, g.created_at
@@ -119,3 +124,91 @@ END;
 $$;
 --> statement-breakpoint
 DROP FUNCTION journal_savings(uuid[]);
+--> statement-breakpoint
+-- Loans, the same way: a payroll batch's repayments (and their reversal) are one entry, "Payroll
+-- batch · <description> · loan repayments": Cr Loans to members per loan (fee and principal), Dr
+-- Payroll deductions receivable and Cr Interest income once each. Every other loan transaction
+-- (a disbursement, a fee, a repayment at the desk, a reversal of one) is its own entry as before.
+CREATE OR REPLACE FUNCTION journal_new_loan_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE $q$
+  WITH mapped AS (
+    SELECT (SELECT id FROM ledger_accounts WHERE subledger = 'loans') AS loans,
+           (SELECT account_id FROM ledger_mappings WHERE key = 'loans.disbursement') AS disbursement,
+           (SELECT account_id FROM ledger_mappings WHERE key = 'loans.fee_income') AS fee_income,
+           (SELECT account_id FROM ledger_mappings WHERE key = 'loans.repayment_payroll') AS repayment_payroll,
+           (SELECT account_id FROM ledger_mappings WHERE key = 'loans.repayment_cash') AS repayment_cash,
+           (SELECT account_id FROM ledger_mappings WHERE key = 'loans.interest_income') AS interest_income
+  ),
+  rows AS (
+    SELECT t.id, t.seq, t.loan_id, t.type, t.amount_kobo, t.value_date, t.created_by_id, t.created_at, t.reverses_id, t.reason,
+           CASE WHEN t.reverses_id IS NULL THEN 1 ELSE -1 END AS sign,
+           coalesce(o.batch_id, t.batch_id) AS batch_id,
+           -- A batch's repayments are one entry, and so is their reversal with the batch; one
+           -- repayment reversed on its own (from the loan's page) is an entry of its own.
+           CASE WHEN t.type = 'repayment' AND coalesce(t.batch_id, CASE WHEN count(*) OVER () > 1 THEN o.batch_id END) IS NOT NULL
+                THEN coalesce(o.batch_id, t.batch_id) ELSE t.id END AS group_id,
+           coalesce((t.allocation ->> 'fee')::bigint, 0) AS fee_paid,
+           coalesce((SELECT sum((line ->> 'principal')::bigint) FROM jsonb_array_elements(t.allocation -> 'lines') AS line), 0) AS principal_paid,
+           coalesce((SELECT sum((line ->> 'interest')::bigint) FROM jsonb_array_elements(t.allocation -> 'lines') AS line), 0) AS interest_paid,
+           a.holder_name, l.product_name,
+           CASE t.type WHEN 'disbursement' THEN m.disbursement WHEN 'fee' THEN m.fee_income
+             ELSE CASE WHEN coalesce(o.batch_id, t.batch_id) IS NOT NULL THEN m.repayment_payroll ELSE m.repayment_cash END END AS counter_account_id,
+           m.loans AS loans_account_id, m.interest_income AS interest_account_id
+    FROM new_rows t
+    CROSS JOIN mapped m
+    JOIN loans l ON l.id = t.loan_id
+    JOIN savings_accounts a ON a.id = l.account_id
+    LEFT JOIN loan_transactions o ON o.id = t.reverses_id
+  ),
+  groups AS (
+    SELECT group_id, gen_random_uuid() AS entry_id, group_id IS DISTINCT FROM min(id::text)::uuid OR count(*) > 1 AS is_batch,
+           min(batch_id::text)::uuid AS batch_id, min(seq) AS seq, max(seq) AS last_seq, min(value_date) AS value_date,
+           min(created_by_id) AS created_by_id, min(created_at) AS created_at, min(reverses_id::text)::uuid AS reverses_id, min(reason) AS reason,
+           min(type) AS type, min(holder_name) AS holder_name, min(product_name) AS product_name
+    FROM rows GROUP BY group_id
+  ),
+  entries AS (
+    INSERT INTO journal_entries (id, book, value_date, source_type, source_id, reverses_entry_id, narration, created_by_id, created_at)
+    SELECT g.entry_id, 'scheme', g.value_date, CASE WHEN g.is_batch THEN 'savings_batch' ELSE 'loan' END, g.group_id,
+           CASE WHEN g.reverses_id IS NULL THEN NULL
+                WHEN g.is_batch THEN coalesce(
+                  (SELECT e.id FROM journal_entries e
+                   JOIN journal_lines f ON f.entry_id = e.id AND f.line_no = 1
+                   JOIN ledger_accounts fa ON fa.id = f.account_id AND fa.subledger = 'loans'
+                   WHERE e.source_type = 'savings_batch' AND e.source_id = g.batch_id ORDER BY e.seq LIMIT 1),
+                  (SELECT e.id FROM journal_entries e WHERE e.source_type = 'loan' AND e.source_id = g.reverses_id LIMIT 1))
+                ELSE (SELECT e.id FROM journal_entries e WHERE e.source_type = 'loan' AND e.source_id = g.reverses_id LIMIT 1) END,
+           CASE WHEN g.reverses_id IS NOT NULL THEN 'Reversal · ' ELSE '' END
+             || CASE WHEN g.is_batch THEN 'Payroll batch · ' || coalesce((SELECT b.description FROM savings_batches b WHERE b.id = g.batch_id), '') || ' · loan repayments'
+                     ELSE CASE g.type WHEN 'disbursement' THEN 'Loan disbursed' WHEN 'fee' THEN 'Loan fee' ELSE 'Loan repayment' END
+                          || ' · ' || g.holder_name || ' · ' || g.product_name END
+             || CASE WHEN g.reverses_id IS NOT NULL THEN ' · ' || g.reason ELSE '' END,
+           g.created_by_id, g.created_at
+    FROM groups g ORDER BY g.value_date, g.seq
+  ),
+  lines AS (
+    SELECT r.group_id, r.seq, 0 AS side, r.loans_account_id AS account_id, r.loan_id AS subledger_id,
+           r.sign * CASE WHEN r.type = 'repayment' THEN -(r.fee_paid + r.principal_paid) ELSE r.amount_kobo END AS amount
+    FROM rows r
+    UNION ALL
+    SELECT r.group_id, max(g.last_seq), 1, r.counter_account_id, NULL,
+           sum(r.sign * CASE WHEN r.type = 'repayment' THEN r.amount_kobo ELSE -r.amount_kobo END)
+    FROM rows r JOIN groups g ON g.group_id = r.group_id
+    GROUP BY r.group_id, r.counter_account_id
+    UNION ALL
+    SELECT r.group_id, max(g.last_seq), 2, r.interest_account_id, NULL, sum(-r.sign * r.interest_paid)
+    FROM rows r JOIN groups g ON g.group_id = r.group_id
+    WHERE r.type = 'repayment'
+    GROUP BY r.group_id, r.interest_account_id
+  )
+  INSERT INTO journal_lines (entry_id, line_no, account_id, subledger_id, amount_kobo, value_date)
+  SELECT g.entry_id, row_number() OVER (PARTITION BY g.entry_id ORDER BY l.seq, l.side), l.account_id, l.subledger_id, l.amount, g.value_date
+  FROM lines l JOIN groups g ON g.group_id = l.group_id
+  WHERE l.amount <> 0
+  $q$;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+DROP FUNCTION journal_loans(uuid[]);

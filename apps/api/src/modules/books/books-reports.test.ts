@@ -306,7 +306,7 @@ describe('the journal', () => {
     expect(page.nextCursor).toBeNull();
     expect(page.entries.map((entry) => [entry.valueDate, entry.source, entry.narration, entry.link])).toEqual([
       ['2026-08-05', 'savings', 'Withdrawal · Ada Books', { kind: 'savings_account', id: ada.accountId, ref: ada.staffId }],
-      ['2026-07-31', 'loan', 'Loan repayment · Bola Books · Books Loan', { kind: 'loan', id: loanId }],
+      ['2026-07-31', 'savings_batch', 'Payroll batch · July 2026 contribution · loan repayments', { kind: 'savings_batch', id: julyBatchId }],
       // A payroll batch is one entry, linked to the batch (migration 0021).
       ['2026-07-31', 'savings_batch', 'Payroll batch · July 2026 contribution', { kind: 'savings_batch', id: julyBatchId }],
       ['2026-06-10', 'loan', 'Loan repayment · Bola Books · Books Loan', { kind: 'loan', id: loanId }],
