@@ -104,6 +104,8 @@ async function fitsAndPosts(page: Page, review: Locator, width: number, name: st
   await expect.poll(() => post.isEnabled()).toBe(true);
   await post.click();
   await page.waitForURL(/tab=history&batch=/);
+  // The batch's postings name each one's product.
+  await expectText(page.getByLabel('Postings'), 'Christmas Savings');
   const batchId = new URL(page.url()).searchParams.get('batch');
   const detail = (await call('GET', `/api/savings/batches/${batchId}`)) as { postings: { productName: string; amountKobo: number }[] };
   expect(detail.postings.map((posting) => [posting.productName, posting.amountKobo])).toEqual([

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, Title } fr
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
 import { FaArrowLeft, FaFileExcel, FaUndo } from 'react-icons/fa';
-import { MESSAGES, TRANSACTION_TYPE_LABELS, formatNaira, monthLabel, type BatchDetail as BatchDetailData, type BatchPosting } from '@kobo/core';
+import { MESSAGES, ORDINARY_SAVINGS_PRODUCT_ID, TRANSACTION_TYPE_LABELS, formatNaira, monthLabel, type BatchDetail as BatchDetailData, type BatchPosting } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
@@ -151,12 +151,14 @@ function Postings({ detail }: { detail: BatchDetailData }) {
   const pageCount = Math.max(1, Math.ceil(detail.postings.length / POSTINGS_PER_PAGE));
   const current = Math.min(page, pageCount);
   const rows = detail.postings.slice((current - 1) * POSTINGS_PER_PAGE, current * POSTINGS_PER_PAGE);
+  // Issue 29: once a batch moves more than ordinary savings, each posting names its product.
+  const hasProducts = detail.postings.some((posting) => posting.productId !== ORDINARY_SAVINGS_PRODUCT_ID);
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
         Postings
       </Title>
-      {isWide ? <PostingsTable postings={rows} /> : <PostingCards postings={rows} />}
+      {isWide ? <PostingsTable postings={rows} hasProducts={hasProducts} /> : <PostingCards postings={rows} hasProducts={hasProducts} />}
       {pageCount > 1 && (
         <Group justify="flex-end">
           <Pagination total={pageCount} value={current} onChange={setPage} size="sm" siblings={0} boundaries={1} />
@@ -166,14 +168,17 @@ function Postings({ detail }: { detail: BatchDetailData }) {
   );
 }
 
-function PostingsTable({ postings }: { postings: BatchPosting[] }) {
+type PostingsProps = { postings: BatchPosting[]; hasProducts: boolean };
+
+function PostingsTable({ postings, hasProducts }: PostingsProps) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={hasProducts ? 700 : 560}>
       <Table striped verticalSpacing="xs" aria-label="Postings">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Staff ID</Table.Th>
             <Table.Th>Name</Table.Th>
+            {hasProducts && <Table.Th>Product</Table.Th>}
             <Table.Th>Type</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
             <Table.Th>Description</Table.Th>
@@ -184,6 +189,7 @@ function PostingsTable({ postings }: { postings: BatchPosting[] }) {
             <Table.Tr key={posting.transactionId}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{posting.staffId ?? '—'}</Table.Td>
               <Table.Td>{posting.name}</Table.Td>
+              {hasProducts && <Table.Td>{posting.productName}</Table.Td>}
               <Table.Td>
                 <PostingType posting={posting} />
               </Table.Td>
@@ -199,7 +205,7 @@ function PostingsTable({ postings }: { postings: BatchPosting[] }) {
   );
 }
 
-function PostingCards({ postings }: { postings: BatchPosting[] }) {
+function PostingCards({ postings, hasProducts }: PostingsProps) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Postings">
       {postings.map((posting) => (
@@ -215,6 +221,7 @@ function PostingCards({ postings }: { postings: BatchPosting[] }) {
           <Group gap="xs" mt={4}>
             <Text size="xs" c="dimmed">
               {posting.staffId ?? '—'}
+              {hasProducts && ` · ${posting.productName}`}
             </Text>
             <PostingType posting={posting} />
           </Group>
