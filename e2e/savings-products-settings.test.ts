@@ -4,6 +4,7 @@ import { MESSAGES } from '@kobo/core';
 import { DESKTOP, launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectBeside, expectText, itFitsEveryLook, pageSettled, unexpectedErrors } from './support/page-checks.ts';
+import { seriousViolations } from './support/axe.ts';
 import { signInQuickly } from './support/session.ts';
 import { settledDialog } from './support/users-seed.ts';
 
@@ -70,6 +71,8 @@ describe('Settings › Savings products', () => {
       // Core's schema, as typed: each day's problem beside its own selects.
       await expectBeside(dialog.getByRole('combobox', { name: 'Window closes day', exact: true }), MESSAGES.windowClosesBeforeOpens);
       await expectBeside(dialog.getByRole('combobox', { name: 'Pay-out day day', exact: true }), MESSAGES.dayOfYearInvalid);
+      // The form with its problems shown, the day-and-month fields included, reads as it should.
+      expect(await seriousViolations(page)).toEqual([]);
 
       await chooseDay(page, dialog, 'Window closes', '31', 'December');
       await chooseDay(page, dialog, 'Pay-out day', '31', 'December');
