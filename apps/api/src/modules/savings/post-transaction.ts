@@ -142,10 +142,20 @@ const value = (name: string) => sql.placeholder(name);
 /**
  * The posting's one statement (postTransaction's note above says what it does), its values bound
  * by each call: its text is built once per process and planned once per connection.
+ *
+ * Two texts of it, one per direction. Money coming in (delta >= 0) is never refused for a day
+ * below zero, so its `short` is null without reading the ledger, as firstDayBelowZeroSql's own
+ * `case` would make it. Why two: PostgreSQL plans a prepared statement afresh on every call while
+ * it judges the one generic plan dearer than plans for each call's values, and the generic plan
+ * prices that ledger scan for an unknown day (a third of the account's rows). Once the tables had
+ * statistics, a deposit was re-planned on every call, a quarter of the database's CPU per deposit
+ * (npm run bench:deposit-cpu, and perf on the backends: GetCachedPlan → standard_planner).
  */
-const postingStatement = preparedStatement<PostingRow>(
-  'kobo_post_transaction',
-  sql`
+function postingSql(moneyOut: boolean) {
+  const firstDayBelowZero = moneyOut
+    ? firstDayBelowZeroSql(sql`holder.account_id`, sql`holder.balance_before`, sql`${value('valueDate')}::date`, sql`${value('delta')}::bigint`)
+    : sql`null::text`;
+  return sql`
       with holder as (
         select a.id as account_id, a.created_at as account_created_at, u.id as user_id, u.name as holder_name,
                u.email, u.role, u.staff_id, a.balance_kobo as balance_before
@@ -169,7 +179,7 @@ const postingStatement = preparedStatement<PostingRow>(
         -- Ordered by value date, no day from this one on may end below zero (issue 26). A withdrawal
         -- reads it after locking in a statement of its own (withdrawAfterLocking), so the ledger it
         -- scans is the one the locked balance sums.
-        select ${firstDayBelowZeroSql(sql`holder.account_id`, sql`holder.balance_before`, sql`${value('valueDate')}::date`, sql`${value('delta')}::bigint`)} as day
+        select ${firstDayBelowZero} as day
         from holder
       ),
       moved as (
@@ -207,16 +217,22 @@ const postingStatement = preparedStatement<PostingRow>(
       cross join held
       cross join short
       left join moved on true
-      left join posted on true`,
-);
+      left join posted on true`;
+}
+
+const postingStatements = {
+  moneyIn: preparedStatement<PostingRow>('kobo_post_money_in', postingSql(false)),
+  moneyOut: preparedStatement<PostingRow>('kobo_post_transaction', postingSql(true)),
+};
 
 /** Null when `userId` holds no open account; a row without a transaction when the balance is short. */
 async function postOnHeldAccount(db: Database | Transaction, { actor, createdBy, userId, input, at, valueDate }: Posting): Promise<PostingRow | null> {
   // An officer's posting names them; a holder's own posting needs no name.
   const processedBy = can(actor.role, 'manage_staff_savings') ? actor.email : null;
-  const [row] = await postingStatement(db, {
+  const delta = input.type === 'deposit' ? input.amountKobo : -input.amountKobo;
+  const [row] = await (delta < 0 ? postingStatements.moneyOut : postingStatements.moneyIn)(db, {
     userId,
-    delta: input.type === 'deposit' ? input.amountKobo : -input.amountKobo,
+    delta,
     valueDate,
     at,
     type: input.type,
