@@ -61,6 +61,8 @@ describe('Settings for an admin', () => {
       'Receipts',
       'Outgoing mail',
       'Savings approvals',
+      // Issue 29: share capital, target savings and fixed deposits beside ordinary savings (docs/decisions/046-savings-products.md).
+      'Savings products',
       // Issue 26: no posting valued before it (docs/decisions/039-statements-never-below-zero.md).
       "Books' start date",
       // Issue 27: each book's chart of accounts and where postings go (docs/decisions/042-one-ledger.md).
