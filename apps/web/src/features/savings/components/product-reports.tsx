@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { FaFileExcel } from 'react-icons/fa';
-import { MESSAGES, formatNaira } from '@kobo/core';
+import { MESSAGES, formatNaira, type SavingsPayoutRun } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { BelowMinimumTable, ProductTotalsTable } from './product-report-tables.tsx';
@@ -47,32 +47,34 @@ function ReportSection({ title, report, action, children }: { title: string; rep
   );
 }
 
-/** Makes the pay-outs and maturities due today now; says what moved, or that nothing was due. */
+/** Makes the pay-outs and maturities due today now; says what moved and where, or that nothing was due. */
 function RunPayoutsButton() {
   const run = useRunProductPayouts();
   const [said, setSaid] = useState<string | null>(null);
   function handleRun() {
     setSaid(null);
     run.mutate(undefined, {
-      onSuccess: ({ runs }) =>
-        setSaid(
-          runs.length === 0
-            ? 'No pay-out or maturity is due today'
-            : runs.map((done) => `${done.productName}: ${formatNaira(done.movedKobo)} for ${done.accounts} ${done.accounts === 1 ? 'member' : 'members'}`).join(' · '),
-        ),
+      onSuccess: ({ runs }) => setSaid(runs.length === 0 ? 'No pay-out or maturity is due today' : runs.map(describeRun).join(' · ')),
       onError: (failure) => setSaid(errorMessage(failure, MESSAGES.serverError)),
     });
   }
   return (
     <>
-      {said && (
-        <Text size="sm" role="status">
-          {said}
-        </Text>
-      )}
+      {/* Always in the page, so a screen reader announces what each press says. */}
+      <Text size="sm" role="status">
+        {said}
+      </Text>
       <Button variant="light" size="xs" loading={run.isPending} onClick={handleRun}>
         Make today’s pay-outs
       </Button>
     </>
   );
+}
+
+/** 'Christmas Savings: ₦18,000.00 moved to ordinary savings for 1 member'; a matured deposit's interest named. */
+function describeRun(done: SavingsPayoutRun): string {
+  const members = `${done.accounts} ${done.accounts === 1 ? 'member' : 'members'}`;
+  const interest = done.interestKobo > 0 ? ` (${formatNaira(done.interestKobo)} interest)` : '';
+  const where = done.destination === 'out' ? `paid out to ${members}` : `moved to ordinary savings for ${members}`;
+  return `${done.productName}: ${formatNaira(done.movedKobo)}${interest} ${where}`;
 }
