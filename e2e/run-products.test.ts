@@ -100,7 +100,7 @@ async function prepareAndReview(viewport: { width: number; height: number }, mon
 async function fitsAndPosts(page: Page, review: Locator, width: number, name: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   await page.screenshot({ path: `/tmp/e-run-products-${name}.png`, fullPage: true });
-  const post = review.getByRole('button', { name: `Post 1 transactions (${formatNaira(800_000)})` });
+  const post = review.getByRole('button', { name: `Post 1 transaction (${formatNaira(800_000)})` });
   await expect.poll(() => post.isEnabled()).toBe(true);
   await post.click();
   await page.waitForURL(/tab=history&batch=/);

@@ -8,7 +8,7 @@ import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
 import { useIdempotencyKey } from '../../../../lib/idempotency-key.ts';
 import { usePostBatch } from '../../api/post-batch.ts';
 import { ReasonModal, refusalOf, type ReasonRefusal } from '../../../../components/reason-modal.tsx';
-import { postLabel } from './run-labels.ts';
+import { postLabel, transactionsText } from './run-labels.ts';
 import { ReviewRows } from './review-rows.tsx';
 import type { RunReview } from './use-run-review.ts';
 import { FactList } from '../../../../components/fact-list.tsx';
@@ -107,7 +107,7 @@ export function ReviewPanel({ run, onPosted }: Props) {
             {MESSAGES.runReviewAgain}
           </Alert>
         )}
-        {(run.isReviewing || post.isPending) && <Working label={run.isReviewing ? 'Reviewing the rows…' : `Posting ${review.readyCount} transactions…`} />}
+        {(run.isReviewing || post.isPending) && <Working label={run.isReviewing ? 'Reviewing the rows…' : `Posting ${transactionsText(review.readyCount)}…`} />}
         <ReviewRows run={run} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={run.again} loading={run.isReviewing} disabled={post.isPending}>

@@ -25,12 +25,17 @@ export function movedKobo(totals: Pick<BatchReview, 'depositKobo' | 'withdrawalK
   return totals.depositKobo + totals.withdrawalKobo + totals.loanRepaymentKobo;
 }
 
+/** '1 transaction', '200 transactions'. */
+export function transactionsText(count: number): string {
+  return `${count} transaction${count === 1 ? '' : 's'}`;
+}
+
 /** Issue 11's words for the one button that posts: nothing moves before it is pressed. */
 export function postLabel(review: BatchReview): string {
-  return `Post ${review.readyCount} transactions (${formatNaira(movedKobo(review))})`;
+  return `Post ${transactionsText(review.readyCount)} (${formatNaira(movedKobo(review))})`;
 }
 
 /** 'Batch 12 posted: 200 transactions (₦3,000,000.00)', after Post. */
 export function batchPostedText(batch: BatchView): string {
-  return `Batch ${batch.number} posted: ${batch.rowCount} transactions (${formatNaira(movedKobo(batch))})`;
+  return `Batch ${batch.number} posted: ${transactionsText(batch.rowCount)} (${formatNaira(movedKobo(batch))})`;
 }
