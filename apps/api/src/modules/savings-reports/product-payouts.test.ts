@@ -31,9 +31,9 @@ async function runPayouts() {
 }
 
 async function ledgerRows(userId: string, productId: string) {
-  return queryRows<{ type: string; amount_kobo: string; transfer_id: string | null; value_date: string; description: string | null }>(
+  return queryRows<{ type: string; amount_kobo: string; transfer_id: string | null; value_date: string; description: string | null; counterparty_name: string | null }>(
     db(),
-    sql`select t.type, t.amount_kobo::text, t.transfer_id, t.value_date::text, t.description from savings_transactions t
+    sql`select t.type, t.amount_kobo::text, t.transfer_id, t.value_date::text, t.description, t.counterparty_name from savings_transactions t
         join savings_accounts a on a.id = t.account_id where a.user_id = ${userId} and a.product_id = ${productId} order by t.seq`,
   );
 }
@@ -57,9 +57,14 @@ describe('a target product’s pay-out day', () => {
     expect(await accountBalance(db(), ada.userId, christmas)).toBe(0);
     const [out] = (await ledgerRows(ada.userId, christmas)).slice(-1);
     const [into] = (await ledgerRows(ada.userId, ORDINARY_SAVINGS_PRODUCT_ID)).slice(-1);
-    expect(out).toMatchObject({ type: 'transfer_out', amount_kobo: '1800000', value_date: '2026-12-31', description: 'Christmas Savings pay-out 2026' });
-    expect(into).toMatchObject({ type: 'transfer_in', amount_kobo: '1800000', value_date: '2026-12-31' });
+    // Each leg names the member's other product, as their statement shows it ("From Christmas Savings").
+    expect(out).toMatchObject({ type: 'transfer_out', amount_kobo: '1800000', value_date: '2026-12-31', description: 'Christmas Savings pay-out 2026', counterparty_name: 'Ordinary savings' });
+    expect(into).toMatchObject({ type: 'transfer_in', amount_kobo: '1800000', value_date: '2026-12-31', counterparty_name: 'Christmas Savings' });
     expect(into!.transfer_id).toBe(out!.transfer_id);
+    // On the pay-out day itself, once paid, the member's page names next year's pay-out.
+    const products = await admin.get(`/api/savings/accounts/${ada.staffId}/products`);
+    expect(products.statusCode, products.body).toBe(200);
+    expect(products.json().accounts.find((account: { productId: string }) => account.productId === christmas)).toMatchObject({ balanceKobo: 0, nextPayoutOn: '2027-12-31' });
 
     // A second call, and the next day's, find the year's pay-out made.
     expect(await runPayouts()).toEqual([]);

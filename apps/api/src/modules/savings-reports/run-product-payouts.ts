@@ -6,6 +6,7 @@ import { ORDINARY_SAVINGS_PRODUCT_ID } from '../../db/schema.ts';
 import { heldKoboSql } from '../ledger/lien-sql.ts';
 import { holderRoleSql } from '../ledger/ledger-sql.ts';
 import { openDay } from '../ledger/open-day.ts';
+import { FIXED_MATURITY_RUN, TARGET_PAYOUT_RUN } from '../savings-products/payout-runs.ts';
 
 export type PayoutDeps = { db: Database; now: () => Date; timeZone: string };
 
@@ -13,9 +14,7 @@ export type PayoutDeps = { db: Database; now: () => Date; timeZone: string };
 export type PayoutRunner = { id: string | null; email: string };
 export const SCHEDULED_RUNNER: PayoutRunner = { id: null, email: 'Kobo schedule' };
 
-/** scheduled_runs names: a target product's pay-out per year ('<product>:2026'), a deposit's maturity ('<account>:2027-05-20'). */
-export const TARGET_PAYOUT_RUN = 'savings-target-payout';
-export const FIXED_MATURITY_RUN = 'savings-fixed-maturity';
+export { FIXED_MATURITY_RUN, TARGET_PAYOUT_RUN };
 
 type TargetProductRow = {
   id: string;
@@ -219,8 +218,11 @@ async function moveOut(tx: Transaction, options: MoveOptions) {
     where s.id in ${ids}
        or (${toOrdinary}::boolean and s.product_id = ${ORDINARY_SAVINGS_PRODUCT_ID}::uuid and s.user_id in (select a.user_id from savings_accounts a where a.id in ${ids}))
     order by s.id for update`);
-  const accounts = await queryRows<{ id: string; balance_kobo: string | number; held_kobo: string | number; holder_name: string; ordinary_id: string | null }>(tx, sql`
-    select t.id, t.balance_kobo, ${heldKoboSql(sql`t.id`)} as held_kobo, coalesce(u.name, t.holder_name) as holder_name,
+  // A member reads a move between their own products as from or to the product (as own transfers name it).
+  const accounts = await queryRows<{ id: string; balance_kobo: string | number; held_kobo: string | number; product_name: string; ordinary_name: string; ordinary_id: string | null }>(tx, sql`
+    select t.id, t.balance_kobo, ${heldKoboSql(sql`t.id`)} as held_kobo,
+           (select p.name from savings_products p where p.id = t.product_id) as product_name,
+           (select p.name from savings_products p where p.id = ${ORDINARY_SAVINGS_PRODUCT_ID}::uuid) as ordinary_name,
            case when ${holderRoleSql(sql`u.role`)} then o.id end as ordinary_id
     from savings_accounts t
     left join users u on u.id = t.user_id
@@ -241,15 +243,15 @@ async function moveOut(tx: Transaction, options: MoveOptions) {
     const interest = options.interestOf(account.id, balance);
     const amount = balance + interest - Number(account.held_kobo);
     if (amount <= 0) continue;
-    const shared = { description: options.description, counterparty_name: account.holder_name };
+    const shared = { description: options.description };
     if (interest > 0) {
       rows.push({ account_id: account.id, type: 'interest', amount_kobo: interest, description: options.interestDescription?.(account.id) ?? 'Interest', transfer_id: null, counterparty_account_id: null, counterparty_name: null });
       add(account.id, interest);
     }
     if (toOrdinary && account.ordinary_id) {
       const transferId = crypto.randomUUID();
-      rows.push({ ...shared, account_id: account.id, type: 'transfer_out', amount_kobo: amount, transfer_id: transferId, counterparty_account_id: account.ordinary_id });
-      rows.push({ ...shared, account_id: account.ordinary_id, type: 'transfer_in', amount_kobo: amount, transfer_id: transferId, counterparty_account_id: account.id });
+      rows.push({ ...shared, account_id: account.id, type: 'transfer_out', amount_kobo: amount, transfer_id: transferId, counterparty_account_id: account.ordinary_id, counterparty_name: account.ordinary_name });
+      rows.push({ ...shared, account_id: account.ordinary_id, type: 'transfer_in', amount_kobo: amount, transfer_id: transferId, counterparty_account_id: account.id, counterparty_name: account.product_name });
       add(account.ordinary_id, amount);
     } else {
       rows.push({ account_id: account.id, type: 'withdrawal', amount_kobo: amount, description: options.description, transfer_id: null, counterparty_account_id: null, counterparty_name: null });

@@ -19,6 +19,7 @@ import { readSnapshot } from '../../db/read-snapshot.ts';
 import { heldKoboSql } from '../ledger/lien-sql.ts';
 import { findHolder, type SavingsDeps } from '../ledger/savings-accounts.ts';
 import { findProduct, liveProducts } from './product-catalog.ts';
+import { targetsPaidOut } from '../savings-products/payout-runs.ts';
 
 type HeldAccount = { accountId: string; balanceKobo: number; heldKobo: number; maturesOn: IsoDate | null };
 
@@ -69,11 +70,13 @@ export async function memberProductAccounts(deps: SavingsDeps, userId: string): 
     const products = await liveProducts(tx);
     const retiredHeld = held.filter((row) => !products.some((product) => product.id === row.product_id) && koboFromDb(row.balance_kobo) > 0);
     for (const row of retiredHeld) products.push(await findProduct(tx, row.product_id));
-    return { accounts: products.map((product) => accountView(product, byProduct.get(product.id) ?? null, today)) };
+    const paidOut = await targetsPaidOut(tx, Number(today.slice(0, 4)));
+    return { accounts: products.map((product) => accountView(product, byProduct.get(product.id) ?? null, today, paidOut.has(product.id))) };
   });
 }
 
-function accountView(product: SavingsProduct, account: HeldAccount | null, today: IsoDate): MemberProductAccountView {
+/** `paidOutThisYear`: this year's pay-out is made, so the next is next year's (even on the pay-out day itself). */
+function accountView(product: SavingsProduct, account: HeldAccount | null, today: IsoDate, paidOutThisYear: boolean): MemberProductAccountView {
   const balanceKobo = account?.balanceKobo ?? 0;
   return {
     accountId: account?.accountId ?? null,
@@ -82,7 +85,7 @@ function accountView(product: SavingsProduct, account: HeldAccount | null, today
     kind: product.kind,
     balanceKobo: asKobo(balanceKobo),
     availableKobo: asKobo(account ? productAvailableKobo(product, account, today) : 0),
-    nextPayoutOn: product.kind === 'target' ? nextPayoutDate(product, today) : null,
+    nextPayoutOn: product.kind === 'target' ? nextPayoutDate(product, paidOutThisYear ? `${Number(today.slice(0, 4)) + 1}-01-01` as IsoDate : today) : null,
     sharesHeld: product.kind === 'shares' ? sharesHeld(balanceKobo, product) : null,
     minimumHoldingKobo: product.kind === 'shares' && product.minimumHoldingKobo !== null ? asKobo(product.minimumHoldingKobo) : null,
     maturesOn: product.kind === 'fixed' && account?.maturesOn && balanceKobo > 0 ? account.maturesOn : null,
