@@ -2,6 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import { asKobo, ORDINARY_SAVINGS_PRODUCT_ID, type RunProduct, type SavingsProduct } from '@kobo/core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { savingsProducts } from '../../db/schema.ts';
+import { savingsProductView as toSavingsProduct } from '../savings-products/savings-product-views.ts';
 
 /**
  * The monthly run's savings columns (issue 29): one per live product that takes contributions
@@ -29,28 +30,3 @@ export function toRunProduct(product: SavingsProduct): RunProduct {
   return { id: product.id, name: product.name, kind: product.kind, minimumHoldingKobo: product.kind === 'shares' && product.minimumHoldingKobo !== null ? asKobo(product.minimumHoldingKobo) : null };
 }
 
-function toSavingsProduct(row: typeof savingsProducts.$inferSelect): SavingsProduct {
-  return {
-    id: row.id,
-    name: row.name,
-    kind: row.kind,
-    controlAccountId: row.controlAccountId,
-    sharePriceKobo: row.sharePriceKobo,
-    minimumHoldingKobo: row.minimumHoldingKobo,
-    windowOpens: row.windowOpens,
-    windowCloses: row.windowCloses,
-    payoutOn: row.payoutOn,
-    payoutTo: row.payoutTo,
-    earlyWithdrawal: row.earlyWithdrawal,
-    penalty:
-      row.penaltyKind === 'percent' && row.penaltyValue !== null
-        ? { kind: 'percent', basisPoints: row.penaltyValue }
-        : row.penaltyKind === 'fixed' && row.penaltyValue !== null
-          ? { kind: 'fixed', kobo: row.penaltyValue }
-          : null,
-    penaltyAccountId: row.penaltyAccountId,
-    annualRateBp: row.annualRateBp,
-    termMonths: row.termMonths,
-    retiredAt: row.retiredAt?.toISOString() ?? null,
-  };
-}

@@ -2,36 +2,13 @@ import { asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError, type FixedDepositTerms, type IsoDate, type SavingsProduct } from '@kobo/core';
 import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 import { savingsAccounts, savingsProducts } from '../../db/schema.ts';
+import { savingsProductView } from '../savings-products/savings-product-views.ts';
 
 type Db = Database | Transaction;
 type ProductRow = typeof savingsProducts.$inferSelect;
 
-/** A product's row as core's rules read it (savings-products/products.ts). */
-export function toSavingsProduct(row: ProductRow): SavingsProduct {
-  return {
-    id: row.id,
-    name: row.name,
-    kind: row.kind,
-    controlAccountId: row.controlAccountId,
-    sharePriceKobo: row.sharePriceKobo,
-    minimumHoldingKobo: row.minimumHoldingKobo,
-    windowOpens: row.windowOpens,
-    windowCloses: row.windowCloses,
-    payoutOn: row.payoutOn,
-    payoutTo: row.payoutTo,
-    earlyWithdrawal: row.earlyWithdrawal,
-    penalty:
-      row.penaltyKind === 'percent' && row.penaltyValue !== null
-        ? { kind: 'percent', basisPoints: row.penaltyValue }
-        : row.penaltyKind === 'fixed' && row.penaltyValue !== null
-          ? { kind: 'fixed', kobo: row.penaltyValue }
-          : null,
-    penaltyAccountId: row.penaltyAccountId,
-    annualRateBp: row.annualRateBp,
-    termMonths: row.termMonths,
-    retiredAt: row.retiredAt?.toISOString() ?? null,
-  };
-}
+/** A product's row as core's rules read it: the API's view of it is the same shape (one home). */
+export const toSavingsProduct: (row: ProductRow) => SavingsProduct = savingsProductView;
 
 /** One product, retired or not: 'Savings product not found' for an id that names none. */
 export async function findProduct(db: Db, productId: string): Promise<SavingsProduct> {
