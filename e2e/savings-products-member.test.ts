@@ -7,7 +7,7 @@ import { depositInto, newProduct } from '../apps/api/src/modules/savings-reports
 import { DESKTOP, hasHorizontalScroll, launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
-import { expectText, itFitsEveryLook, pageSettled, unexpectedErrors } from './support/page-checks.ts';
+import { expectBeside, expectText, itFitsEveryLook, pageSettled, unexpectedErrors } from './support/page-checks.ts';
 import { signInQuickly } from './support/session.ts';
 
 /**
@@ -88,6 +88,44 @@ describe("a member's savings page with savings products", () => {
     await page.goto(`/savings/${ada.staffId}`);
     await pageSettled(page, 'Staff Savings Detail');
     await expectProductCards(page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("sets the member's standing contribution to each product on a 375 px phone, each bad amount beside its field", async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+    const errors = pageErrorsOf(page);
+    await signInQuickly(page, admin);
+    await page.goto(`/savings/${ada.staffId}`);
+    await pageSettled(page, 'Staff Savings Detail');
+    const contribution = page.getByRole('region', { name: 'Monthly contribution' });
+    // COOPERATIVE.md's standing contributions: ₦5,000 ordinary, ₦2,000 Christmas, ₦1,000 shares.
+    await contribution.getByLabel('Monthly contribution (₦)').fill('5000');
+    // Above the ₦1 trillion any amount may be: refused beside its own field, nothing sent.
+    await contribution.getByLabel('Christmas Savings, monthly (₦)').fill('2000000000000');
+    await contribution.getByLabel('Share Capital, monthly (₦)').fill('1000');
+    await expectText(contribution, 'Taken until the ₦25,000.00 minimum is held');
+    await contribution.getByRole('button', { name: 'Save Contribution' }).click();
+    await expectBeside(contribution.getByLabel('Christmas Savings, monthly (₦)'), 'Please enter a valid amount');
+    expect(await contribution.getByLabel('Monthly contribution (₦)').getAttribute('aria-invalid')).not.toBe('true');
+    await contribution.getByLabel('Christmas Savings, monthly (₦)').fill('2000');
+    await contribution.getByRole('button', { name: 'Save Contribution' }).click();
+    await expectText(contribution.getByRole('status'), 'Monthly contribution saved');
+    await expectText(contribution, `Now: ${formatNaira(500_000)}`);
+    const standing = await queryRows<{ name: string; amount_kobo: string }>(
+      kobo.app.kobo.database.db as Database,
+      sql`select p.name, c.amount_kobo::text from standing_contributions c join savings_products p on p.id = c.product_id
+          where c.user_id = ${ada.id} order by p.name`,
+    );
+    expect(standing.map((row) => [row.name, Number(row.amount_kobo)])).toEqual([
+      ['Christmas Savings', 200_000],
+      ['Ordinary savings', 500_000],
+      ['Share Capital', 100_000],
+    ]);
+    // The fields start again from what the server holds.
+    await expect.poll(() => contribution.getByLabel('Share Capital, monthly (₦)').inputValue()).toMatch(/^1,?000(\.00)?$/);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await screenshot(page, 'savings-products-contributions-375');
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

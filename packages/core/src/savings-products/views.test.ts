@@ -27,6 +27,7 @@ describe('the savings products’ answer schemas', () => {
       sharesHeld: 24,
       minimumHoldingKobo: 2_500_000,
       maturesOn: null,
+      standingContributionKobo: 100_000,
     };
     expect(memberProductAccountViewSchema.parse(account)).toEqual(account);
     expect(memberProductAccountViewSchema.safeParse({ ...account, kind: 'loan' }).success).toBe(false);

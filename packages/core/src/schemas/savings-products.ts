@@ -78,6 +78,8 @@ export const memberProductAccountViewSchema = z.object({
   minimumHoldingKobo: koboSchema.nullable(),
   /** Fixed: the day the deposit matures. */
   maturesOn: isoDateSchema.nullable(),
+  /** What the monthly run offers for this product each month (₦0: none); fixed deposits take none. */
+  standingContributionKobo: koboSchema,
 });
 /** A member's accounts, one per product. */
 export const memberProductAccountsAnswerSchema = z.object({ accounts: z.array(memberProductAccountViewSchema) });

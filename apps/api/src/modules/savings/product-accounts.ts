@@ -71,12 +71,22 @@ export async function memberProductAccounts(deps: SavingsDeps, userId: string): 
     const retiredHeld = held.filter((row) => !products.some((product) => product.id === row.product_id) && koboFromDb(row.balance_kobo) > 0);
     for (const row of retiredHeld) products.push(await findProduct(tx, row.product_id));
     const paidOut = await targetsPaidOut(tx, Number(today.slice(0, 4)));
-    return { accounts: products.map((product) => accountView(product, byProduct.get(product.id) ?? null, today, paidOut.has(product.id))) };
+    const standing = await queryRows<{ product_id: string; amount_kobo: string | number }>(
+      tx,
+      sql`select product_id, amount_kobo from standing_contributions where user_id = ${holder.userId}`,
+    );
+    const standingOf = new Map(standing.map((row) => [row.product_id, koboFromDb(row.amount_kobo)]));
+    return {
+      accounts: products.map((product) => ({
+        ...accountView(product, byProduct.get(product.id) ?? null, today, paidOut.has(product.id)),
+        standingContributionKobo: asKobo(standingOf.get(product.id) ?? 0),
+      })),
+    };
   });
 }
 
 /** `paidOutThisYear`: this year's pay-out is made, so the next is next year's (even on the pay-out day itself). */
-function accountView(product: SavingsProduct, account: HeldAccount | null, today: IsoDate, paidOutThisYear: boolean): MemberProductAccountView {
+function accountView(product: SavingsProduct, account: HeldAccount | null, today: IsoDate, paidOutThisYear: boolean): Omit<MemberProductAccountView, 'standingContributionKobo'> {
   const balanceKobo = account?.balanceKobo ?? 0;
   return {
     accountId: account?.accountId ?? null,

@@ -134,13 +134,22 @@ describe('postings to a product', () => {
     ] as const) {
       expect((await postToProduct(admin, { userId: member.userId, productId: product.id, type: 'deposit', amount })).statusCode).toBe(201);
     }
+    // COOPERATIVE.md's standing contributions: ₦5,000 ordinary, ₦2,000 Christmas, ₦1,000 shares.
+    const standing = await admin.request('PUT', '/api/savings/contributions', {
+      contributions: [
+        { userId: member.userId, amount: '5,000' },
+        { userId: member.userId, productId: christmas.id, amount: '2,000' },
+        { userId: member.userId, productId: shares.id, amount: '1,000' },
+      ],
+    });
+    expect(standing.statusCode, standing.body).toBe(200);
     const accounts = await productAccountsOf(admin, member.staffId ?? member.userId);
     const byName = Object.fromEntries(accounts.map((account) => [account.productName, account]));
-    expect(byName['Ordinary savings']).toMatchObject({ kind: 'ordinary', balanceKobo: 300_000, availableKobo: 300_000, nextPayoutOn: null });
-    expect(byName.Shares).toMatchObject({ kind: 'shares', balanceKobo: 245_000, availableKobo: 0, sharesHeld: 2, minimumHoldingKobo: 2_500_000 });
-    expect(byName['Christmas Savings']).toMatchObject({ kind: 'target', balanceKobo: 200_000, availableKobo: 0, nextPayoutOn: '2026-12-15' });
-    expect(byName['Sallah Savings']).toMatchObject({ kind: 'target', balanceKobo: 1_000_000, availableKobo: 950_000, nextPayoutOn: '2026-12-15' });
-    expect(byName['Fixed Deposit']).toMatchObject({ accountId: null, kind: 'fixed', balanceKobo: 0, availableKobo: 0, maturesOn: null });
+    expect(byName['Ordinary savings']).toMatchObject({ kind: 'ordinary', balanceKobo: 300_000, availableKobo: 300_000, nextPayoutOn: null, standingContributionKobo: 500_000 });
+    expect(byName.Shares).toMatchObject({ kind: 'shares', balanceKobo: 245_000, availableKobo: 0, sharesHeld: 2, minimumHoldingKobo: 2_500_000, standingContributionKobo: 100_000 });
+    expect(byName['Christmas Savings']).toMatchObject({ kind: 'target', balanceKobo: 200_000, availableKobo: 0, nextPayoutOn: '2026-12-15', standingContributionKobo: 200_000 });
+    expect(byName['Sallah Savings']).toMatchObject({ kind: 'target', balanceKobo: 1_000_000, availableKobo: 950_000, nextPayoutOn: '2026-12-15', standingContributionKobo: 0 });
+    expect(byName['Fixed Deposit']).toMatchObject({ accountId: null, kind: 'fixed', balanceKobo: 0, availableKobo: 0, maturesOn: null, standingContributionKobo: 0 });
 
     // The member reads the same for themselves.
     const own = await ctx.signedIn('staff');

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, formatNaira, koboToNairaString, parseNaira } from '@kobo/core';
+import { MAX_AMOUNT_KOBO, MESSAGES, formatNaira, koboToNairaString, parseNaira, type MemberProductAccountView } from '@kobo/core';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
-import { useSaveContributions } from '../api/save-contributions.ts';
+import { useHolderProductAccounts } from '../api/get-holder-product-accounts.ts';
+import { useSaveContributions, type ContributionEntry } from '../api/save-contributions.ts';
 
 type Props = {
   userId: string;
@@ -21,6 +22,9 @@ type Props = {
 export function ContributionForm({ userId, search }: Props) {
   const holders = useSavingsHolders(search);
   const holder = holders.data?.find((item) => item.userId === userId);
+  // Issue 29: shares and target products take a standing amount too (fixed deposits take none).
+  const products = useHolderProductAccounts(userId);
+  const productFields = (products.data ?? []).filter((product) => product.kind === 'shares' || product.kind === 'target');
   // Here, not in the fields: a save re-keys the fields, and the message must outlive that.
   const flash = useFlashMessage();
   return (
@@ -35,9 +39,10 @@ export function ContributionForm({ userId, search }: Props) {
       {holder ? (
         // Keyed by the saved amount, so the field starts again from what the server holds.
         <ContributionFields
-          key={holder.monthlyContributionKobo}
+          key={[holder.monthlyContributionKobo, ...productFields.map((product) => `${product.productId}:${product.standingContributionKobo}`)].join(' ')}
           userId={userId}
           savedKobo={holder.monthlyContributionKobo}
+          products={productFields}
           onSaved={() => flash.show(MESSAGES.contributionSaved)}
         />
       ) : (
@@ -47,23 +52,43 @@ export function ContributionForm({ userId, search }: Props) {
   );
 }
 
-type FieldsProps = { userId: string; savedKobo: number; onSaved: () => void };
+type FieldsProps = { userId: string; savedKobo: number; products: readonly MemberProductAccountView[]; onSaved: () => void };
 
-function ContributionFields({ userId, savedKobo, onSaved }: FieldsProps) {
+const typedOf = (kobo: number): string => (kobo > 0 ? koboToNairaString(kobo) : '');
+
+/** An amount the server takes: naira with at most two decimals, up to the ₦1 trillion any amount may be. */
+function isAmount(typed: string): boolean {
+  const kobo = parseNaira(typed);
+  return kobo !== null && kobo <= MAX_AMOUNT_KOBO;
+}
+
+function ContributionFields({ userId, savedKobo, products, onSaved }: FieldsProps) {
   const save = useSaveContributions();
-  const [amount, setAmount] = useState<string | number>(savedKobo > 0 ? koboToNairaString(savedKobo) : '');
+  const [amount, setAmount] = useState<string | number>(typedOf(savedKobo));
   const [error, setError] = useState<string | null>(null);
+  const [productAmounts, setProductAmounts] = useState<Record<string, string | number>>(() =>
+    Object.fromEntries(products.map((product) => [product.productId, typedOf(product.standingContributionKobo)])),
+  );
+  const [productErrors, setProductErrors] = useState<Record<string, string>>({});
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
     const typed = String(amount).trim() || '0';
-    if (parseNaira(typed) === null) return setError(MESSAGES.enterValidAmount);
-    setError(null);
-    save.mutate([{ userId, amount: typed }], {
-      onSuccess: onSaved,
-      onError: (failure) => setError(errorMessage(failure, MESSAGES.serverError)),
-    });
+    const entries: ContributionEntry[] = [{ userId, amount: typed }];
+    const problems: Record<string, string> = {};
+    for (const product of products) {
+      const productTyped = String(productAmounts[product.productId] ?? '').trim() || '0';
+      if (!isAmount(productTyped)) problems[product.productId] = MESSAGES.enterValidAmount;
+      entries.push({ userId, productId: product.productId, amount: productTyped });
+    }
+    const ordinaryBad = !isAmount(typed);
+    setError(ordinaryBad ? MESSAGES.enterValidAmount : null);
+    setProductErrors(problems);
+    if (ordinaryBad || Object.keys(problems).length > 0) return;
+    // A promise, not mutate's callbacks: a save re-keys these fields (the saved amounts changed),
+    // and callbacks given to mutate() never run once their component has gone.
+    save.mutateAsync(entries).then(onSaved, (failure: unknown) => setError(errorMessage(failure, MESSAGES.serverError)));
   }
 
   return (
@@ -73,6 +98,20 @@ function ContributionFields({ userId, savedKobo, onSaved }: FieldsProps) {
           Now: <strong>{savedKobo > 0 ? formatNaira(savedKobo) : 'None'}</strong>
         </Text>
         <AmountInput label="Monthly contribution (₦)" value={amount} onChange={setAmount} error={error} />
+        {products.map((product) => (
+          <AmountInput
+            key={product.productId}
+            label={`${product.productName}, monthly (₦)`}
+            description={
+              product.kind === 'shares' && product.minimumHoldingKobo
+                ? `Taken until the ${formatNaira(product.minimumHoldingKobo)} minimum is held`
+                : undefined
+            }
+            value={productAmounts[product.productId] ?? ''}
+            onChange={(value) => setProductAmounts((current) => ({ ...current, [product.productId]: value }))}
+            error={productErrors[product.productId] ?? null}
+          />
+        ))}
         <Button type="submit" variant="light" loading={save.isPending}>
           Save Contribution
         </Button>
