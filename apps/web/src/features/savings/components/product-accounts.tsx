@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { MESSAGES, ORDINARY_SAVINGS_PRODUCT_ID, type MemberProductAccountView } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useHolderProductAccounts } from '../api/get-holder-product-accounts.ts';
 import { useMyProductAccounts } from '../api/get-my-product-accounts.ts';
-import { ProductAccountCard } from './product-account-card.tsx';
+
+// Loaded only for a member who holds another product: a first visit by everyone else (issue 13's
+// page weight) downloads none of the cards' code or styles.
+const ProductAccountCard = lazy(async () => ({ default: (await import('./product-account-card.tsx')).ProductAccountCard }));
 
 type Props = { accounts: MemberProductAccountView[] | undefined; error: unknown };
 
@@ -24,11 +28,13 @@ export function ProductAccounts({ accounts, error }: Props) {
       <Title order={2} size="h4">
         Savings products
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {shown.map((account) => (
-          <ProductAccountCard key={account.productId} account={account} />
-        ))}
-      </SimpleGrid>
+      <Suspense fallback={null}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {shown.map((account) => (
+            <ProductAccountCard key={account.productId} account={account} />
+          ))}
+        </SimpleGrid>
+      </Suspense>
     </Stack>
   );
 }
