@@ -7,6 +7,7 @@ import { heldKoboSql } from '../ledger/lien-sql.ts';
 import { holderRoleSql } from '../ledger/ledger-sql.ts';
 import { openDay } from '../ledger/open-day.ts';
 import { FIXED_MATURITY_RUN, TARGET_PAYOUT_RUN } from '../savings-products/payout-runs.ts';
+import { moveBalances, writeStampedRows, type NewRow } from '../savings/product-ledger.ts';
 
 export type PayoutDeps = { db: Database; now: () => Date; timeZone: string };
 
@@ -180,16 +181,6 @@ type MoveOptions = {
   interestDescription?: (accountId: string) => string;
 };
 
-type LedgerRow = {
-  account_id: string;
-  type: 'withdrawal' | 'transfer_out' | 'transfer_in' | 'interest';
-  amount_kobo: number;
-  description: string;
-  transfer_id: string | null;
-  counterparty_account_id: string | null;
-  counterparty_name: string | null;
-};
-
 /**
  * Moves each account's balance, less what requests awaiting approval hold of it (theirs to decide),
  * plus any interest, to the member's ordinary savings (a transfer: two rows sharing a transfer id)
@@ -230,7 +221,7 @@ async function moveOut(tx: Transaction, options: MoveOptions) {
     where t.id in ${ids}
     order by t.id`);
 
-  const rows: LedgerRow[] = [];
+  const rows: NewRow[] = [];
   const deltas = new Map<string, number>();
   const add = (accountId: string, kobo: number) => deltas.set(accountId, (deltas.get(accountId) ?? 0) + kobo);
   const moved = { ...none };
@@ -245,16 +236,16 @@ async function moveOut(tx: Transaction, options: MoveOptions) {
     if (amount <= 0) continue;
     const shared = { description: options.description };
     if (interest > 0) {
-      rows.push({ account_id: account.id, type: 'interest', amount_kobo: interest, description: options.interestDescription?.(account.id) ?? 'Interest', transfer_id: null, counterparty_account_id: null, counterparty_name: null });
+      rows.push({ accountId: account.id, type: 'interest', amountKobo: interest, description: options.interestDescription?.(account.id) ?? 'Interest' });
       add(account.id, interest);
     }
     if (toOrdinary && account.ordinary_id) {
       const transferId = crypto.randomUUID();
-      rows.push({ ...shared, account_id: account.id, type: 'transfer_out', amount_kobo: amount, transfer_id: transferId, counterparty_account_id: account.ordinary_id, counterparty_name: account.ordinary_name });
-      rows.push({ ...shared, account_id: account.ordinary_id, type: 'transfer_in', amount_kobo: amount, transfer_id: transferId, counterparty_account_id: account.id, counterparty_name: account.product_name });
+      rows.push({ ...shared, accountId: account.id, type: 'transfer_out', amountKobo: amount, transferId, counterpartyAccountId: account.ordinary_id, counterpartyName: account.ordinary_name });
+      rows.push({ ...shared, accountId: account.ordinary_id, type: 'transfer_in', amountKobo: amount, transferId, counterpartyAccountId: account.id, counterpartyName: account.product_name });
       add(account.ordinary_id, amount);
     } else {
-      rows.push({ account_id: account.id, type: 'withdrawal', amount_kobo: amount, description: options.description, transfer_id: null, counterparty_account_id: null, counterparty_name: null });
+      rows.push({ accountId: account.id, type: 'withdrawal', amountKobo: amount, description: options.description });
     }
     add(account.id, -amount);
     moved.accounts += 1;
@@ -263,17 +254,8 @@ async function moveOut(tx: Transaction, options: MoveOptions) {
   }
   if (rows.length === 0) return moved;
   const { runner, at, valueDate } = options;
-  await tx.execute(sql`
-    insert into savings_transactions
-      (account_id, type, amount_kobo, description, transfer_id, counterparty_account_id, counterparty_name, created_by_id, created_by_email, processed_by_email, created_at, value_date)
-    select r.account_id, r.type, r.amount_kobo, r.description, r.transfer_id, r.counterparty_account_id, r.counterparty_name,
-           ${runner.id}, ${runner.email}, ${runner.email}, ${at.toISOString()}::timestamptz, ${valueDate}::date
-    from jsonb_to_recordset(${JSON.stringify(rows.map((row, n) => ({ ...row, n })))}::jsonb)
-      as r(account_id uuid, type text, amount_kobo bigint, description text, transfer_id uuid, counterparty_account_id uuid, counterparty_name text, n int)
-    order by r.n`);
-  await tx.execute(sql`
-    update savings_accounts s set balance_kobo = s.balance_kobo + d.delta, last_updated = ${at.toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify([...deltas].map(([account_id, delta]) => ({ account_id, delta })))}::jsonb) as d(account_id uuid, delta bigint)
-    where s.id = d.account_id`);
+  // The ledger's builders, as every product posting writes: the rows in one statement, the balances in one more.
+  await writeStampedRows(tx, { createdById: runner.id, createdByEmail: runner.email, processedByEmail: runner.email, at, valueDate }, rows);
+  await moveBalances(tx, deltas, at);
   return moved;
 }

@@ -69,12 +69,27 @@ export async function moveBalance(tx: Transaction, accountId: string, delta: num
   return moved.balanceKobo;
 }
 
+/**
+ * Adds each account's delta to its stored balance in one statement (a pay-out's hundreds of
+ * accounts); the table's check refuses any that would go below zero. The caller holds the rows' locks.
+ */
+export async function moveBalances(tx: Transaction, deltas: ReadonlyMap<string, number>, at: Date): Promise<void> {
+  if (deltas.size === 0) return;
+  await tx.execute(sql`
+    update savings_accounts s set balance_kobo = s.balance_kobo + d.delta, last_updated = ${at.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify([...deltas].map(([account_id, delta]) => ({ account_id, delta })))}::jsonb) as d(account_id uuid, delta bigint)
+    where s.id = d.account_id`);
+}
+
 /** Who a row was asked for and posted by: `processed_by` names an officer, as every posting does. */
 export type PostedBy = { actor: Actor; createdBy: { id: string; email: string }; at: Date; valueDate: IsoDate };
 
+/** What every row of one write is stamped with; `createdById` is null for the schedule's own postings. */
+export type RowStamp = { createdById: string | null; createdByEmail: string; processedByEmail: string | null; at: Date; valueDate: IsoDate };
+
 export type NewRow = {
   accountId: string;
-  type: 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out' | 'penalty';
+  type: 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out' | 'penalty' | 'interest';
   amountKobo: number;
   description: string | null;
   transferId?: string | null;
@@ -85,6 +100,12 @@ export type NewRow = {
 /** Writes ledger rows in one statement, in the order given (their seq follows it). */
 export async function writeRows(tx: Transaction, by: PostedBy, rows: readonly NewRow[]): Promise<SavingsTransactionView[]> {
   const processedByEmail = can(by.actor.role, 'manage_staff_savings') ? by.actor.email : null;
+  return writeStampedRows(tx, { createdById: by.createdBy.id, createdByEmail: by.createdBy.email, processedByEmail, at: by.at, valueDate: by.valueDate }, rows);
+}
+
+/** writeRows for a posting no request asked for (the schedule's pay-outs): the stamp given whole. */
+export async function writeStampedRows(tx: Transaction, stamp: RowStamp, rows: readonly NewRow[]): Promise<SavingsTransactionView[]> {
+  if (rows.length === 0) return [];
   const written = await tx
     .insert(savingsTransactions)
     .values(
@@ -96,11 +117,11 @@ export async function writeRows(tx: Transaction, by: PostedBy, rows: readonly Ne
         transferId: row.transferId ?? null,
         counterpartyAccountId: row.counterpartyAccountId ?? null,
         counterpartyName: row.counterpartyName ?? null,
-        createdById: by.createdBy.id,
-        createdByEmail: by.createdBy.email,
-        processedByEmail,
-        createdAt: by.at,
-        valueDate: by.valueDate,
+        createdById: stamp.createdById,
+        createdByEmail: stamp.createdByEmail,
+        processedByEmail: stamp.processedByEmail,
+        createdAt: stamp.at,
+        valueDate: stamp.valueDate,
       })),
     )
     .returning();
