@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
 import {
   AppError,
-  can,
   MESSAGES,
-  needsSecondOfficer,
   ORDINARY_SAVINGS_PRODUCT_ID,
   type IsoDate,
   type SavingsRequestCreated,
-  type SavingsRequestOrigin,
   type SavingsTransactionView,
 } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
@@ -29,9 +26,8 @@ import {
   type NewProductTransaction,
   type PostedProductTransaction,
 } from './product-posting.ts';
-import { readApprovalSettings } from './requests/approval-settings.ts';
 import type { LockedRequest } from './requests/lock-request.ts';
-import { recordRequest } from './requests/create-request.ts';
+import { recordRequest, transactionRequestOrigin } from './requests/create-request.ts';
 
 /**
  * Postings to a product that wait for an administrator (issue 15's rules, on any product): an
@@ -46,7 +42,7 @@ export async function postOrRequestProductTransaction(
   input: NewProductTransaction,
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<PostedProductTransaction | SavingsRequestCreated>> {
-  const origin = await requestOrigin(deps, actor, input);
+  const origin = await transactionRequestOrigin(deps, actor, input);
   if (!origin) return postProductTransaction(deps, actor, input, key);
   const userId = holderForRequest(actor, input.userId, 'post_own_savings');
   const valueDate = await resolvePostingValueDate(deps, actor, input.valueDate);
@@ -87,16 +83,6 @@ export async function postOrRequestProductTransaction(
   );
 }
 
-/** As ordinary savings decides it (create-request.ts): null posts at once. */
-async function requestOrigin(deps: SavingsDeps, actor: Actor, input: NewProductTransaction): Promise<SavingsRequestOrigin | null> {
-  if (can(actor.role, 'manage_staff_savings')) {
-    if (input.type === 'deposit') return null;
-    const { twoPersonThresholdKobo } = await readApprovalSettings(deps.db);
-    return needsSecondOfficer(input.amountKobo, twoPersonThresholdKobo) ? 'two_person' : null;
-  }
-  if (!can(actor.role, 'post_own_savings')) return null;
-  return (await readApprovalSettings(deps.db)).memberPostingsDirect ? null : 'member';
-}
 
 export type NewShareTransfer = {
   fromUserId: string;

@@ -70,8 +70,15 @@ export async function postOrRequestTransaction(
   );
 }
 
-/** Null: post at once. Only what the caller may post anyway gets here (the gate, holderForRequest). */
-async function transactionRequestOrigin(deps: SavingsDeps, actor: Actor, input: NewSavingsTransaction): Promise<SavingsRequestOrigin | null> {
+/**
+ * Null: post at once. Only what the caller may post anyway gets here (the gate, holderForRequest).
+ * A posting on another savings product (product-requests.ts) is decided the same way.
+ */
+export async function transactionRequestOrigin(
+  deps: SavingsDeps,
+  actor: Actor,
+  input: Pick<NewSavingsTransaction, 'type' | 'amountKobo'>,
+): Promise<SavingsRequestOrigin | null> {
   if (can(actor.role, 'manage_staff_savings')) {
     if (input.type === 'deposit') return null;
     const { twoPersonThresholdKobo } = await readApprovalSettings(deps.db);
