@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { AppError, asKobo, type IsoDate, type PostedTransfer } from '@kobo/core';
 import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 import { koboFromDb } from '../../db/kobo.ts';
@@ -12,6 +12,7 @@ import { resolvePostingValueDate } from '../ledger/value-date.ts';
 import { loanHeldKoboSql, pendingHeldKoboSql } from '../ledger/lien-sql.ts';
 import { belowZeroError, heldRefusalError } from './lien-refusal.ts';
 import { firstDayBelowZeroSql } from '../ledger/ledger-sql.ts';
+import { moveBalance } from './product-ledger.ts';
 
 export type NewTransfer = { fromUserId: string; toUserId: string; amountKobo: number; description: string | null; valueDate: IsoDate | null };
 
@@ -81,10 +82,9 @@ async function transferInside(
   await assertAccountStillHeld(tx, toAccountId, 'INVALID_TRANSFER');
   await refuseWhatIsHeld(tx, fromAccountId, input.amountKobo, valueDate);
   const createdAt = deps.now();
-  if (!(await applyToBalance(tx, fromAccountId, -input.amountKobo, createdAt))) {
-    throw new AppError('INSUFFICIENT_BALANCE_FOR_TRANSFER', { field: 'amount' });
-  }
-  await applyToBalance(tx, toAccountId, input.amountKobo, createdAt);
+  // The balance check constraint savings_accounts_balance_check holds the same line in the database.
+  await moveBalance(tx, fromAccountId, -input.amountKobo, createdAt, 'INSUFFICIENT_BALANCE_FOR_TRANSFER');
+  await moveBalance(tx, toAccountId, input.amountKobo, createdAt, 'INSUFFICIENT_BALANCE_FOR_TRANSFER');
 
   const from = await findAccountView(tx, fromAccountId);
   const to = await findAccountView(tx, toAccountId);
@@ -139,19 +139,6 @@ async function asInvalidTransfer<T>(find: () => Promise<T>): Promise<T> {
     if (error instanceof AppError && error.code === 'NO_SAVINGS_ACCOUNT') throw new AppError('INVALID_TRANSFER', { field: 'toUserId' });
     throw error;
   }
-}
-
-/**
- * Adds `delta` kobo to the stored balance unless that would take it below zero; false when it
- * would. The check constraint savings_accounts_balance_check holds the same line in the database.
- */
-async function applyToBalance(tx: Transaction, accountId: string, delta: number, at: Date): Promise<boolean> {
-  const updated = await tx
-    .update(savingsAccounts)
-    .set({ balanceKobo: sql`${savingsAccounts.balanceKobo} + ${delta}`, lastUpdated: at })
-    .where(and(eq(savingsAccounts.id, accountId), gte(savingsAccounts.balanceKobo, -delta)))
-    .returning({ id: savingsAccounts.id });
-  return updated.length === 1;
 }
 
 /**
