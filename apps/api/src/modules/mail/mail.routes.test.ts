@@ -60,12 +60,17 @@ describe('mail preferences', () => {
   });
 });
 
-/** A mail the outbox gave up on, as it leaves one after its last try (written at once, so no worker sends it first). */
-async function failedMail(to: string, subject: string, kind = 'savings.receipt'): Promise<string> {
+/**
+ * A mail the outbox gave up on, as it leaves one after its last try (written at once, so no worker sends it first).
+ * `minutesAgo` sets when it was queued: PGlite's clock can give two quick inserts the same instant, and the
+ * screen's order between equal instants is by random id.
+ */
+async function failedMail(to: string, subject: string, kind = 'savings.receipt', minutesAgo = 0): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     db(),
-    sql`insert into mail_outbox (kind, to_email, subject, body, attempts, failed_at, last_error, next_attempt_at)
-        values (${kind}, ${to}, ${subject}, ${`Hello ${to}`}, 8, now(), '550 mailbox unavailable', now() + interval '1 hour')
+    sql`insert into mail_outbox (kind, to_email, subject, body, attempts, failed_at, last_error, next_attempt_at, created_at)
+        values (${kind}, ${to}, ${subject}, ${`Hello ${to}`}, 8, now(), '550 mailbox unavailable', now() + interval '1 hour',
+                now() - make_interval(mins => ${minutesAgo}))
         returning id`,
   );
   return row?.id ?? '';
@@ -75,7 +80,7 @@ describe('the outgoing mail screen', () => {
   let failedId = '';
 
   it('lists failed mail newest first with what went wrong, and counts what waits and what failed', async () => {
-    await failedMail('first.failed@kobo.test', 'Deposit of ₦1.00 on your savings');
+    await failedMail('first.failed@kobo.test', 'Deposit of ₦1.00 on your savings', 'savings.receipt', 5);
     failedId = await failedMail('second.failed@kobo.test', 'Loan repayment of ₦2.00 received', 'loan.event');
     // A queued mail not yet due: the worker will not touch it during this test.
     await db().execute(sql`
