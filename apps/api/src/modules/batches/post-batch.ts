@@ -34,105 +34,116 @@ export async function postBatch(
   draft: ParsedBatchDraft,
   key: IdempotencyKey | null,
 ): Promise<IdempotentResult<{ batch: BatchView }>> {
-  return postIdempotently(deps.db, key, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
-    const loansByLine = new Map<number, RowLoans>();
-    const review = await reviewBatchDraft(deps, actor, draft, tx, { lock: true, loansByLine });
-    if (review.earlierBatch && !draft.repeatReason) throw new AppError('BATCH_ALREADY_POSTED', { message: review.earlierBatch.message });
-    if (review.refusedCount > 0) throw new AppError('BATCH_NOT_READY');
+  return postIdempotently(deps.db, key, async (tx) => ({ batch: (await postBatchWithin(tx, deps, actor, draft)).view }));
+}
 
-    const at = deps.now();
-    // A row may carry only a loan repayment (issue 12): it moves no savings. Issue 29: a row moves
-    // ordinary savings (its amount) and each other product (its cells), one ledger row each.
-    const columnOf = new Map(review.products.map((product, index) => [product.id, index]));
-    const rows: LedgerInput[] = review.rows.flatMap((row) => {
-      const type = row.type as 'deposit' | 'withdrawal';
-      const entry = (productId: string, amountKobo: number): LedgerInput => ({
-        user_id: row.userId as string,
-        product_id: productId,
-        type,
-        amount_kobo: amountKobo,
-        description: row.description ?? (type === 'withdrawal' ? runWithdrawalDescription(review.month) : review.description),
-        line: row.line,
-        column: columnOf.get(productId) ?? 0,
-      });
-      return [
-        ...((row.amountKobo ?? 0) > 0 ? [entry(ORDINARY_SAVINGS_PRODUCT_ID, row.amountKobo as number)] : []),
-        ...row.cells.filter((cell) => (cell.amountKobo ?? 0) > 0).map((cell) => entry(cell.productId, cell.amountKobo as number)),
-      ];
-    });
-    const input = JSON.stringify(rows);
-    await openAndLockAccounts(tx, input);
-    const [moved] = await queryRows<{ count: number | string }>(
-      tx,
-      sql`with input as (select * from jsonb_to_recordset(${input}::jsonb) as r(user_id text, product_id uuid, type text, amount_kobo bigint)),
-          moved as (
-            update savings_accounts a
-            set balance_kobo = a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end,
-                last_updated = ${at.toISOString()}
-            from input i
-            where a.user_id = i.user_id and a.product_id = i.product_id
-              -- A withdrawal leaves what loans hold (issue 12's lien); a deposit keeps the balance >= 0
-              -- and is never judged against holds (issue 26).
-              and a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end
-                  >= case when i.type = 'deposit' then 0 else ${heldKoboSql(sql`a.id`)} end
-              -- Nor may a withdrawal leave any day of the statement from the value date on below zero.
-              and ${firstDayBelowZeroSql(sql`a.id`, sql`a.balance_kobo`, sql`${review.valueDate}::date`, sql`case when i.type = 'deposit' then 0 else -i.amount_kobo end`)} is null
-            returning a.id
-          )
-          select count(*) as count from moved`,
-    );
-    if (Number(moved?.count) !== rows.length) throw new AppError('BATCH_NOT_READY');
+/**
+ * The batch's posting inside a transaction the caller holds (issue 30: a payroll remittance posts
+ * its batch and its arrears in one transaction). Answers the batch and its reviewed rows.
+ */
+export async function postBatchWithin(
+  tx: Transaction,
+  deps: SavingsDeps,
+  actor: Actor,
+  draft: ParsedBatchDraft,
+): Promise<{ view: BatchView; batchId: string; rows: readonly ReviewedRow[] }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
+  const loansByLine = new Map<number, RowLoans>();
+  const review = await reviewBatchDraft(deps, actor, draft, tx, { lock: true, loansByLine });
+  if (review.earlierBatch && !draft.repeatReason) throw new AppError('BATCH_ALREADY_POSTED', { message: review.earlierBatch.message });
+  if (review.refusedCount > 0) throw new AppError('BATCH_NOT_READY');
 
-    const [batch] = await tx
-      .insert(savingsBatches)
-      .values({
-        month: review.month,
-        valueDate: review.valueDate,
-        description: review.description,
-        fileHash: draft.fileHash,
-        fileName: draft.fileName,
-        rowCount: review.rows.length,
-        depositKobo: review.depositKobo,
-        withdrawalKobo: review.withdrawalKobo,
-        loanRepaymentKobo: review.loanRepaymentKobo,
-        repeatReason: draft.repeatReason,
-        postedById: actor.id,
-        postedByName: actor.name,
-        postedByEmail: actor.email,
-        postedAt: at,
-      })
-      .returning();
-    if (!batch) throw new Error('the batch row was not written');
-    await tx.execute(sql`
-      insert into savings_transactions
-        (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date, batch_id)
-      select a.id, i.type, i.amount_kobo, i.description, ${actor.id}, ${actor.email}, ${actor.email}, ${at.toISOString()}, ${review.valueDate}, ${batch.id}
-      from jsonb_to_recordset(${input}::jsonb) as i(user_id text, product_id uuid, type text, amount_kobo bigint, description text, line int, "column" int)
-      join savings_accounts a on a.user_id = i.user_id and a.product_id = i.product_id
-      order by i.line, i."column"`);
-    await storeRepayments(tx, actor, at, repaymentEntries(review.rows, loansByLine, review.valueDate, batch.id));
-    const view = toBatchView(batch);
-    await recordAudit(tx, {
-      kind: 'savings.batch_posted',
-      actor,
-      target: { type: 'savings_batch', id: batch.id, label: `Batch ${batch.seq}: ${review.description}` },
-      people: [...new Set(review.rows.map((row) => row.userId as string))],
-      after: {
-        month: view.month,
-        valueDate: view.valueDate,
-        rowCount: view.rowCount,
-        depositKobo: view.depositKobo,
-        withdrawalKobo: view.withdrawalKobo,
-        loanRepaymentKobo: view.loanRepaymentKobo,
-        products: review.products.map((product) => ({ productId: product.id, name: product.name, depositKobo: product.depositKobo, withdrawalKobo: product.withdrawalKobo })),
-        fileName: view.fileName,
-        repeatReason: view.repeatReason,
-      },
-      at,
+  const at = deps.now();
+  // A row may carry only a loan repayment (issue 12): it moves no savings. Issue 29: a row moves
+  // ordinary savings (its amount) and each other product (its cells), one ledger row each.
+  const columnOf = new Map(review.products.map((product, index) => [product.id, index]));
+  const rows: LedgerInput[] = review.rows.flatMap((row) => {
+    const type = row.type as 'deposit' | 'withdrawal';
+    const entry = (productId: string, amountKobo: number): LedgerInput => ({
+      user_id: row.userId as string,
+      product_id: productId,
+      type,
+      amount_kobo: amountKobo,
+      description: row.description ?? (type === 'withdrawal' ? runWithdrawalDescription(review.month) : review.description),
+      line: row.line,
+      column: columnOf.get(productId) ?? 0,
     });
-    return { batch: view };
+    return [
+      ...((row.amountKobo ?? 0) > 0 ? [entry(ORDINARY_SAVINGS_PRODUCT_ID, row.amountKobo as number)] : []),
+      ...row.cells.filter((cell) => (cell.amountKobo ?? 0) > 0).map((cell) => entry(cell.productId, cell.amountKobo as number)),
+    ];
   });
+  const input = JSON.stringify(rows);
+  await openAndLockAccounts(tx, input);
+  const [moved] = await queryRows<{ count: number | string }>(
+    tx,
+    sql`with input as (select * from jsonb_to_recordset(${input}::jsonb) as r(user_id text, product_id uuid, type text, amount_kobo bigint)),
+        moved as (
+          update savings_accounts a
+          set balance_kobo = a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end,
+              last_updated = ${at.toISOString()}
+          from input i
+          where a.user_id = i.user_id and a.product_id = i.product_id
+            -- A withdrawal leaves what loans hold (issue 12's lien); a deposit keeps the balance >= 0
+            -- and is never judged against holds (issue 26).
+            and a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end
+                >= case when i.type = 'deposit' then 0 else ${heldKoboSql(sql`a.id`)} end
+            -- Nor may a withdrawal leave any day of the statement from the value date on below zero.
+            and ${firstDayBelowZeroSql(sql`a.id`, sql`a.balance_kobo`, sql`${review.valueDate}::date`, sql`case when i.type = 'deposit' then 0 else -i.amount_kobo end`)} is null
+          returning a.id
+        )
+        select count(*) as count from moved`,
+  );
+  if (Number(moved?.count) !== rows.length) throw new AppError('BATCH_NOT_READY');
+
+  const [batch] = await tx
+    .insert(savingsBatches)
+    .values({
+      month: review.month,
+      valueDate: review.valueDate,
+      description: review.description,
+      fileHash: draft.fileHash,
+      fileName: draft.fileName,
+      rowCount: review.rows.length,
+      depositKobo: review.depositKobo,
+      withdrawalKobo: review.withdrawalKobo,
+      loanRepaymentKobo: review.loanRepaymentKobo,
+      repeatReason: draft.repeatReason,
+      postedById: actor.id,
+      postedByName: actor.name,
+      postedByEmail: actor.email,
+      postedAt: at,
+    })
+    .returning();
+  if (!batch) throw new Error('the batch row was not written');
+  await tx.execute(sql`
+    insert into savings_transactions
+      (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date, batch_id)
+    select a.id, i.type, i.amount_kobo, i.description, ${actor.id}, ${actor.email}, ${actor.email}, ${at.toISOString()}, ${review.valueDate}, ${batch.id}
+    from jsonb_to_recordset(${input}::jsonb) as i(user_id text, product_id uuid, type text, amount_kobo bigint, description text, line int, "column" int)
+    join savings_accounts a on a.user_id = i.user_id and a.product_id = i.product_id
+    order by i.line, i."column"`);
+  await storeRepayments(tx, actor, at, repaymentEntries(review.rows, loansByLine, review.valueDate, batch.id));
+  const view = toBatchView(batch);
+  await recordAudit(tx, {
+    kind: 'savings.batch_posted',
+    actor,
+    target: { type: 'savings_batch', id: batch.id, label: `Batch ${batch.seq}: ${review.description}` },
+    people: [...new Set(review.rows.map((row) => row.userId as string))],
+    after: {
+      month: view.month,
+      valueDate: view.valueDate,
+      rowCount: view.rowCount,
+      depositKobo: view.depositKobo,
+      withdrawalKobo: view.withdrawalKobo,
+      loanRepaymentKobo: view.loanRepaymentKobo,
+      products: review.products.map((product) => ({ productId: product.id, name: product.name, depositKobo: product.depositKobo, withdrawalKobo: product.withdrawalKobo })),
+      fileName: view.fileName,
+      repeatReason: view.repeatReason,
+    },
+    at,
+  });
+  return { view, batchId: batch.id, rows: review.rows };
 }
 
 /**
