@@ -55,6 +55,8 @@ import { booksChartRoutes } from './modules/books/books-chart.routes.ts';
 import { booksEntriesRoutes } from './modules/books/books-entries.routes.ts';
 import { resetLinkMail } from './mail/reset-link-mail.ts';
 import { savingsReportsRoutes } from './modules/savings-reports/savings-reports.routes.ts';
+import { payrollAdviceRoutes } from './modules/payroll/advice.routes.ts';
+import { payrollRemittanceRoutes } from './modules/payroll/remittance.routes.ts';
 
 export type BuildOptions = {
   env: Env;
@@ -210,6 +212,9 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   // The monthly run moves savings and loan repayments together, so it stands above both, in its
   // own scope: its upload parser must not reach the other routes.
   await app.register(async (scope) => batchRoutes(scope, { db, now, timeZone: env.APP_TIMEZONE }));
+  // Issue 30: the payroll loop stands on the monthly run; the remittance's upload parser stays in its scope.
+  await payrollAdviceRoutes(app, { db, now, timeZone: env.APP_TIMEZONE });
+  await app.register(async (scope) => payrollRemittanceRoutes(scope, { db, now, timeZone: env.APP_TIMEZONE }));
   const services = { db, now, timeZone: env.APP_TIMEZONE };
   await categoriesRoutes(app, services);
   await loansRoutes(app, { ...services, outbox, appUrl });

@@ -150,6 +150,22 @@ export const ERRORS = {
   // succeed on another day (a target's window, a fixed deposit's maturity).
   SAVINGS_PRODUCT_NOT_FOUND: { status: 404, message: MESSAGES.savingsProductNotFound },
   SAVINGS_PRODUCT_RULE: { status: 409, message: MESSAGES.invalidRequest },
+  // The payroll loop (issue 30, docs/decisions/047-payroll-loop.md).
+  PAYROLL_ADVICE_NOT_FOUND: { status: 404, message: MESSAGES.payrollAdviceNotFound },
+  PAYROLL_ADVICE_ISSUED: { status: 409, message: MESSAGES.payrollAdviceIssued },
+  PAYROLL_ADVICE_NOT_ISSUED: { status: 409, message: MESSAGES.payrollAdviceNotIssued },
+  PAYROLL_MEMBER_NOT_IN_ADVICE: { status: 404, message: MESSAGES.payrollMemberNotInAdvice },
+  PAYROLL_LAYOUT_NOT_FOUND: { status: 404, message: MESSAGES.payrollLayoutNotFound },
+  PAYROLL_LAYOUT_NAME_TAKEN: { status: 409, message: MESSAGES.payrollLayoutNameTaken },
+  // A named layout with no column (or code) for one of the advice's deductions; the message names it.
+  PAYROLL_LAYOUT_MISSES_DEDUCTION: { status: 409, message: MESSAGES.payrollLayoutMissesDeduction },
+  REMITTANCE_ALREADY_POSTED: { status: 409, message: MESSAGES.remittanceAlreadyPosted },
+  REMITTANCE_NOT_READY: { status: 409, message: MESSAGES.remittanceNotReady },
+  // The bank's amount and the remittance's total differ; the message names both and the difference.
+  REMITTANCE_BANK_MISMATCH: { status: 409, message: MESSAGES.remittanceBankMismatch },
+  REMITTANCE_NOT_FOUND: { status: 404, message: MESSAGES.remittanceNotFound },
+  OVERDEDUCTION_NOT_FOUND: { status: 404, message: MESSAGES.overdeductionNotFound },
+  OVERDEDUCTION_DECIDED: { status: 409, message: MESSAGES.overdeductionDecided },
   // Two transactions waited on each other (PostgreSQL's deadlock 40P01, or a serialization failure
   // 40001): the database undid one, whole. Nothing was written; the same request may simply be sent
   // again (with its Idempotency-Key, it posts once). 503 with Retry-After: 1 (plugins/errors.ts).

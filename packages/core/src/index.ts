@@ -34,6 +34,7 @@ export * from './batches.ts';
 export * from './loans/index.ts';
 export * from './schemas/loans.ts';
 export * from './savings-products/index.ts';
+export * from './payroll/index.ts';
 export * from './schemas/savings-reports.ts';
 export * from './savings-requests.ts';
 export * from './schemas/savings-requests.ts';

@@ -566,6 +566,22 @@ export const MESSAGES = {
   fixedDepositAlreadyOpen: 'is already open until',
   // A share transfer names the receiving member's shares: 'Shares go only to another member'.
   sharesToAnotherMember: 'Shares go only to another member',
+  // The payroll loop (issue 30).
+  payrollAdviceNotFound: 'There is no deduction advice for that month. Prepare one first.',
+  payrollAdviceIssued: 'This advice was issued to payroll and is kept as issued.',
+  payrollAdviceNotIssued: 'Issue the advice to payroll first.',
+  payrollMemberNotInAdvice: 'That member is not in this advice.',
+  payrollLayoutNotFound: 'That payroll layout no longer exists.',
+  payrollLayoutNameTaken: 'A payroll layout with that name already exists.',
+  payrollLayoutMissesDeduction: 'This layout has no column for one of the advice\'s deductions.',
+  remittanceAlreadyPosted: 'This month\'s remittance was already posted.',
+  remittanceNotReady: 'Some lines cannot be read, so nothing was posted. Correct them and match again.',
+  remittanceBankMismatch: 'The bank amount and the remittance\'s total differ.',
+  remittanceNotFound: 'No remittance has been posted for this month yet.',
+  overdeductionNotFound: 'That over-deduction no longer exists.',
+  overdeductionDecided: 'That over-deduction was already refunded or applied.',
+  enterBankAmount: 'Enter the amount the bank received.',
+  holdReasonRequired: 'Say why this member is held out.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

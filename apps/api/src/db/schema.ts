@@ -940,7 +940,7 @@ export const journalEntries = pgTable(
     book: text('book', { enum: ['scheme', 'organisation'] }).notNull(),
     valueDate: date('value_date', { mode: 'string' }).notNull(),
     /** What made it: a savings posting or transfer, a loan transaction, an expense, or an officer. */
-    sourceType: text('source_type', { enum: ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off'] }).notNull(),
+    sourceType: text('source_type', { enum: ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll'] }).notNull(),
     sourceId: uuid('source_id'),
     /** The entry this one undoes (a reversal, an edited or deleted expense's old entry). */
     reversesEntryId: uuid('reverses_entry_id').references((): AnyPgColumn => journalEntries.id),
@@ -953,7 +953,7 @@ export const journalEntries = pgTable(
     index('journal_entries_source_idx').on(table.sourceType, table.sourceId),
     index('journal_entries_book_value_idx').on(table.book, table.valueDate, table.seq),
     check('journal_entries_book_check', sql`${table.book} in ('scheme', 'organisation')`),
-    check('journal_entries_source_check', sql`${table.sourceType} in ('savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off')`),
+    check('journal_entries_source_check', sql`${table.sourceType} in ('savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll')`),
   ],
 );
 
@@ -1059,5 +1059,204 @@ export const journalEntryRequests = pgTable(
     index('journal_entry_requests_status_idx').on(table.status, table.seq),
     check('journal_entry_requests_status_check', sql`${table.status} in ('pending', 'approved', 'declined')`),
     check('journal_entry_requests_book_check', sql`${table.book} in ('scheme', 'organisation')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The payroll loop (issue 30, docs/decisions/047-payroll-loop.md): the deduction advice sent to
+// payroll before payday, what payroll remitted after it, and the arrears and over-deductions left.
+// ---------------------------------------------------------------------------------------------
+
+/** A payroll provider's file layout: a column mapping saved by name (the generic layout is built in, not stored). */
+export const payrollLayouts = pgTable(
+  'payroll_layouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** wide: one row per member, a column per deduction; long: one row per member and deduction, with its code. */
+    shape: text('shape', { enum: ['wide', 'long'] }).notNull(),
+    format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
+    dateFormat: text('date_format').notNull(),
+    numberFormat: text('number_format').notNull(),
+    /** [{ field, header, keys? }] in order (core's payrollLayoutColumnSchema). */
+    columns: jsonb('columns').notNull(),
+    /** Long layouts: [{ code, keys }], the code payroll knows each deduction by. */
+    codes: jsonb('codes').notNull().default(sql`'[]'::jsonb`),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('payroll_layouts_name_key').on(sql`lower(${table.name})`),
+    check('payroll_layouts_shape_check', sql`${table.shape} in ('wide', 'long')`),
+    check('payroll_layouts_format_check', sql`${table.format} in ('csv', 'xlsx')`),
+  ],
+);
+
+/** One month's deduction advice: a draft officers review, then issued and kept as issued. */
+export const payrollAdvices = pgTable(
+  'payroll_advices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    month: text('month').notNull(),
+    /** The run's value date the loans' instalments were judged due on. */
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['draft', 'issued'] }).notNull().default('draft'),
+    /** The settings it was prepared under, kept with it. */
+    redeductArrears: boolean('rededuct_arrears').notNull(),
+    allocationOrder: text('allocation_order', { enum: ['loans_first', 'savings_first'] }).notNull(),
+    memberCount: integer('member_count').notNull().default(0),
+    totalKobo: bigint('total_kobo', { mode: 'number' }).notNull().default(0),
+    preparedById: text('prepared_by_id').notNull(),
+    preparedAt: timestamp('prepared_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedById: text('issued_by_id'),
+    issuedByName: text('issued_by_name'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payroll_advices_month_key').on(table.month),
+    check('payroll_advices_month_check', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('payroll_advices_status_check', sql`${table.status} in ('draft', 'issued')`),
+    check('payroll_advices_order_check', sql`${table.allocationOrder} in ('loans_first', 'savings_first')`),
+  ],
+);
+
+/** A member's line of an advice: each deduction's amount by key ('contribution:<product>', 'arrears:<product>', 'loan'). */
+export const payrollAdviceLines = pgTable(
+  'payroll_advice_lines',
+  {
+    adviceId: uuid('advice_id')
+      .notNull()
+      .references(() => payrollAdvices.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    staffId: text('staff_id'),
+    name: text('name').notNull(),
+    /** { [deductionKey]: kobo }, as prepared or as an officer changed it. */
+    deductions: jsonb('deductions').notNull(),
+    totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
+    /** Held out of the advice by an officer, with why; null when in. */
+    heldReason: text('held_reason'),
+    /** An officer changed a figure Kobo prepared. */
+    changed: boolean('changed').notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.adviceId, table.userId] }),
+    check('payroll_advice_lines_total_check', sql`${table.totalKobo} >= 0 and ${table.totalKobo} <= ${MAX_KOBO}`),
+  ],
+);
+
+/** What payroll remitted for an issued advice, posted once: its batch, totals and outcome counts. */
+export const payrollRemittances = pgTable(
+  'payroll_remittances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adviceId: uuid('advice_id')
+      .notNull()
+      .references(() => payrollAdvices.id, { onDelete: 'restrict' }),
+    /** The monthly run's batch that posted what was paid; null when nothing was paid to post. */
+    batchId: uuid('batch_id').references(() => savingsBatches.id, { onDelete: 'restrict' }),
+    source: text('source', { enum: ['file', 'keyed'] }).notNull(),
+    fileName: text('file_name'),
+    fileHash: text('file_hash'),
+    bankAmountKobo: bigint('bank_amount_kobo', { mode: 'number' }).notNull(),
+    remittedKobo: bigint('remitted_kobo', { mode: 'number' }).notNull(),
+    paidKobo: bigint('paid_kobo', { mode: 'number' }).notNull(),
+    shortKobo: bigint('short_kobo', { mode: 'number' }).notNull(),
+    overKobo: bigint('over_kobo', { mode: 'number' }).notNull(),
+    /** { full, short, over, not_on_payroll, unexpected }: members per outcome. */
+    counts: jsonb('counts').notNull(),
+    postedById: text('posted_by_id').notNull(),
+    postedByName: text('posted_by_name').notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payroll_remittances_advice_key').on(table.adviceId), check('payroll_remittances_source_check', sql`${table.source} in ('file', 'keyed')`)],
+);
+
+/** Each member's (or unknown line's) match of a posted remittance, kept for the record and the reports. */
+export const payrollRemittanceLines = pgTable(
+  'payroll_remittance_lines',
+  {
+    remittanceId: uuid('remittance_id')
+      .notNull()
+      .references(() => payrollRemittances.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    /** Null for an unexpected line whose staff ID is nobody's. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    ref: text('ref').notNull(),
+    name: text('name'),
+    outcome: text('outcome', { enum: ['full', 'short', 'over', 'not_on_payroll', 'unexpected'] }).notNull(),
+    advisedKobo: bigint('advised_kobo', { mode: 'number' }).notNull(),
+    remittedKobo: bigint('remitted_kobo', { mode: 'number' }).notNull(),
+    paidKobo: bigint('paid_kobo', { mode: 'number' }).notNull(),
+    overKobo: bigint('over_kobo', { mode: 'number' }).notNull(),
+    /** [{ key, advisedKobo, paidKobo, outcome }] */
+    deductions: jsonb('deductions').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.remittanceId, table.lineNo] }),
+    index('payroll_remittance_lines_user_idx').on(table.userId),
+    check('payroll_remittance_lines_outcome_check', sql`${table.outcome} in ('full', 'short', 'over', 'not_on_payroll', 'unexpected')`),
+  ],
+);
+
+/** A contribution payroll did not deduct in full: owed per member and product, from the month it arose. */
+export const contributionArrears = pgTable(
+  'contribution_arrears',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => savingsProducts.id, { onDelete: 'restrict' }),
+    /** The payroll month it arose in, YYYY-MM. */
+    month: text('month').notNull(),
+    remittanceId: uuid('remittance_id')
+      .notNull()
+      .references(() => payrollRemittances.id, { onDelete: 'restrict' }),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** What is still owed: paid down oldest first by later remittances. */
+    outstandingKobo: bigint('outstanding_kobo', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('contribution_arrears_owed_idx').on(table.userId, table.productId, table.month).where(sql`${table.outstandingKobo} > 0`),
+    check('contribution_arrears_amount_check', sql`${table.amountKobo} > 0 and ${table.amountKobo} <= ${MAX_KOBO}`),
+    check('contribution_arrears_outstanding_check', sql`${table.outstandingKobo} >= 0 and ${table.outstandingKobo} <= ${table.amountKobo}`),
+    check('contribution_arrears_month_check', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/**
+ * Money payroll remitted beyond what was advised (or for a member not advised), held in the
+ * scheme's book (mapping payroll.overdeductions) until an officer refunds it or applies it to a
+ * product of the member.
+ */
+export const payrollOverdeductions = pgTable(
+  'payroll_overdeductions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    remittanceId: uuid('remittance_id')
+      .notNull()
+      .references(() => payrollRemittances.id, { onDelete: 'restrict' }),
+    /** Null when the line's staff ID is nobody's: it can only be refunded. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    ref: text('ref').notNull(),
+    name: text('name'),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['held', 'refunded', 'applied'] }).notNull().default('held'),
+    /** Where an applied over-deduction went. */
+    productId: uuid('product_id').references(() => savingsProducts.id, { onDelete: 'restrict' }),
+    reason: text('reason'),
+    decidedById: text('decided_by_id'),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payroll_overdeductions_status_idx').on(table.status, table.createdAt),
+    check('payroll_overdeductions_amount_check', sql`${table.amountKobo} > 0 and ${table.amountKobo} <= ${MAX_KOBO}`),
+    check('payroll_overdeductions_status_check', sql`${table.status} in ('held', 'refunded', 'applied')`),
   ],
 );

@@ -19,6 +19,8 @@ import { BOOK_SETTINGS_ACCESS } from './expected-access-book-settings.ts';
 import { PRODUCT_ACCOUNTS_ACCESS } from './expected-access-product-accounts.ts';
 import { SAVINGS_PRODUCTS_ACCESS } from './expected-access-savings-products.ts';
 import { SAVINGS_REPORTS_ACCESS } from './expected-access-savings-reports.ts';
+import { PAYROLL_ADVICE_ACCESS } from './expected-access-payroll-advice.ts';
+import { PAYROLL_REMITTANCE_ACCESS } from './expected-access-payroll-remittance.ts';
 
 export { CALLERS, type Caller, type ExpectedAccess } from './access-outcomes.ts';
 
@@ -190,6 +192,8 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   ...PRODUCT_ACCOUNTS_ACCESS,
   ...SAVINGS_PRODUCTS_ACCESS,
   ...SAVINGS_REPORTS_ACCESS,
+  ...PAYROLL_ADVICE_ACCESS,
+  ...PAYROLL_REMITTANCE_ACCESS,
 
   // Last: it ends the callers' sessions.
   { method: 'POST', url: '/api/auth/sign-out', expect: EVERYONE },

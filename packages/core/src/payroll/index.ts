@@ -1,0 +1,3 @@
+export * from './deductions.ts';
+export * from './layouts.ts';
+export * from './schemas.ts';
