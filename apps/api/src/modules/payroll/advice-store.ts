@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  asKobo,
+  deductionLabel,
+  orderDeductionKeys,
+  parseDeductionKey,
+  type AdviceDeduction,
+  type AdviceDetail,
+  type AdviceLine,
+  type AllocationOrder,
+} from '@kobo/core';
+import { queryRows, type Database, type Transaction } from '../../db/client.ts';
+import { readRunProducts } from '../batches/run-products.ts';
+
+type Db = Database | Transaction;
+
+type AdviceRow = {
+  id: string;
+  month: string;
+  value_date: string;
+  status: 'draft' | 'issued';
+  rededuct_arrears: boolean;
+  allocation_order: AllocationOrder;
+  member_count: number;
+  total_kobo: string | number;
+  prepared_at: string;
+  issued_at: string | null;
+  issued_by_name: string | null;
+  remittance_posted: boolean;
+};
+type LineRow = { user_id: string; staff_id: string | null; name: string; deductions: Record<string, number>; total_kobo: string | number; held_reason: string | null; changed: boolean };
+
+/**
+ * One month's advice as the screens and the remittance read it (issue 30): the summary, its
+ * deductions in the allocation order with labels and totals over the lines not held out, and every
+ * line by staff ID. `lock` takes the advice row for update (issuing, changing, posting). Null when
+ * the month has none. `leftOut` is filled by whoever prepares (it is not stored); empty here.
+ */
+export async function readAdvice(db: Db, month: string, options: { lock?: boolean } = {}): Promise<AdviceDetail | null> {
+  const [advice] = await queryRows<AdviceRow>(
+    db,
+    sql`select a.id, a.month, a.value_date::text as value_date, a.status, a.rededuct_arrears, a.allocation_order, a.member_count, a.total_kobo,
+               to_char(a.prepared_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as prepared_at,
+               to_char(a.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as issued_at, a.issued_by_name,
+               exists (select 1 from payroll_remittances r where r.advice_id = a.id) as remittance_posted
+        from payroll_advices a where a.month = ${month}
+        ${options.lock ? sql`for update of a` : sql``}`,
+  );
+  if (!advice) return null;
+  const rows = await queryRows<LineRow>(
+    db,
+    sql`select user_id, staff_id, name, deductions, total_kobo, held_reason, changed from payroll_advice_lines
+        where advice_id = ${advice.id} order by staff_id nulls last, name, user_id`,
+  );
+  const lines: AdviceLine[] = rows.map((row) => ({
+    userId: row.user_id,
+    staffId: row.staff_id,
+    name: row.name,
+    deductions: Object.fromEntries(Object.entries(row.deductions).map(([key, kobo]) => [key, asKobo(Number(kobo))])),
+    totalKobo: asKobo(Number(row.total_kobo)),
+    heldReason: row.held_reason,
+    changed: row.changed,
+  }));
+  return {
+    advice: {
+      id: advice.id,
+      month: advice.month,
+      valueDate: advice.value_date,
+      status: advice.status,
+      redeductArrears: advice.rededuct_arrears,
+      allocationOrder: advice.allocation_order,
+      memberCount: advice.member_count,
+      heldCount: lines.filter((line) => line.heldReason !== null).length,
+      totalKobo: asKobo(Number(advice.total_kobo)),
+      preparedAt: advice.prepared_at,
+      issuedAt: advice.issued_at,
+      issuedByName: advice.issued_by_name,
+      remittancePosted: advice.remittance_posted,
+    },
+    deductions: await adviceDeductions(db, lines, advice.allocation_order),
+    lines,
+    leftOut: [],
+  };
+}
+
+/** The deductions an advice's lines carry, in the allocation order, each with its label and total (lines held out not counted). */
+export async function adviceDeductions(db: Db, lines: readonly AdviceLine[], order: AllocationOrder): Promise<AdviceDeduction[]> {
+  const products = await readRunProducts(db);
+  const names = new Map(products.all.map((product) => [product.id, product.name]));
+  const totals = new Map<string, number>();
+  for (const line of lines) {
+    for (const [key, kobo] of Object.entries(line.deductions)) {
+      totals.set(key, (totals.get(key) ?? 0) + (line.heldReason === null ? kobo : 0));
+    }
+  }
+  const productOrder = products.all.map((product) => product.id);
+  return orderDeductionKeys([...totals.keys()], order, productOrder).map((key) => {
+    const parts = parseDeductionKey(key);
+    return { key, label: deductionLabel(key, names), kind: parts?.kind ?? 'contribution', productId: parts?.productId ?? null, totalKobo: asKobo(totals.get(key) ?? 0) };
+  });
+}
