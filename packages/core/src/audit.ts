@@ -78,6 +78,14 @@ export const AUDIT_KINDS = [
   'savings_product.retired',
   'savings_product.restored',
   'savings_product.deleted',
+  // The payroll loop before payday (issue 30).
+  'payroll.settings_changed',
+  'payroll.layout_created',
+  'payroll.layout_updated',
+  'payroll.layout_deleted',
+  'payroll.advice_prepared',
+  'payroll.advice_line_changed',
+  'payroll.advice_issued',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -153,6 +161,13 @@ export const AUDIT_KIND_LABELS = {
   'savings_product.retired': 'Savings product retired',
   'savings_product.restored': 'Savings product restored',
   'savings_product.deleted': 'Savings product deleted',
+  'payroll.settings_changed': 'Payroll settings changed',
+  'payroll.layout_created': 'Payroll layout created',
+  'payroll.layout_updated': 'Payroll layout changed',
+  'payroll.layout_deleted': 'Payroll layout deleted',
+  'payroll.advice_prepared': 'Deduction advice prepared',
+  'payroll.advice_line_changed': 'Deduction advice line changed',
+  'payroll.advice_issued': 'Deduction advice issued',
 } as const satisfies Record<AuditKind, string>;
 
 export const AUDIT_TARGET_TYPES = [
@@ -176,6 +191,8 @@ export const AUDIT_TARGET_TYPES = [
   'ledger_account',
   'ledger_mapping',
   'savings_product',
+  'payroll_layout',
+  'payroll_advice',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
