@@ -166,6 +166,8 @@ export const ERRORS = {
   REMITTANCE_NOT_FOUND: { status: 404, message: MESSAGES.remittanceNotFound },
   OVERDEDUCTION_NOT_FOUND: { status: 404, message: MESSAGES.overdeductionNotFound },
   OVERDEDUCTION_DECIDED: { status: 409, message: MESSAGES.overdeductionDecided },
+  // PUT or DELETE of the generic layout: it is built from the advice, not stored.
+  PAYROLL_LAYOUT_BUILT_IN: { status: 409, message: MESSAGES.payrollLayoutBuiltIn },
   // Two transactions waited on each other (PostgreSQL's deadlock 40P01, or a serialization failure
   // 40001): the database undid one, whole. Nothing was written; the same request may simply be sent
   // again (with its Idempotency-Key, it posts once). 503 with Retry-After: 1 (plugins/errors.ts).

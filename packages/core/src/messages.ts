@@ -582,6 +582,11 @@ export const MESSAGES = {
   overdeductionDecided: 'That over-deduction was already refunded or applied.',
   enterBankAmount: 'Enter the amount the bank received.',
   holdReasonRequired: 'Say why this member is held out.',
+  payrollLayoutBuiltIn: 'The generic layout is built in and cannot be changed. Save a named layout instead.',
+  payrollLayoutUnknownDeduction: 'A column or code names a savings product that takes no contributions.',
+  // Before the deduction's label: 'This layout has no column for Christmas savings arrears.'
+  payrollLayoutNoColumnFor: 'This layout has no column for',
+  payrollLayoutNoCodeFor: 'This layout has no code for',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
