@@ -583,7 +583,7 @@ export const MESSAGES = {
   enterBankAmount: 'Enter the amount the bank received.',
   holdReasonRequired: 'Say why this member is held out.',
   payrollLayoutBuiltIn: 'The generic layout is built in and cannot be changed. Save a named layout instead.',
-  payrollLayoutUnknownDeduction: 'A column or code names a savings product that takes no contributions.',
+  payrollDeductionUnknownProduct: 'A deduction names a savings product that takes no contributions.',
   // Before the deduction's label: 'This layout has no column for Christmas savings arrears.'
   payrollLayoutNoColumnFor: 'This layout has no column for',
   payrollLayoutNoCodeFor: 'This layout has no code for',
