@@ -86,6 +86,10 @@ export const AUDIT_KINDS = [
   'payroll.advice_prepared',
   'payroll.advice_line_changed',
   'payroll.advice_issued',
+  // ... and after it.
+  'payroll.remittance_posted',
+  'payroll.overdeduction_refunded',
+  'payroll.overdeduction_applied',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -168,6 +172,9 @@ export const AUDIT_KIND_LABELS = {
   'payroll.advice_prepared': 'Deduction advice prepared',
   'payroll.advice_line_changed': 'Deduction advice line changed',
   'payroll.advice_issued': 'Deduction advice issued',
+  'payroll.remittance_posted': 'Payroll remittance posted',
+  'payroll.overdeduction_refunded': 'Over-deduction refunded',
+  'payroll.overdeduction_applied': 'Over-deduction applied to savings',
 } as const satisfies Record<AuditKind, string>;
 
 export const AUDIT_TARGET_TYPES = [
@@ -193,6 +200,8 @@ export const AUDIT_TARGET_TYPES = [
   'savings_product',
   'payroll_layout',
   'payroll_advice',
+  'payroll_remittance',
+  'payroll_overdeduction',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

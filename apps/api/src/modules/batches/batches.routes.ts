@@ -172,8 +172,8 @@ export async function batchRoutes(app: FastifyInstance, deps: SavingsDeps) {
   );
 }
 
-/** The upload's name as the browser sent it (URI-encoded), kept short and printable. */
-function fileNameFrom(header: string | string[] | undefined): string {
+/** The upload's name as the browser sent it (URI-encoded), kept short and printable (the payroll remittance's upload too). */
+export function fileNameFrom(header: string | string[] | undefined): string {
   const raw = typeof header === 'string' ? header : '';
   let name: string;
   try {

@@ -37,7 +37,9 @@ export async function assertMonthOpen(db: Db, book: Book, day: IsoDate): Promise
 export type NewEntry = {
   book: Book;
   valueDate: IsoDate;
-  sourceType: 'manual' | 'opening';
+  sourceType: 'manual' | 'opening' | 'payroll';
+  /** The row the entry comes from (a payroll remittance or over-deduction); none for a manual entry. */
+  sourceId?: string | null;
   narration: string;
   createdById: string;
   lines: EntryLine[];
@@ -51,7 +53,7 @@ export type NewEntry = {
 export async function insertEntry(tx: Transaction, entry: NewEntry): Promise<string> {
   const [row] = await tx
     .insert(journalEntries)
-    .values({ book: entry.book, valueDate: entry.valueDate, sourceType: entry.sourceType, narration: entry.narration, createdById: entry.createdById })
+    .values({ book: entry.book, valueDate: entry.valueDate, sourceType: entry.sourceType, sourceId: entry.sourceId ?? null, narration: entry.narration, createdById: entry.createdById })
     .returning({ id: journalEntries.id });
   if (!row) throw new Error('journal entry not written');
   await tx.insert(journalLines).values(
