@@ -135,10 +135,14 @@ ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_source_check" CHEC
 -- Issue 30 (docs/decisions/047-payroll-loop.md). Hand-written below this line.
 -- ============================================================================================
 -- What payroll remitted beyond the advice is the scheme's liability until an officer refunds it
--- or applies it to a member's product.
+-- or applies it to a member's product. Its code is the first free one from 2150 (a product's new
+-- control accounts take 2200 onwards, so a scheme that made products may hold those).
 INSERT INTO ledger_accounts (book, code, name, kind, subledger, system_key)
-VALUES ('scheme', '2200', 'Over-deductions held', 'liability', NULL, 'scheme.payroll_overdeductions')
-ON CONFLICT (book, code) DO NOTHING;
+SELECT 'scheme', n::text, 'Over-deductions held', 'liability', NULL, 'scheme.payroll_overdeductions'
+FROM generate_series(2150, 2199) AS n
+WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.book = 'scheme' AND a.code = n::text)
+  AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.system_key = 'scheme.payroll_overdeductions')
+ORDER BY n LIMIT 1;
 --> statement-breakpoint
 INSERT INTO ledger_mappings (key, account_id)
 SELECT 'payroll.overdeductions', a.id FROM ledger_accounts a WHERE a.system_key = 'scheme.payroll_overdeductions'

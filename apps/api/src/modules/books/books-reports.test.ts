@@ -110,6 +110,8 @@ describe('the charts of accounts', () => {
       ['1200', 'Loans to members', 'asset'],
       ['2000', "Members' savings", 'liability'],
       ['2100', 'Sundry creditors', 'liability'],
+      // Issue 30: what payroll remitted beyond the advice, until refunded or applied.
+      ['2150', 'Over-deductions held', 'liability'],
       ['3000', 'Share capital', 'equity'],
       ['3100', 'Reserve', 'equity'],
       ['3200', 'Surplus', 'equity'],
