@@ -34,6 +34,8 @@ export const SCREENS = {
   '/staff-savings': { needs: 'view_own_staff_account', activeOnly: true, refusedTo: '/unauthorized' },
   // Issue 11: the monthly run is the admin's to post; the auditor reads its history (issue 27).
   '/staff-savings/runs': { needs: 'view_staff_savings' },
+  // Issue 30: the payroll loop's advice, remittance and arrears; the auditor reads them.
+  '/staff-savings/payroll': { needs: 'view_staff_savings' },
   // Issue 12: the officers' loans screen and one loan's review; holders see theirs on their savings page.
   '/loans': { needs: 'view_staff_savings' },
   '/loans/:id': { needs: 'view_staff_savings' },

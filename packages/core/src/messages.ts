@@ -582,6 +582,7 @@ export const MESSAGES = {
   overdeductionDecided: 'That over-deduction was already refunded or applied.',
   enterBankAmount: 'Enter the amount the bank received.',
   holdReasonRequired: 'Say why this member is held out.',
+  refundReasonRequired: 'Please give a reason for the refund',
   overdeductionNobodys: 'This line\'s staff ID is nobody\'s, so it can only be refunded.',
   payrollLayoutBuiltIn: 'The generic layout is built in and cannot be changed. Save a named layout instead.',
   payrollDeductionUnknownProduct: 'A deduction names a savings product that takes no contributions.',

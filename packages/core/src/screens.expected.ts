@@ -18,6 +18,7 @@ export const EXPECTED_LANDINGS: Record<ScreenPath, [string, string, string, stri
   '/savings/:staffId': ['ok', 'ok', 'ok', '/staff-savings', 'ok'],
   '/staff-savings': ['/unauthorized', '/unauthorized', '/unauthorized', 'ok', '/unauthorized'],
   '/staff-savings/runs': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
+  '/staff-savings/payroll': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
   '/loans': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
   '/loans/:id': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
   '/approvals': ['ok', '/expenses', '/expenses', '/staff-savings', '/dashboard'],

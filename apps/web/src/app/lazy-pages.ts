@@ -84,6 +84,8 @@ export const MonthlyRunPage = lazyPage(
   () => import('../features/savings/components/run/monthly-run-page.tsx'),
   'MonthlyRunPage',
 );
+// Issue 30: the payroll loop's advice, remittance and arrears.
+export const PayrollPage = lazyPage(() => import('../features/payroll/components/payroll-page.tsx'), 'PayrollPage');
 // Issue 15: savings requests waiting for an administrator.
 export const ApprovalsPage = lazyPage(() => import('../features/approvals/components/approvals-page.tsx'), 'ApprovalsPage');
 // Issue 27: the books' reports and one account's general ledger.

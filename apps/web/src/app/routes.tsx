@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
           guarded(paths.expenses.edit.pattern, <Pages.EditExpensePage />),
           guarded(paths.staffSavings, <Pages.MySavingsAccountPage loansSection={<Pages.HolderLoansSection />} />, prefetchMySavings),
           guarded(paths.savingsRuns, <Pages.MonthlyRunPage />),
+          guarded(paths.payroll, <Pages.PayrollPage />),
           guarded(paths.loans.list, <Pages.LoansPage />),
           guarded(paths.loans.detail.pattern, <Pages.LoanReviewPage />),
           guarded(paths.approvals, <Pages.ApprovalsPage />),

@@ -11,7 +11,7 @@ function monthsBefore(month: PayrollMonth, count: number): PayrollMonth {
 }
 
 /**
- * The months a run may be for, newest first: this month (in the organisation's zone) and the ones
+ * The months a run (or a payroll advice) may be for, newest first: this month (in the organisation's zone) and the ones
  * before it. No later month: its value date would be in the future.
  */
 export function monthOptions(today: IsoDate): { value: PayrollMonth; label: string }[] {

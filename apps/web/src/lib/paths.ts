@@ -51,6 +51,8 @@ export const paths = {
   staffSavings: '/staff-savings',
   /** Issue 11's monthly run (admin only). `?tab=history&batch=<id>` opens one posted batch. */
   savingsRuns: '/staff-savings/runs',
+  /** Issue 30's payroll loop: the month's advice, remittance and arrears. */
+  payroll: '/staff-savings/payroll',
   /** Issue 12: the officers' loans (`?tab=arrears|products`), and one loan's review. */
   loans: {
     list: '/loans',

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { Badge, Button, Stack, Tabs } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
 import '@mantine/core/styles/Tabs.css';
-import { FaArrowLeft } from 'react-icons/fa';
+import { FaArrowLeft, FaFileInvoiceDollar } from 'react-icons/fa';
 import { can, MESSAGES, type BatchRowInput, type BatchView, type UploadedBatchFile } from '@kobo/core';
 import { PageTitle } from '../../../../components/page-title.tsx';
 import { SuccessBanner } from '../../../../components/success-banner.tsx';
@@ -37,11 +37,17 @@ export function MonthlyRunPage() {
   return canManage ? <RunWorkbench /> : <RunHistory />;
 }
 
+/** Back to the staff list, and on to the payroll loop (issue 30): the advice before payday, the remittance after. */
 function BackToStaffList() {
   return (
-    <Button component={Link} to={paths.savings.list} variant="default" size="xs" leftSection={<FaArrowLeft aria-hidden />} mb="sm">
-      Back to Staff List
-    </Button>
+    <Group justify="space-between" gap="xs" mb="sm">
+      <Button component={Link} to={paths.savings.list} variant="default" size="xs" leftSection={<FaArrowLeft aria-hidden />}>
+        Back to Staff List
+      </Button>
+      <Button component={Link} to={paths.payroll} variant="light" size="xs" leftSection={<FaFileInvoiceDollar aria-hidden />}>
+        Payroll advice and remittance
+      </Button>
+    </Group>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import { MAX_SAVINGS_DESCRIPTION_LENGTH, MESSAGES } from '@kobo/core';
-import { monthOptions } from './run-months.ts';
+import { monthOptions } from '../../../../lib/month-options.ts';
 import type { RunSettings } from './use-run-settings.ts';
 
 /**
