@@ -9,6 +9,7 @@ import { useMySavings } from '../api/get-my-savings.ts';
 import { BalanceCard } from './balance-card.tsx';
 import { MyRequests } from './my-requests.tsx';
 import { MyProductAccounts } from './product-accounts.tsx';
+import { MyArrears } from './my-arrears.tsx';
 import { StatementExport } from './statement-export.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 
@@ -53,6 +54,8 @@ export function MySavingsAccountPage({ loansSection }: { loansSection?: ReactNod
           </SimpleGrid>
           {/* Issue 29: shares, target savings and fixed deposits beside ordinary savings. */}
           <MyProductAccounts />
+          {/* Issue 30: contributions payroll did not remit, only when the member owes any. */}
+          <MyArrears />
           {/* Issue 15: an administrator's withdrawal or transfer on their account that waits for a second one. */}
           <MyRequests isReadOnly />
           {loansSection && <Suspense fallback={<PageLoading />}>{loansSection}</Suspense>}

@@ -14,6 +14,7 @@ import { OutgoingMailSection } from './outgoing-mail-section.tsx';
 import { ReceiptsSection } from './receipts-section.tsx';
 import { SavingsApprovalsSection } from './savings-approvals-section.tsx';
 import { SavingsProductsSection } from '../savings-products/savings-products-section.tsx';
+import { PayrollSection } from '../payroll/payroll-section.tsx';
 import { SignUpSection } from './sign-up-section.tsx';
 
 /** The admin's Settings (SPEC 2), in the spec's order. */
@@ -30,6 +31,7 @@ export function SettingsPage() {
         <OutgoingMailSection />
         <SavingsApprovalsSection />
         <SavingsProductsSection />
+        <PayrollSection />
         <BooksStartSection />
         <BooksChartSection />
         <SignUpSection />
