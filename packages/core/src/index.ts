@@ -53,3 +53,4 @@ export * from './books-chart.ts';
 export * from './schemas/books-chart.ts';
 export * from './books-entries.ts';
 export * from './schemas/books-entries.ts';
+export * from './year-end/index.ts';

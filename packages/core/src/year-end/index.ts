@@ -1,0 +1,5 @@
+export * from './exact.ts';
+export * from './appropriation.ts';
+export * from './balances.ts';
+export * from './methods.ts';
+export * from './distribution.ts';
