@@ -74,9 +74,9 @@ export function adviceFileName(month: string, layout: PayrollLayout): string {
 /** CSV (RFC 4180, CRLF): amounts in the layout's number format, text exactly as stored, quoted when it must be. */
 export function adviceCsv(table: AdviceTable, layout: PayrollLayout): string {
   const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const line = (cells: Cell[]) =>
+  const row = (cells: Cell[]) =>
     cells.map((cell, index) => quote(table.amountColumns[index] ? String(formatLayoutAmount(Number(cell), layout.numberFormat)) : String(cell))).join(',');
-  return [line(table.headers), ...table.rows.map(line)].join('\r\n') + '\r\n';
+  return [table.headers.map(quote).join(','), ...table.rows.map(row)].join('\r\n') + '\r\n';
 }
 
 /** The .xlsx: one sheet, headings in row 1; amounts are number cells (naira or whole kobo), text in Text cells. */
