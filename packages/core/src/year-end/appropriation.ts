@@ -66,7 +66,7 @@ export function appropriationProblems(proposal: AppropriationProposal): Appropri
   assertFigures(proposal);
   const { surplusKobo, reserveKobo, reservePercentBp, carriedForwardKobo } = proposal;
   if (surplusKobo <= 0) {
-    const message = surplusKobo === 0 ? 'There is no surplus to distribute: the year’s income only met its expenditure' : `There is no surplus to distribute: the year ends with a deficit of ${formatNaira(-surplusKobo)}`;
+    const message = surplusKobo === 0 ? "There is no surplus to distribute: the year's income only met its expenditure" : `There is no surplus to distribute: the year ends with a deficit of ${formatNaira(-surplusKobo)}`;
     return [{ field: 'surplusKobo', message }];
   }
   const problems: AppropriationProblem[] = [];

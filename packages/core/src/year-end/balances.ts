@@ -101,7 +101,7 @@ function dailyChanges(year: FinancialYear, movements: readonly AccountMovement[]
     if (day < 0 || day >= days) throw new RangeError(`A movement valued ${movement.valueDate} is outside the year ${year.from} to ${year.to}`);
     byDay.set(day, (byDay.get(day) ?? 0) + movement.amountKobo);
   }
-  return [...byDay].map(([day, amountKobo]) => ({ day, amountKobo })).sort((a, b) => a.day - b.day);
+  return [...byDay].map(([day, amountKobo]) => ({ day, amountKobo })).toSorted((a, b) => a.day - b.day);
 }
 
 /**
@@ -129,5 +129,5 @@ export function heldSlices(monthlyMinimumsKobo: readonly number[]): HeldSlice[] 
     level = target;
   });
   for (const slice of open) slices.push({ ...slice, months: monthlyMinimumsKobo.length - slice.firstMonth });
-  return slices.sort((a, b) => a.firstMonth - b.firstMonth || b.months - a.months);
+  return slices.toSorted((a, b) => a.firstMonth - b.firstMonth || b.months - a.months);
 }

@@ -32,7 +32,7 @@ export function withholdingTax(grossKobo: number, withholdingTaxBp: number): Kob
   return asKobo(divideHalfUp(BigInt(grossKobo) * BigInt(withholdingTaxBp), 10_000n));
 }
 
-export function distribute<T extends { exact: Exact }>(input: {
+export function distributeYearEnd<T extends { exact: Exact }>(input: {
   appropriatedKobo: number;
   withholdingTaxBp: number;
   members: readonly T[];

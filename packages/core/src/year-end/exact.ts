@@ -6,7 +6,7 @@ import { divideHalfUp } from '../savings-products/products.ts';
  */
 export type Exact = { numerator: bigint; denominator: bigint };
 
-export function exact(numerator: bigint, denominator: bigint): Exact {
+export function exactKobo(numerator: bigint, denominator: bigint): Exact {
   if (denominator <= 0n || numerator < 0n) throw new RangeError(`An exact figure is at least 0 over a positive denominator, got ${numerator}/${denominator}`);
   return { numerator, denominator };
 }
@@ -24,7 +24,7 @@ function gcd(a: bigint, b: bigint): bigint {
 
 /** The sum of exact figures, reduced; a run's members share one denominator, so it stays small. */
 export function sumExact(values: readonly Exact[]): Exact {
-  let total = exact(0n, 1n);
+  let total = exactKobo(0n, 1n);
   for (const value of values) {
     const common = (total.denominator / gcd(total.denominator, value.denominator)) * value.denominator;
     const numerator = total.numerator * (common / total.denominator) + value.numerator * (common / value.denominator);

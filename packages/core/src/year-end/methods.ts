@@ -1,6 +1,6 @@
 import { asKobo, type Kobo } from '../money.ts';
 import type { YearBalances } from './balances.ts';
-import { exact, roundHalfUp, type Exact } from './exact.ts';
+import { exactKobo, roundHalfUp, type Exact } from './exact.ts';
 
 /** How interest on savings and dividends on shares are figured (issue 31; COOPERATIVE.md "The year end"). */
 export const SAVINGS_INTEREST_METHODS = ['average_daily', 'minimum_monthly', 'closing'] as const;
@@ -23,24 +23,27 @@ export const MAX_YEAR_END_RATE_BP = 10_000;
 /** A member's line before tax: the balance the rate applies to, the exact gross, and it rounded half up. */
 export type MemberGross = { basis: Exact; exact: Exact; grossKobo: Kobo };
 
+function sumAboveZero(values: readonly number[]): bigint {
+  return values.reduce((total, value) => total + BigInt(Math.max(0, value)), 0n);
+}
+
 /**
  * The balance each method applies the rate to. Average daily divides the balance-days by the days
  * of the year, 365 or 366 (the decision record says why); the monthly methods divide by 12.
  * A balance below ₦0 earns nothing, never a charge.
  */
 function basisOf(balances: YearBalances, method: SavingsInterestMethod | ShareDividendMethod): Exact {
-  const sum = (values: readonly number[]) => values.reduce((total, value) => total + BigInt(Math.max(0, value)), 0n);
   switch (method) {
     case 'average_daily':
-      return exact(balances.balanceDaysKobo > 0n ? balances.balanceDaysKobo : 0n, BigInt(balances.days));
+      return exactKobo(balances.balanceDaysKobo > 0n ? balances.balanceDaysKobo : 0n, BigInt(balances.days));
     case 'minimum_monthly':
-      return exact(sum(balances.monthlyMinimumsKobo), 12n);
+      return exactKobo(sumAboveZero(balances.monthlyMinimumsKobo), 12n);
     case 'average_monthly':
-      return exact(sum(balances.monthEndsKobo), 12n);
+      return exactKobo(sumAboveZero(balances.monthEndsKobo), 12n);
     case 'prorated_months':
-      return exact(sum(balances.slices.map((slice) => slice.amountKobo * slice.months)), 12n);
+      return exactKobo(sumAboveZero(balances.slices.map((slice) => slice.amountKobo * slice.months)), 12n);
     case 'closing':
-      return exact(BigInt(Math.max(0, balances.closingKobo)), 1n);
+      return exactKobo(BigInt(Math.max(0, balances.closingKobo)), 1n);
   }
 }
 
@@ -49,7 +52,7 @@ function grossOf(balances: YearBalances, method: SavingsInterestMethod | ShareDi
     throw new RangeError(`A year-end rate is 0 to ${MAX_YEAR_END_RATE_BP} basis points, got ${rateBp}`);
   }
   const basis = basisOf(balances, method);
-  const gross = exact(basis.numerator * BigInt(rateBp), basis.denominator * 10_000n);
+  const gross = exactKobo(basis.numerator * BigInt(rateBp), basis.denominator * 10_000n);
   return { basis, exact: gross, grossKobo: asKobo(roundHalfUp(gross)) };
 }
 
