@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Divider, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Divider.css';
 import { MESSAGES, formatNaira, type AdviceDetail, type AdviceLine } from '@kobo/core';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';

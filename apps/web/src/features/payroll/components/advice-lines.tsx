@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
 import { FaSearch } from 'react-icons/fa';

@@ -1,4 +1,5 @@
 import { Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Table.css';
 import { FaFileExcel } from 'react-icons/fa';
 import { MESSAGES, formatNaira, monthLabel, type ContributionArrearsRow } from '@kobo/core';

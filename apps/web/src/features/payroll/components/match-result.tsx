@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Card, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
 import { MEMBER_OUTCOMES, formatNaira, type MatchedMember, type MemberOutcome, type RemittanceMatch } from '@kobo/core';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Modal.css';
 import { MESSAGES, formatNaira, monthLabel, type Overdeduction } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';

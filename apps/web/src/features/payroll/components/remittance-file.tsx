@@ -53,6 +53,7 @@ export function RemittanceFile({ month, uploaded, onUploaded }: Props) {
         placeholder="Choose a file"
         accept={ACCEPTED}
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear the file' }}
         value={file}
         onChange={(next) => {
           setFile(next);

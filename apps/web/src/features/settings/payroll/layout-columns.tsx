@@ -1,4 +1,8 @@
 import { ActionIcon, Button, Card, Group, Input, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Combobox.css';
 import { FaArrowDown, FaArrowUp, FaPlus, FaTrash } from 'react-icons/fa';
 import type { LayoutCode, LayoutColumn, PayrollLayoutInput } from '@kobo/core';
 import { FIELD_LABELS, fieldsFor } from './layout-form-values.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Radio.css';
 import { FaPlus } from 'react-icons/fa';
