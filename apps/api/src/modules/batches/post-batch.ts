@@ -22,11 +22,13 @@ type LedgerInput = { user_id: string; product_id: string; type: 'deposit' | 'wit
 /**
  * Posts a whole batch or nothing (issue 11): one database transaction that re-reviews every row
  * with the people locked, refuses a repeat of the month or the file unless a reason is given,
- * opens the accounts of holders who never saved (issue 29: in each product the batch moves), locks
- * every account in id order (as single postings and transfers do, so they queue instead of
- * deadlocking), moves every balance in one set-based UPDATE that refuses to go below zero, and
- * writes every product's ledger rows in one INSERT, the batch and one audit entry. Any refusal
- * rolls everything back; the review then says which row (and which product's cell) and why.
+ * locks every account in id order (as single postings and transfers do, so they queue instead of
+ * deadlocking), writes the batch, then in one statement opens the accounts of holders who never
+ * saved (issue 29: in each product the batch moves) with their deposit, moves every other balance
+ * (refusing to go below zero) and writes every product's ledger rows, and one audit entry. Any
+ * refusal rolls everything back; the review then says which row (and which product's cell) and why.
+ * A holder whose account another posting opens while the batch posts is refused with the batch
+ * (BATCH_NOT_READY), never posted twice: the treasurer posts again.
  */
 export async function postBatch(
   deps: SavingsDeps,
@@ -74,28 +76,7 @@ export async function postBatchWithin(
     ];
   });
   const input = JSON.stringify(rows);
-  await openAndLockAccounts(tx, input);
-  const [moved] = await queryRows<{ count: number | string }>(
-    tx,
-    sql`with input as (select * from jsonb_to_recordset(${input}::jsonb) as r(user_id text, product_id uuid, type text, amount_kobo bigint)),
-        moved as (
-          update savings_accounts a
-          set balance_kobo = a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end,
-              last_updated = ${at.toISOString()}
-          from input i
-          where a.user_id = i.user_id and a.product_id = i.product_id
-            -- A withdrawal leaves what loans hold (issue 12's lien); a deposit keeps the balance >= 0
-            -- and is never judged against holds (issue 26).
-            and a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end
-                >= case when i.type = 'deposit' then 0 else ${heldKoboSql(sql`a.id`)} end
-            -- Nor may a withdrawal leave any day of the statement from the value date on below zero.
-            and ${firstDayBelowZeroSql(sql`a.id`, sql`a.balance_kobo`, sql`${review.valueDate}::date`, sql`case when i.type = 'deposit' then 0 else -i.amount_kobo end`)} is null
-          returning a.id
-        )
-        select count(*) as count from moved`,
-  );
-  if (Number(moved?.count) !== rows.length) throw new AppError('BATCH_NOT_READY');
-
+  await lockAccounts(tx, input);
   const [batch] = await tx
     .insert(savingsBatches)
     .values({
@@ -116,13 +97,58 @@ export async function postBatchWithin(
     })
     .returning();
   if (!batch) throw new Error('the batch row was not written');
-  await tx.execute(sql`
-    insert into savings_transactions
-      (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date, batch_id)
-    select a.id, i.type, i.amount_kobo, i.description, ${actor.id}, ${actor.email}, ${actor.email}, ${at.toISOString()}, ${review.valueDate}, ${batch.id}
-    from jsonb_to_recordset(${input}::jsonb) as i(user_id text, product_id uuid, type text, amount_kobo bigint, description text, line int, "column" int)
-    join savings_accounts a on a.user_id = i.user_id and a.product_id = i.product_id
-    order by i.line, i."column"`);
+  // The batch row first: its ledger rows name it. One statement then opens the missing accounts
+  // with their first deposit as balance (updating a row inserted in the same transaction costs its
+  // foreign-key checks again), moves every other balance, and writes each account's ledger row
+  // from what the INSERT and UPDATE return (no second read of the input or of the accounts). A
+  // refused row moves and writes nothing, and the count says so.
+  const [written] = await queryRows<{ count: number | string }>(
+    tx,
+    sql`with input as materialized (
+          select * from jsonb_to_recordset(${input}::jsonb) as r(user_id text, product_id uuid, type text, amount_kobo bigint, description text, line int, "column" int)
+        ),
+        opened as (
+          insert into savings_accounts (user_id, holder_name, staff_id, product_id, balance_kobo, last_updated)
+          select u.id, u.name, u.staff_id, i.product_id, i.amount_kobo, ${at.toISOString()}
+          from input i
+          join users u on u.id = i.user_id
+          -- A withdrawal from an account never opened is refused (nothing is written for it).
+          where i.type = 'deposit'
+            and not exists (select 1 from savings_accounts a where a.user_id = i.user_id and a.product_id = i.product_id)
+          on conflict (user_id, product_id) do nothing
+          returning id, user_id, product_id
+        ),
+        moved as (
+          update savings_accounts a
+          set balance_kobo = a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end,
+              last_updated = ${at.toISOString()}
+          from input i
+          where a.user_id = i.user_id and a.product_id = i.product_id
+            -- A withdrawal leaves what loans hold (issue 12's lien); a deposit keeps the balance >= 0
+            -- and is never judged against holds (issue 26).
+            and a.balance_kobo + case when i.type = 'deposit' then i.amount_kobo else -i.amount_kobo end
+                >= case when i.type = 'deposit' then 0 else ${heldKoboSql(sql`a.id`)} end
+            -- Nor may a withdrawal leave any day of the statement from the value date on below zero.
+            and ${firstDayBelowZeroSql(sql`a.id`, sql`a.balance_kobo`, sql`${review.valueDate}::date`, sql`case when i.type = 'deposit' then 0 else -i.amount_kobo end`)} is null
+          returning a.id, i.type, i.amount_kobo, i.description, i.line, i."column"
+        ),
+        posted as (
+          select m.id, m.type, m.amount_kobo, m.description, m.line, m."column" from moved m
+          union all
+          select o.id, i.type, i.amount_kobo, i.description, i.line, i."column"
+          from opened o join input i on i.user_id = o.user_id and i.product_id = o.product_id
+        ),
+        written as (
+          insert into savings_transactions
+            (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date, batch_id)
+          select p.id, p.type, p.amount_kobo, p.description, ${actor.id}, ${actor.email}, ${actor.email}, ${at.toISOString()}, ${review.valueDate}, ${batch.id}
+          from posted p
+          order by p.line, p."column"
+          returning 1
+        )
+        select count(*) as count from written`,
+  );
+  if (Number(written?.count) !== rows.length) throw new AppError('BATCH_NOT_READY');
   await storeRepayments(tx, actor, at, repaymentEntries(review.rows, loansByLine, review.valueDate, batch.id));
   const view = toBatchView(batch);
   await recordAudit(tx, {
@@ -147,18 +173,10 @@ export async function postBatchWithin(
 }
 
 /**
- * Opens an account for every holder in the batch who never saved in a product it moves (one
- * statement), then locks them all in id order.
+ * Locks the batch's existing accounts in id order (as single postings and transfers do, so they
+ * queue instead of deadlocking), before the statement that moves them reads what they hold.
  */
-async function openAndLockAccounts(tx: Transaction, input: string): Promise<void> {
-  await tx.execute(sql`
-    insert into savings_accounts (user_id, holder_name, staff_id, product_id)
-    select u.id, u.name, u.staff_id, i.product_id
-    from (select distinct user_id, product_id from jsonb_to_recordset(${input}::jsonb) as r(user_id text, product_id uuid)) i
-    join users u on u.id = i.user_id
-    -- Only the missing ones: an existing account would cost a speculative insert each.
-    where not exists (select 1 from savings_accounts a where a.user_id = i.user_id and a.product_id = i.product_id)
-    on conflict (user_id, product_id) do nothing`);
+async function lockAccounts(tx: Transaction, input: string): Promise<void> {
   await tx.execute(sql`
     select a.id from savings_accounts a
     where (a.user_id, a.product_id) in (select user_id, product_id from jsonb_to_recordset(${input}::jsonb) as i(user_id text, product_id uuid))
