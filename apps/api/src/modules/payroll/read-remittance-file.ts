@@ -18,7 +18,9 @@ const REMITTANCE_SHEET = { maxRows: MAX_BATCH_ROWS, messages: { tooManyRows: MES
 
 /**
  * Reads what payroll remitted (issue 30, decision 047) from its file, in a layout: the generic one
- * or a saved one. The bytes are read as the monthly run reads its file (readSheetTable: the kind
+ * or a saved one. Wide: a line per row, a part per deduction column with an amount, the total
+ * column only for a row with none. Long: rows grouped per staff ID, a part per row with its code's
+ * deductions. The bytes are read as the monthly run reads its file (readSheetTable: the kind
  * from the bytes, bounded in a worker, zip bombs refused). Headings are the layout's, matched
  * trimmed and case-insensitively; a layout's amount column missing from the file is refused naming
  * it (a file in another layout would otherwise read as nothing paid). Amounts Kobo reads are
@@ -53,9 +55,10 @@ function wideLines(rows: SheetRow[], layout: PayrollLayout, at: Places, required
   const totalColumn = layout.columns.find((column) => column.field === 'total');
   const totalIndex = totalColumn ? required(totalColumn.header) : -1;
   return rows.map((row) => {
+    // A column with nothing in it (blank or 0) pays nothing: a row with only a total is paid by the total.
     const parts = deductionColumns.flatMap((column) => {
       const cell = cellAt(row.cells, column.index);
-      return isBlank(cell) ? [] : [{ keys: column.keys, amount: amountText(cell, layout) }];
+      return isBlank(cell) || parseLayoutAmount(cell, layout.numberFormat) === 0 ? [] : [{ keys: column.keys, amount: amountText(cell, layout) }];
     });
     const total = cellAt(row.cells, totalIndex);
     const paid: Part[] = parts.length > 0 ? parts : [{ keys: [], amount: isBlank(total) ? '0.00' : amountText(total, layout) }];

@@ -80,7 +80,9 @@ export async function payrollRemittanceRoutes(app: FastifyInstance, deps: Saving
     async (request) => {
       const advice = await readAdvice(deps.db, monthOf(request.params.month));
       if (!advice) throw new AppError('PAYROLL_ADVICE_NOT_FOUND', { field: 'month' });
-      const layout = await readPayrollLayout(deps.db, request.query.layout || GENERIC_LAYOUT_ID, advice.deductions);
+      // The generic layout as the advice was downloaded in it: a column per deduction payroll was told of.
+      const told = advice.deductions.filter((deduction) => deduction.totalKobo > 0);
+      const layout = await readPayrollLayout(deps.db, request.query.layout || GENERIC_LAYOUT_ID, told);
       if (!Buffer.isBuffer(request.body)) throw new AppError('FILE_UNREADABLE', { field: 'file' });
       return readRemittanceFile(request.body, fileNameFrom(request.headers['x-file-name']), layout);
     },
