@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { addDays, monthLabel } from '@kobo/core';
 import { DESKTOP, hasHorizontalScroll, launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
-import { seriousViolations } from './support/axe.ts';
+import { seriousViolations, sweeper } from './support/axe.ts';
 import { lagosToday } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
@@ -240,7 +240,7 @@ describe('a payroll month end to end', () => {
     problems.push(...(await checkStep(page, 'advice-draft', PHONE.width)));
     const rows = await issueAndDownload(page, join(downloads, 'second.xlsx'));
     const header = rows[0] ?? [];
-    const arrearsColumn = header.findIndex((cell) => /arrears$/.test(String(cell)));
+    const arrearsColumn = header.findIndex((cell) => String(cell).endsWith('arrears'));
     expect(arrearsColumn).toBeGreaterThan(1);
     const amakaRow = rows.find((row) => row[0] === amaka.staffId);
     expect(Number(amakaRow?.[arrearsColumn])).toBe(4000);
@@ -338,4 +338,24 @@ describe('how the payroll screens look', () => {
       await settledDialog(page, 'Add payroll layout');
     },
   });
+});
+
+// axe in every look (light and dark, 375 and 1280 px), with the months' data in place.
+describe('the payroll screens for axe', () => {
+  const sweep = sweeper(env, () => admin);
+  afterAll(() => sweep.close());
+  const targets = [
+    { name: 'payroll advice', path: () => `/staff-savings/payroll?month=${thisMonth()}`, ready: (page: Page) => expectText(panel(page, '1. Advice'), 'Amaka Eze') },
+    {
+      name: 'payroll remittance',
+      path: () => `/staff-savings/payroll?month=${secondMonth()}&tab=remittance`,
+      ready: (page: Page) => panel(page, '2. Remittance').getByRole('region', { name: 'Posted remittance' }).waitFor(),
+    },
+    { name: 'payroll arrears', path: () => `/staff-savings/payroll?month=${thisMonth()}&tab=arrears`, ready: (page: Page) => expectText(panel(page, '3. Arrears'), 'STF999') },
+  ];
+  for (const target of targets) {
+    it(`${target.name} has no critical or serious axe violation (light, dark; 375, 1280 px)`, async () => {
+      expect(await sweep.sweep(target)).toEqual([]);
+    });
+  }
 });
