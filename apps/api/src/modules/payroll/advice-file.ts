@@ -12,7 +12,7 @@ import {
   type LayoutColumn,
   type PayrollLayout,
 } from '@kobo/core';
-import { nairaCell, TEXT_FORMAT } from '../../spreadsheet/cells.ts';
+import { nairaCell, typedTextColumn } from '../../spreadsheet/cells.ts';
 
 type Cell = string | number;
 /** A file's content: the header row and one row of cells per member (wide) or member and code (long). */
@@ -34,7 +34,6 @@ export function adviceTable(detail: AdviceDetail, layout: PayrollLayout): Advice
   }
   const month = formatLayoutMonth(detail.advice.month, layout.dateFormat);
   const lines = detail.lines.filter((line) => line.heldReason === null && line.totalKobo > 0);
-  const sumOf = (line: AdviceLine, keys: readonly string[]) => keys.reduce((sum, key) => sum + (line.deductions[key] ?? 0), 0);
   const cellOf = (column: LayoutColumn, line: AdviceLine, code?: { code: string; amount: number }): Cell => {
     switch (column.field) {
       case 'staff_id':
@@ -65,6 +64,15 @@ export function adviceTable(detail: AdviceDetail, layout: PayrollLayout): Advice
   return { headers: layout.columns.map((column) => column.header), rows, amountColumns: layout.columns.map((column) => ['deduction', 'total', 'amount'].includes(column.field)) };
 }
 
+function sumOf(line: AdviceLine, keys: readonly string[]): number {
+  return keys.reduce((sum, key) => sum + (line.deductions[key] ?? 0), 0);
+}
+
+/** A CSV field, quoted when it holds a comma, quote or line break. */
+function quote(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
 /** 'deductions-2026-11-generic.xlsx', 'deductions-2026-11-ippis.csv'. */
 export function adviceFileName(month: string, layout: PayrollLayout): string {
   const slug = layout.id === GENERIC_LAYOUT_ID ? 'generic' : layout.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'layout';
@@ -73,18 +81,22 @@ export function adviceFileName(month: string, layout: PayrollLayout): string {
 
 /** CSV (RFC 4180, CRLF): amounts in the layout's number format, text exactly as stored, quoted when it must be. */
 export function adviceCsv(table: AdviceTable, layout: PayrollLayout): string {
-  const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
   const row = (cells: Cell[]) =>
     cells.map((cell, index) => quote(table.amountColumns[index] ? String(formatLayoutAmount(Number(cell), layout.numberFormat)) : String(cell))).join(',');
   return [table.headers.map(quote).join(','), ...table.rows.map(row)].join('\r\n') + '\r\n';
 }
 
-/** The .xlsx: one sheet, headings in row 1; amounts are number cells (naira or whole kobo), text in Text cells. */
+/** The .xlsx: one sheet, headings in row 1; amounts are number cells (naira or whole kobo), typed text in Text cells. */
 export async function writeAdviceWorkbook(table: AdviceTable, layout: PayrollLayout, output: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Deductions');
-  const amountFormat = layout.numberFormat === 'kobo' ? '0' : layout.numberFormat === 'naira_commas' ? '#,##0.00' : '0.00';
-  sheet.columns = table.headers.map((header, index) => ({ header, key: `c${index}`, width: Math.max(12, header.length + 2), style: { numFmt: table.amountColumns[index] ? amountFormat : TEXT_FORMAT } }));
+  // A styled cell costs exceljs twice an unstyled one (10,000 members: about 0.9 s against 0.5 s),
+  // so amounts are plain number cells unless the layout asks for commas; typed text stays Text.
+  const amountStyle = layout.numberFormat === 'naira_commas' ? { style: { numFmt: '#,##0.00' } } : {};
+  sheet.columns = table.headers.map((header, index) => {
+    const column = { header, key: `c${index}`, width: Math.max(12, header.length + 2) };
+    return table.amountColumns[index] ? { ...column, ...amountStyle } : typedTextColumn(column);
+  });
   for (const row of table.rows) {
     const cells = row.map((cell, index) => (table.amountColumns[index] ? (layout.numberFormat === 'kobo' ? Number(cell) : nairaCell(Number(cell))) : String(cell)));
     sheet.addRow(cells).commit();

@@ -62,7 +62,8 @@ beforeAll(async () => {
   await deposit(admin, e.userId, '100,000');
   const loanId = (await admin.post('/api/loans', { productId: loanProductId, amount: '120,000', months: '12', purpose: 'Rent', userId: e.userId })).json().loan.id;
   await admin.post(`/api/loans/${loanId}/decision`, { decision: 'approve' });
-  expect((await admin.post(`/api/loans/${loanId}/disbursement`, {})).statusCode).toBe(201);
+  const disbursed = await admin.post(`/api/loans/${loanId}/disbursement`, {});
+  if (disbursed.statusCode !== 201) throw new Error(`the loan was not paid out: ${disbursed.body}`);
   now = JULY_DAY;
   const b = await addStaff(admin, { name: 'Bola Payroll' });
   bola = { userId: b.userId, staffId: b.staffId as string };
@@ -76,7 +77,7 @@ beforeAll(async () => {
       { userId: bola.userId, amount: '3,000' },
     ],
   });
-  expect(saved.statusCode, saved.body).toBe(200);
+  if (saved.statusCode !== 200) throw new Error(`contributions not set: ${saved.body}`);
   await juneArrears();
 });
 
@@ -95,7 +96,7 @@ describe("July's advice", () => {
     expect(detail.lines).toEqual([
       { userId: e.userId, staffId: e.staffId, name: 'Emeka Payroll', deductions: eJuly(), totalKobo: 2_140_000, heldReason: null, changed: false },
       { userId: bola.userId, staffId: bola.staffId, name: 'Bola Payroll', deductions: { [ordinary]: 300_000 }, totalKobo: 300_000, heldReason: null, changed: false },
-    ].sort((a, b) => a.staffId.localeCompare(b.staffId)));
+    ].toSorted((a, b) => a.staffId.localeCompare(b.staffId)));
     expect(detail.deductions).toEqual([
       { key: 'loan', label: 'Loan repayment', kind: 'loan', productId: null, totalKobo: 1_120_000 },
       { key: ordinaryArrears, label: 'Ordinary savings arrears', kind: 'arrears', productId: ORDINARY_SAVINGS_PRODUCT_ID, totalKobo: 120_000 },

@@ -1,6 +1,7 @@
 import { AppError, type PayrollLayout } from '@kobo/core';
 import type { Database } from '../../db/client.ts';
-import { adviceMonth, readAdviceDetail } from './advice-month.ts';
+import { adviceMonth } from './advice-month.ts';
+import { readAdvice } from './advice-store.ts';
 import { adviceFileName, adviceTable, type AdviceTable } from './advice-file.ts';
 import { readPayrollLayout } from './layout-store.ts';
 
@@ -10,7 +11,8 @@ import { readPayrollLayout } from './layout-store.ts';
  */
 export async function readAdviceDownload(db: Database, monthText: string, layoutId: string): Promise<{ table: AdviceTable; layout: PayrollLayout; fileName: string }> {
   const month = adviceMonth(monthText);
-  const detail = await readAdviceDetail(db, month);
+  const detail = await readAdvice(db, month);
+  if (!detail) throw new AppError('PAYROLL_ADVICE_NOT_FOUND');
   if (detail.advice.status !== 'issued') throw new AppError('PAYROLL_ADVICE_NOT_ISSUED');
   // The generic layout gets a column for each deduction payroll is told of (one only held out has none).
   const layout = await readPayrollLayout(db, layoutId, detail.deductions.filter((deduction) => deduction.totalKobo > 0));

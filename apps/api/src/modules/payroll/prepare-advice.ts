@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { arrearsKey, contributionKey, defaultRunValueDate, LOAN_DEDUCTION_KEY, ORDINARY_SAVINGS_PRODUCT_ID, type AdviceDetail, type RunCandidate } from '@kobo/core';
+import { arrearsKey, asKobo, contributionKey, defaultRunValueDate, LOAN_DEDUCTION_KEY, ORDINARY_SAVINGS_PRODUCT_ID, type AdviceDetail, type AdviceLine, type RunCandidate } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { listRunCandidates } from '../batches/prepare-run.ts';
 import { readRunProducts } from '../batches/run-products.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
-import { adviceMonth, lockDraftAdvice, NO_STAFF_ID_REASON, readAdviceDetail } from './advice-month.ts';
+import { adviceMonth, lockDraftAdvice, NO_STAFF_ID_REASON } from './advice-month.ts';
+import { adviceDeductions } from './advice-store.ts';
 import { readPayrollSettings } from './payroll-settings.ts';
 
 type PreparedLine = { user_id: string; staff_id: string; name: string; deductions: Record<string, number>; total_kobo: number };
@@ -22,9 +23,11 @@ export async function prepareAdvice(deps: SavingsDeps, actor: Actor, input: { mo
   const month = adviceMonth(input.month);
   const valueDate = defaultRunValueDate(month, deps.now(), deps.timeZone);
   const [settings, products] = await Promise.all([readPayrollSettings(deps.db), readRunProducts(deps.db)]);
-  const candidates = await listRunCandidates(deps.db, valueDate, products.columns);
   const live = new Set(products.columns.map((product) => product.id));
-  const arrears = settings.redeductArrears ? await outstandingArrears(deps.db, month, live) : new Map<string, Record<string, number>>();
+  const [candidates, arrears] = await Promise.all([
+    listRunCandidates(deps.db, valueDate, products.columns),
+    settings.redeductArrears ? outstandingArrears(deps.db, month, live) : new Map<string, Record<string, number>>(),
+  ]);
   const lines = candidates.flatMap((candidate) => {
     if (candidate.staffId === null) return [];
     const deductions = deductionsOf(candidate, arrears.get(candidate.userId));
@@ -32,16 +35,19 @@ export async function prepareAdvice(deps: SavingsDeps, actor: Actor, input: { mo
     return total > 0 ? [{ user_id: candidate.userId, staff_id: candidate.staffId, name: candidate.name, deductions, total_kobo: total } satisfies PreparedLine] : [];
   });
   const totalKobo = lines.reduce((sum, line) => sum + line.total_kobo, 0);
-  await deps.db.transaction(async (tx) => {
+  const prepared = await deps.db.transaction(async (tx) => {
     // One advice per month: a first prepare inserts it, a second (or a racing one) takes it locked.
     await tx.execute(sql`insert into payroll_advices (month, value_date, rededuct_arrears, allocation_order, prepared_by_id)
                          values (${month}, ${valueDate}::date, ${settings.redeductArrears}, ${settings.allocationOrder}, ${actor.id}) on conflict (month) do nothing`);
     const { id } = await lockDraftAdvice(tx, month);
     await tx.execute(sql`delete from payroll_advice_lines where advice_id = ${id}`);
-    await tx.execute(sql`
-      update payroll_advices set value_date = ${valueDate}::date, rededuct_arrears = ${settings.redeductArrears}, allocation_order = ${settings.allocationOrder},
-             member_count = ${lines.length}, total_kobo = ${totalKobo}, prepared_by_id = ${actor.id}, prepared_at = ${deps.now().toISOString()}::timestamptz
-      where id = ${id}`);
+    const [row] = await queryRows<{ prepared_at: string }>(
+      tx,
+      sql`update payroll_advices set value_date = ${valueDate}::date, rededuct_arrears = ${settings.redeductArrears}, allocation_order = ${settings.allocationOrder},
+                 member_count = ${lines.length}, total_kobo = ${totalKobo}, prepared_by_id = ${actor.id}, prepared_at = ${deps.now().toISOString()}::timestamptz
+          where id = ${id}
+          returning to_char(prepared_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as prepared_at`,
+    );
     // One set-based insert: 10,000 members prepare in one statement (issue 30's benchmark).
     await tx.execute(sql`
       insert into payroll_advice_lines (advice_id, user_id, staff_id, name, deductions, total_kobo)
@@ -54,10 +60,40 @@ export async function prepareAdvice(deps: SavingsDeps, actor: Actor, input: { mo
       after: { month, valueDate, memberCount: lines.length, totalKobo, redeductArrears: settings.redeductArrears, allocationOrder: settings.allocationOrder },
       at: deps.now(),
     });
+    return { id, preparedAt: row!.prepared_at };
   });
-  const detail = await readAdviceDetail(deps.db, month);
-  // Who preparing left out, from the same candidates it read (the same people GET lists).
-  return { ...detail, leftOut: candidates.filter((candidate) => candidate.staffId === null).map((candidate) => ({ userId: candidate.userId, name: candidate.name, reason: NO_STAFF_ID_REASON })) };
+  // The answer is built from what was just written rather than read back (10,000 lines): the lines
+  // are in the candidates' order (staff ID, name, id), as readAdvice orders them.
+  const adviceLines = lines.map((line): AdviceLine => ({
+    userId: line.user_id,
+    staffId: line.staff_id,
+    name: line.name,
+    deductions: line.deductions as AdviceLine['deductions'],
+    totalKobo: asKobo(line.total_kobo),
+    heldReason: null,
+    changed: false,
+  }));
+  return {
+    advice: {
+      id: prepared.id,
+      month,
+      valueDate,
+      status: 'draft',
+      redeductArrears: settings.redeductArrears,
+      allocationOrder: settings.allocationOrder,
+      memberCount: lines.length,
+      heldCount: 0,
+      totalKobo: asKobo(totalKobo),
+      preparedAt: prepared.preparedAt,
+      issuedAt: null,
+      issuedByName: null,
+      remittancePosted: false,
+    },
+    deductions: await adviceDeductions(deps.db, adviceLines, settings.allocationOrder),
+    lines: adviceLines,
+    // Who preparing left out, from the same candidates it read (the same people GET lists).
+    leftOut: candidates.filter((candidate) => candidate.staffId === null).map((candidate) => ({ userId: candidate.userId, name: candidate.name, reason: NO_STAFF_ID_REASON })),
+  };
 }
 
 /** A member's deductions: each product's contribution, its arrears, the loan due; zero amounts left out. */

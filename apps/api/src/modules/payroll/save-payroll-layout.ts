@@ -56,6 +56,11 @@ async function withNameGuard<T>(save: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What the audit keeps of a layout: its rules, not its id or times. */
+function values(saved: PayrollLayout) {
+  return { name: saved.name, shape: saved.shape, format: saved.format, dateFormat: saved.dateFormat, numberFormat: saved.numberFormat, columns: saved.columns, codes: saved.codes };
+}
+
 export async function audit(
   tx: Transaction,
   deps: SavingsDeps,
@@ -64,7 +69,6 @@ export async function audit(
   layout: PayrollLayout,
   before: PayrollLayout | null,
 ): Promise<void> {
-  const values = (saved: PayrollLayout) => ({ name: saved.name, shape: saved.shape, format: saved.format, dateFormat: saved.dateFormat, numberFormat: saved.numberFormat, columns: saved.columns, codes: saved.codes });
   await recordAudit(tx, {
     kind,
     actor,
