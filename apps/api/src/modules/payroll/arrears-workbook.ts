@@ -3,11 +3,12 @@ import ExcelJS from 'exceljs';
 import type { ContributionArrearsReport } from '@kobo/core';
 import { NAIRA_FORMAT, nairaCell as naira, typedTextColumn } from '../../spreadsheet/cells.ts';
 
+const money = (header: string, key: string) => ({ header, key, width: 16, style: { numFmt: NAIRA_FORMAT } });
+
 /** The arrears report (issue 30) as a workbook: a row per member and product, aged as on screen. */
 export async function writeArrearsWorkbook(report: ContributionArrearsReport, output: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(`Arrears ${report.month}`);
-  const money = (header: string, key: string) => ({ header, key, width: 16, style: { numFmt: NAIRA_FORMAT } });
   sheet.columns = [
     typedTextColumn({ header: 'Staff ID', key: 'staffId', width: 12 }),
     typedTextColumn({ header: 'Name', key: 'name', width: 28 }),

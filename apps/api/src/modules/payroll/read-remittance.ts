@@ -33,6 +33,8 @@ type LineRow = {
   deductions: Omit<MatchedDeduction, 'label'>[];
 };
 
+const kobo = (value: string | number) => asKobo(Number(value));
+
 /**
  * The month's posted remittance and its members' match as kept (issue 30); null when none was
  * posted. The file's row numbers are not kept: `row` is null. Labels are today's products' names.
@@ -54,7 +56,6 @@ export async function readPostedRemittance(db: Db, month: string): Promise<Remit
         where l.remittance_id = ${row.id} order by l.line_no`,
   );
   const names = new Map((await readRunProducts(db)).all.map((product) => [product.id, product.name]));
-  const kobo = (value: string | number) => asKobo(Number(value));
   return {
     remittance: {
       id: row.id,

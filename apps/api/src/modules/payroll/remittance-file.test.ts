@@ -125,12 +125,17 @@ describe('the layout round trip', () => {
       ],
       codes: [],
     });
-    await roundTrip(id, 'wide.csv');
+    const uploaded = await roundTrip(id, 'wide.csv');
+    expect(uploaded.lines[0].parts).toEqual([
+      { keys: ['loan'], amount: '11200.00' },
+      { keys: [ORDINARY, arrearsKey(ORDINARY_SAVINGS_PRODUCT_ID), xmas], amount: '8200.00' },
+    ]);
   });
 });
 
+const csv = (text: string) => Buffer.from(text);
+
 describe('reading a remittance file', () => {
-  const csv = (text: string) => Buffer.from(text);
   const header = 'Staff ID,Name,Loan repayment,Ordinary savings arrears,Ordinary savings,Christmas Savings,Total\n';
 
   it('pays a row with only a total in the scheme order, and keeps an unreadable amount for the match to refuse', async () => {
