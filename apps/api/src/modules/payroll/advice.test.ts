@@ -218,6 +218,28 @@ describe("July's advice", () => {
     );
   });
 
+  it('downloads a wide CSV layout: a column carries the sum of its deductions, amounts with commas quoted, the month as YYYYMM', async () => {
+    const layout = await admin.post('/api/payroll/layouts', {
+      name: 'State payroll',
+      shape: 'wide',
+      format: 'csv',
+      dateFormat: 'YYYYMM',
+      numberFormat: 'naira_commas',
+      columns: [
+        { field: 'staff_id', header: 'Staff No' },
+        { field: 'name', header: 'Name, in full' },
+        { field: 'month', header: 'Month' },
+        { field: 'deduction', header: 'Loan', keys: ['loan'] },
+        { field: 'deduction', header: 'Savings', keys: [ordinary, ordinaryArrears, `contribution:${christmas}`, `arrears:${christmas}`] },
+        { field: 'total', header: 'Total' },
+      ],
+    });
+    expect(layout.statusCode, layout.body).toBe(201);
+    const response = await admin.get(`/api/payroll/advices/2026-07/download?layout=${layout.json().id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).toBe(['Staff No,"Name, in full",Month,Loan,Savings,Total', `${e.staffId},Emeka Payroll,202607,"11,200.00","10,200.00","21,400.00"`, ''].join('\r\n'));
+  });
+
   it('refuses a layout with no place for one of the advice\'s deductions, naming it (409), and an unknown layout (404)', async () => {
     const layout = await admin.post('/api/payroll/layouts', {
       name: 'Savings only',
