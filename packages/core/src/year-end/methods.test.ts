@@ -43,9 +43,10 @@ describe('dividend on shares, member B at 10%', () => {
 });
 
 describe('the edges', () => {
-  it('a leap year divides by its 366 days: ₦100,000 held all of 2028 at 2% earns ₦2,000.00', () => {
+  it('counts actual/365 in a leap year too: ₦100,000 held all 366 days of 2028 at 2% earns ₦2,005.48', () => {
     const balances = yearBalances(financialYear('2028-01'), 10_000_000, []);
-    expect(savingsInterest(balances, 'average_daily', 200).grossKobo).toBe(200_000);
+    // 10,000,000 × 366 ÷ 365 × 2% = 200,547.945… kobo.
+    expect(savingsInterest(balances, 'average_daily', 200).grossKobo).toBe(200_548);
   });
 
   it('a half kobo rounds up: ₦0.05 at 10% is ₦0.01 (0.5 kobo)', () => {

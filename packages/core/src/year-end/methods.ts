@@ -23,19 +23,23 @@ export const MAX_YEAR_END_RATE_BP = 10_000;
 /** A member's line before tax: the balance the rate applies to, the exact gross, and it rounded half up. */
 export type MemberGross = { basis: Exact; exact: Exact; grossKobo: Kobo };
 
+/** Actual/365 (fixed): the days a balance is held, over 365, in leap years too. */
+const DAY_COUNT_DIVISOR = 365n;
+
 function sumAboveZero(values: readonly number[]): bigint {
   return values.reduce((total, value) => total + BigInt(Math.max(0, value)), 0n);
 }
 
 /**
- * The balance each method applies the rate to. Average daily divides the balance-days by the days
- * of the year, 365 or 366 (the decision record says why); the monthly methods divide by 12.
+ * The balance each method applies the rate to. Average daily divides the balance-days by 365 in
+ * every year (actual/365, as issue 31 says: a leap year's 366 days count, over 365); the monthly
+ * methods divide by 12.
  * A balance below ₦0 earns nothing, never a charge.
  */
 function basisOf(balances: YearBalances, method: SavingsInterestMethod | ShareDividendMethod): Exact {
   switch (method) {
     case 'average_daily':
-      return exactKobo(balances.balanceDaysKobo > 0n ? balances.balanceDaysKobo : 0n, BigInt(balances.days));
+      return exactKobo(balances.balanceDaysKobo > 0n ? balances.balanceDaysKobo : 0n, DAY_COUNT_DIVISOR);
     case 'minimum_monthly':
       return exactKobo(sumAboveZero(balances.monthlyMinimumsKobo), 12n);
     case 'average_monthly':
