@@ -83,7 +83,7 @@ async function postWithin(tx: Transaction, deps: SavingsDeps, actor: Actor, mont
     after: { month, batchId: batch?.batchId ?? null, source: draft.source, fileName: draft.fileName ?? null, bankAmountKobo: draft.bankAmountKobo, totals: match.totals, counts: match.counts },
     at,
   });
-  const answer = await readPostedRemittance(tx, month);
+  const answer = await readPostedRemittance(tx, month, { members: false });
   if (!answer) throw new Error('the remittance just posted was not found');
   return answer.remittance;
 }

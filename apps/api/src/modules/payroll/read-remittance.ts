@@ -37,9 +37,9 @@ const kobo = (value: string | number) => asKobo(Number(value));
 
 /**
  * The month's posted remittance and its members' match as kept (issue 30); null when none was
- * posted. The file's row numbers are not kept: `row` is null. Labels are today's products' names.
+ * posted. The file's row numbers are not kept: `row` is null. `members: false` reads the summary alone. Labels are today's products' names.
  */
-export async function readPostedRemittance(db: Db, month: string): Promise<RemittanceDetail | null> {
+export async function readPostedRemittance(db: Db, month: string, options: { members?: boolean } = {}): Promise<RemittanceDetail | null> {
   const [row] = await queryRows<RemittanceRow>(
     db,
     sql`select r.id, a.month, r.batch_id, r.source, r.file_name, r.bank_amount_kobo, r.remitted_kobo, r.paid_kobo, r.short_kobo, r.over_kobo,
@@ -49,7 +49,8 @@ export async function readPostedRemittance(db: Db, month: string): Promise<Remit
         where a.month = ${month}`,
   );
   if (!row) return null;
-  const lines = await queryRows<LineRow>(
+  // Posting answers the summary alone: its 10,000 lines were just written.
+  const lines = options.members === false ? [] : await queryRows<LineRow>(
     db,
     sql`select l.user_id, l.ref, l.name, u.staff_id, l.outcome, l.advised_kobo, l.remitted_kobo, l.paid_kobo, l.over_kobo, l.deductions
         from payroll_remittance_lines l left join users u on u.id = l.user_id
