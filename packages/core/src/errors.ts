@@ -168,6 +168,20 @@ export const ERRORS = {
   OVERDEDUCTION_DECIDED: { status: 409, message: MESSAGES.overdeductionDecided },
   // PUT or DELETE of the generic layout: it is built from the advice, not stored.
   PAYROLL_LAYOUT_BUILT_IN: { status: 409, message: MESSAGES.payrollLayoutBuiltIn },
+  // The year end (issue 31, docs/decisions/049-year-end-run.md).
+  YEAR_END_RUN_NOT_FOUND: { status: 404, message: MESSAGES.yearEndRunNotFound },
+  // PUT of an approved (or posted) run: recalculating is a new run.
+  YEAR_END_RUN_NOT_DRAFT: { status: 409, message: MESSAGES.yearEndRunNotDraft },
+  // A proposal with a problem (over-distribution, a reserve below the by-laws'…): the message is the problem's, `field` its field.
+  YEAR_END_APPROPRIATION_REFUSED: { status: 400, message: MESSAGES.yearEndAppropriationRefused },
+  YEAR_END_OWN_RUN: { status: 403, message: MESSAGES.yearEndOwnRun },
+  YEAR_END_RUN_NOT_APPROVED: { status: 409, message: MESSAGES.yearEndRunNotApproved },
+  YEAR_END_ALREADY_POSTED: { status: 409, message: MESSAGES.yearEndAlreadyPosted },
+  YEAR_END_RUN_NOT_POSTED: { status: 409, message: MESSAGES.yearEndRunNotPosted },
+  YEAR_END_YEAR_CLOSED: { status: 409, message: MESSAGES.yearEndYearClosed },
+  YEAR_END_YEAR_NOT_OVER: { status: 409, message: MESSAGES.yearEndYearNotOver },
+  YEAR_END_RUN_AWAITING_POST: { status: 409, message: MESSAGES.yearEndRunAwaitingPost },
+  YEAR_END_NO_MEMBERS: { status: 409, message: MESSAGES.yearEndNoMembers },
   // Two transactions waited on each other (PostgreSQL's deadlock 40P01, or a serialization failure
   // 40001): the database undid one, whole. Nothing was written; the same request may simply be sent
   // again (with its Idempotency-Key, it posts once). 503 with Retry-After: 1 (plugins/errors.ts).

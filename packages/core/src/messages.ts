@@ -589,6 +589,19 @@ export const MESSAGES = {
   // Before the deduction's label: 'This layout has no column for Christmas savings arrears.'
   payrollLayoutNoColumnFor: 'This layout has no column for',
   payrollLayoutNoCodeFor: 'This layout has no code for',
+  // The year end (issue 31).
+  yearEndProductTwice: 'Each savings product takes one interest rate.',
+  yearEndRunNotFound: 'That year-end run no longer exists.',
+  yearEndRunNotDraft: 'This run was approved and is kept as approved. To recalculate, start a new run.',
+  yearEndAppropriationRefused: 'The appropriation cannot go to the vote as it stands.',
+  yearEndOwnRun: 'Two-person approval is on: another officer must approve the run you drew up.',
+  yearEndRunNotApproved: 'Approve the run before posting it.',
+  yearEndAlreadyPosted: "This year's distribution was already posted. Reverse it first to post another run.",
+  yearEndRunNotPosted: 'Only a posted run can be reversed.',
+  yearEndYearClosed: 'This financial year is closed, so its year-end can no longer change.',
+  yearEndYearNotOver: 'This financial year has not ended yet, so it cannot be closed.',
+  yearEndRunAwaitingPost: 'A run for this year is approved but not posted. Post it, or start a new run, before closing the year.',
+  yearEndNoMembers: 'No member holds a balance this run would pay, so there is nothing to post.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,3 +3,4 @@ export * from './appropriation.ts';
 export * from './balances.ts';
 export * from './methods.ts';
 export * from './distribution.ts';
+export * from './schemas.ts';
