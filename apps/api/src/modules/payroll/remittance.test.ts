@@ -271,3 +271,16 @@ describe('two posts at once', () => {
     expect(count?.count).toBe(1);
   });
 });
+
+describe('a month the monthly run already posted', () => {
+  it("is refused as the run refuses a second batch, writing nothing", async () => {
+    await issuedAdvice(db(), admin.userId, '2026-05', '2026-05-29', [{ ...f, deductions: { [ORDINARY]: 300_000 } }]);
+    const run = await admin.post('/api/savings/batches', { month: '2026-05', valueDate: '2026-05-29', rows: [{ ref: g.staffId, amount: '1,000' }] });
+    expect(run.statusCode, run.body).toBe(201);
+    await expectNoRowsWritten(db(), async () => {
+      const refused = await postRemittance(admin, '2026-05', { lines: [keyed(f.staffId, '3,000')], bankAmountKobo: 300_000 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: 'BATCH_ALREADY_POSTED' });
+    });
+  });
+});
