@@ -102,11 +102,12 @@ function parseCells(row: BatchRowInput, products: RunProducts): ParsedCell[] {
  * a withdrawal that would leave the statement below zero on a day from the value date on (issue 26),
  * and a repayment the member's active loans cannot take. Holds judge only money going out: a
  * contribution or a repayment is never refused for them (issue 26), it cures the shortfall.
- * One query finds every person named, by staff ID or email, with what loans hold of them, one more
- * their active loans, and one more (only when there are withdrawals) the day each withdrawal would
- * leave below zero, so 10,000 rows are two or three round trips. With `lock`, inside the posting's transaction, the people's rows are locked
- * FOR SHARE as a single posting locks them, and their active loans FOR UPDATE, as a single
- * repayment locks its loan. `loansByLine` receives each row's repayment split for the posting.
+ * One query finds every person named, by staff ID or email, with what loans hold of them (only
+ * when some row withdraws; otherwise heldKobo is 0), one more their active loans, and one more
+ * (only when there are withdrawals) the day each withdrawal would leave below zero, so 10,000 rows
+ * are two or three round trips. With `lock`, inside the posting's transaction, the people's rows
+ * are locked FOR SHARE as a single posting locks them, and their active loans FOR UPDATE, as a
+ * single repayment locks its loan. `loansByLine` receives each row's repayment split for the posting.
  */
 export async function reviewRows(
   db: Database | Transaction,
@@ -122,11 +123,14 @@ export async function reviewRows(
     if (staffId !== null) staffIds.add(row.ref.toUpperCase());
     else emails.add(row.ref.toLowerCase());
   }
+  // What loans and requests hold judges only withdrawals (issue 26), and reading it costs each
+  // member's instalments: read only when some row withdraws, as for the product cells.
+  const withdrawing = rows.some((row) => batchRowType(row.type) === 'withdrawal');
   const people = await queryRows<Person>(
     db,
     sql`select u.id, u.name, u.email, u.staff_id, u.role, u.active, a.id as account_id, a.balance_kobo,
-               case when a.id is null then 0 else ${heldKoboSql(sql`a.id`)} end as held_kobo,
-               case when a.id is null then 0 else ${pendingHeldKoboSql(sql`a.id`)} end as pending_kobo
+               ${withdrawing ? sql`case when a.id is null then 0 else ${heldKoboSql(sql`a.id`)} end` : sql`0`} as held_kobo,
+               ${withdrawing ? sql`case when a.id is null then 0 else ${pendingHeldKoboSql(sql`a.id`)} end` : sql`0`} as pending_kobo
         from users u
         left join savings_accounts a on a.user_id = u.id and ${ordinaryAccountSql('a')}
         where u.staff_id in (select value from jsonb_array_elements_text(${JSON.stringify([...staffIds])}::jsonb))
