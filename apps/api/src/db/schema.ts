@@ -447,12 +447,15 @@ export const savingsBatches = pgTable(
     reversedByName: text('reversed_by_name'),
     reversedByEmail: text('reversed_by_email'),
     reversalReason: text('reversal_reason'),
+    /** 'payroll': the monthly run; 'year_end': a year-end run's dividends and interest (issue 31). */
+    kind: text('kind', { enum: ['payroll', 'year_end'] }).notNull().default('payroll'),
   },
   (table) => [
     uniqueIndex('savings_batches_seq_key').on(table.seq),
     index('savings_batches_month_idx').on(table.month),
     index('savings_batches_file_hash_idx').on(table.fileHash),
     check('savings_batches_month_check', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('savings_batches_kind_check', sql`${table.kind} in ('payroll', 'year_end')`),
   ],
 );
 
@@ -940,7 +943,7 @@ export const journalEntries = pgTable(
     book: text('book', { enum: ['scheme', 'organisation'] }).notNull(),
     valueDate: date('value_date', { mode: 'string' }).notNull(),
     /** What made it: a savings posting or transfer, a loan transaction, an expense, or an officer. */
-    sourceType: text('source_type', { enum: ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll'] }).notNull(),
+    sourceType: text('source_type', { enum: ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll', 'year_end', 'year_close'] }).notNull(),
     sourceId: uuid('source_id'),
     /** The entry this one undoes (a reversal, an edited or deleted expense's old entry). */
     reversesEntryId: uuid('reverses_entry_id').references((): AnyPgColumn => journalEntries.id),
@@ -953,7 +956,7 @@ export const journalEntries = pgTable(
     index('journal_entries_source_idx').on(table.sourceType, table.sourceId),
     index('journal_entries_book_value_idx').on(table.book, table.valueDate, table.seq),
     check('journal_entries_book_check', sql`${table.book} in ('scheme', 'organisation')`),
-    check('journal_entries_source_check', sql`${table.sourceType} in ('savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll')`),
+    check('journal_entries_source_check', sql`${table.sourceType} in ('savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll', 'year_end', 'year_close')`),
   ],
 );
 
@@ -1260,3 +1263,91 @@ export const payrollOverdeductions = pgTable(
     check('payroll_overdeductions_status_check', sql`${table.status} in ('held', 'refunded', 'applied')`),
   ],
 );
+
+/**
+ * A year-end run (issue 31, docs/decisions/049-year-end-run.md): the appropriation proposed for a
+ * financial year, worked out. Editable while a draft; approval freezes its figures and lines.
+ */
+export const yearEndRuns = pgTable(
+  'year_end_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The calendar year the financial year starts in. */
+    year: integer('year').notNull(),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['draft', 'approved', 'posted', 'reversed'] }).notNull().default('draft'),
+    /** What the officer proposed (core's YearEndRunInput). */
+    proposal: jsonb('proposal').notNull(),
+    /** The proposal worked out (core's YearEndAppropriation): frozen on approval. */
+    figures: jsonb('figures').notNull(),
+    createdById: text('created_by_id').notNull(),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedById: text('approved_by_id'),
+    approvedByName: text('approved_by_name'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    postedById: text('posted_by_id'),
+    postedByName: text('posted_by_name'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    batchId: uuid('batch_id').references(() => savingsBatches.id, { onDelete: 'restrict' }),
+    /** The year-end entry (source 'year_end'): reserve, funds, tax and rounding. */
+    entryId: uuid('entry_id').references(() => journalEntries.id, { onDelete: 'restrict' }),
+    reversedByName: text('reversed_by_name'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversalReason: text('reversal_reason'),
+  },
+  (table) => [
+    index('year_end_runs_year_idx').on(table.year, table.createdAt),
+    // Once per year: a second posted run for the year meets this, even when two post at once.
+    uniqueIndex('year_end_runs_posted_key').on(table.year).where(sql`${table.status} = 'posted'`),
+    check('year_end_runs_status_check', sql`${table.status} in ('draft', 'approved', 'posted', 'reversed')`),
+  ],
+);
+
+/** An approved run's member lines, as frozen: what was posted and what each member was told. */
+export const yearEndLines = pgTable(
+  'year_end_lines',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => yearEndRuns.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    staffId: text('staff_id'),
+    /** 'dividend' or 'interest:<product id>'. */
+    part: text('part').notNull(),
+    label: text('label').notNull(),
+    method: text('method').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    basisKobo: bigint('basis_kobo', { mode: 'number' }).notNull(),
+    grossKobo: bigint('gross_kobo', { mode: 'number' }).notNull(),
+    taxKobo: bigint('tax_kobo', { mode: 'number' }).notNull(),
+    netKobo: bigint('net_kobo', { mode: 'number' }).notNull(),
+    /** The savings account the net is paid into. */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => savingsAccounts.id, { onDelete: 'restrict' }),
+    toProductName: text('to_product_name').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.lineNo] }), index('year_end_lines_user_idx').on(table.userId)],
+);
+
+/** A closed financial year: its closing entry and the income statement as it stood when closed. */
+export const yearEndCloses = pgTable('year_end_closes', {
+  year: integer('year').primaryKey(),
+  fromDate: date('from_date', { mode: 'string' }).notNull(),
+  toDate: date('to_date', { mode: 'string' }).notNull(),
+  /** Null when every income and expense account moved ₦0 over the year. */
+  entryId: uuid('entry_id').references(() => journalEntries.id, { onDelete: 'restrict' }),
+  /** core's YearEndSurplus as read before closing. */
+  statement: jsonb('statement').notNull(),
+  surplusKobo: bigint('surplus_kobo', { mode: 'number' }).notNull(),
+  closedById: text('closed_by_id').notNull(),
+  closedByName: text('closed_by_name').notNull(),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+});

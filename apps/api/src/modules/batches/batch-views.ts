@@ -42,7 +42,7 @@ export async function findEarlierBatch(
   const [row] = await db
     .select()
     .from(savingsBatches)
-    .where(and(sameRun, isNull(savingsBatches.reversedAt)))
+    .where(and(sameRun, eq(savingsBatches.kind, 'payroll'), isNull(savingsBatches.reversedAt)))
     .orderBy(desc(savingsBatches.seq))
     .limit(1);
   if (!row) return null;

@@ -6,9 +6,9 @@ import { toBatchView } from './batch-views.ts';
 
 const HISTORY_LIMIT = 200;
 
-/** Batch history, newest first (issue 11). */
+/** Batch history, newest first (issue 11): the monthly runs (a year-end run's batch is on its own screen). */
 export async function listBatches(db: Database): Promise<{ batches: BatchView[] }> {
-  const rows = await db.select().from(savingsBatches).orderBy(desc(savingsBatches.seq)).limit(HISTORY_LIMIT);
+  const rows = await db.select().from(savingsBatches).where(eq(savingsBatches.kind, 'payroll')).orderBy(desc(savingsBatches.seq)).limit(HISTORY_LIMIT);
   return { batches: rows.map(toBatchView) };
 }
 
