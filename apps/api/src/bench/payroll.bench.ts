@@ -45,8 +45,8 @@ async function run(serverUrl: string) {
     const products = await seedProducts(db);
     await db.execute(sql`insert into app_settings (key, value) values ('savings.books_start', '2025-01-01') on conflict (key) do update set value = excluded.value`);
     await db.execute(sql`
-      insert into standing_contributions (user_id, product_id, amount_kobo)
-      select u.id, p.product_id::uuid, p.amount_kobo
+      insert into standing_contributions (user_id, product_id, amount_kobo, updated_by_id)
+      select u.id, p.product_id::uuid, p.amount_kobo, ${admin.id}
       from users u cross join (values (${ORDINARY_SAVINGS_PRODUCT_ID}, 500000), (${products.christmas}, 200000), (${products.shares}, 100000)) as p(product_id, amount_kobo)
       where u.id like 'bench-%'`);
     await db.execute(sql`analyze`);
