@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { addDays, monthLabel } from '@kobo/core';
-import { DESKTOP, hasHorizontalScroll, launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
+import { ARTIFACTS_DIR, DESKTOP, hasHorizontalScroll, launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
 import { seriousViolations, sweeper } from './support/axe.ts';
 import { lagosToday } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
@@ -305,6 +306,66 @@ describe('a payroll month end to end', () => {
   });
 });
 
+describe('payroll settings and layouts', () => {
+  it('sets the allocation order, adds a layout with a code per deduction, downloads the issued advice in it, renames and deletes it (1280 px)', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: DESKTOP });
+    await signInQuickly(page, admin);
+    await page.goto('/settings');
+    const settings = page.getByRole('region', { name: 'Payroll', exact: true });
+    await settings.getByRole('radio', { name: 'Savings first' }).check();
+    await settings.getByRole('button', { name: 'Save payroll settings' }).click();
+    await expectText(settings, 'Payroll settings saved.');
+    await settings.getByRole('radio', { name: /Loans first/ }).check();
+    await settings.getByRole('button', { name: 'Save payroll settings' }).click();
+    await expect.poll(() => settings.getByRole('radio', { name: /Loans first/ }).isChecked()).toBe(true);
+
+    const layouts = page.getByRole('region', { name: 'Payroll layouts' });
+    await layouts.getByRole('button', { name: 'Add layout' }).click();
+    await settledDialog(page, 'Add payroll layout');
+    const dialog = page.getByRole('dialog', { name: 'Add payroll layout' });
+    await dialog.getByText('A row per deduction').click();
+    await dialog.getByRole('button', { name: 'Save layout' }).click();
+    await expectText(dialog, 'Give the layout a name.');
+    await expectText(dialog, 'Every code needs a value.');
+    await dialog.getByLabel('Name').fill('IPPIS');
+    const codes = await dialog.getByRole('textbox', { name: /^Code \d+$/ }).all();
+    expect(codes.length).toBeGreaterThan(1);
+    for (const [index, code] of codes.entries()) await code.fill(`COOP${index + 1}`);
+    await dialog.screenshot({ path: `${ARTIFACTS_DIR}payroll-layout-dialog-1280.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save layout' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expectText(layouts, 'IPPIS');
+    await expectText(layouts, 'A row per deduction · CSV');
+
+    // The issued advice in the new layout: a row per member and deduction, with payroll's codes.
+    await page.goto(`/staff-savings/payroll?month=${secondMonth()}`);
+    await panel(page, '1. Advice').getByRole('combobox', { name: 'Layout' }).click();
+    await page.getByRole('option', { name: 'IPPIS (CSV)' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), panel(page, '1. Advice').getByRole('link', { name: 'Download advice' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Staff ID,Name,Code,Amount');
+    // Amaka's arrears and contribution, each under its own code.
+    const amakaLines = lines.filter((line) => line.startsWith(`${amaka.staffId},Amaka Eze,COOP`)).map((line) => line.split(',').at(-1));
+    expect(amakaLines.toSorted()).toEqual(['10000.00', '4000.00']);
+
+    await page.goto('/settings');
+    await layouts.getByRole('button', { name: 'Edit IPPIS' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit IPPIS' });
+    await edit.getByLabel('Name').fill('IPPIS 2026');
+    await edit.getByRole('button', { name: 'Save layout' }).click();
+    await expectText(layouts, 'Layout IPPIS 2026 saved.');
+    await layouts.getByRole('button', { name: 'Delete IPPIS 2026' }).click();
+    await page.getByRole('dialog', { name: 'Delete layout' }).getByRole('button', { name: 'Delete' }).click();
+    await expectText(layouts, 'Layout IPPIS 2026 deleted.');
+    expect(await layouts.getByRole('listitem').count()).toBe(1);
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
+});
+
 const env = () => ({ browser, baseURL: kobo.baseURL });
 
 describe('how the payroll screens look', () => {
@@ -333,7 +394,7 @@ describe('how the payroll screens look', () => {
     path: '/settings',
     user: () => admin,
     prepare: async (page) => {
-      await page.getByRole('region', { name: 'Payroll layouts' }).getByText('Generic').waitFor();
+      await page.getByRole('region', { name: 'Payroll layouts' }).getByRole('heading', { name: 'Generic' }).waitFor();
       await page.getByRole('region', { name: 'Payroll layouts' }).getByRole('button', { name: 'Add layout' }).click();
       await settledDialog(page, 'Add payroll layout');
     },
