@@ -16,10 +16,10 @@ export type RepaymentEntry = {
 
 /**
  * Writes allocated repayments in three set-based statements, however many there are (a monthly
- * run posts thousands): the instalments' paid and waived totals, the loans' fee outstanding and
- * status, and the append-only ledger entries. The caller holds each loan's row lock and allocated
- * from what it read under it; each loan appears at most once per call, so no instalment row is
- * matched twice by one UPDATE.
+ * run posts thousands): the instalments' paid and waived totals, the fee outstanding and status of
+ * the loans whose fee or status changes, and the append-only ledger entries. The caller holds each
+ * loan's row lock and allocated from what it read under it; each loan appears at most once per
+ * call, so no instalment row is matched twice by one UPDATE.
  */
 export async function storeRepayments(tx: Transaction, actor: Actor, at: Date, entries: readonly RepaymentEntry[]): Promise<void> {
   if (entries.length === 0) return;
@@ -39,20 +39,24 @@ export async function storeRepayments(tx: Transaction, actor: Actor, at: Date, e
   const rows = JSON.stringify(
     entries.map((entry) => ({
       loan_id: entry.loanId,
-      fee: entry.allocation.fee,
-      repaid: entry.repaid,
       amount_kobo: entry.amountKobo,
       value_date: entry.valueDate,
       allocation: entry.allocation,
       batch_id: entry.batchId,
     })),
   );
-  await tx.execute(sql`
-    update loans l
-    set fee_outstanding_kobo = l.fee_outstanding_kobo - e.fee,
-        status = case when e.repaid then 'repaid' else l.status end
-    from jsonb_to_recordset(${rows}::jsonb) as e(loan_id uuid, fee bigint, repaid boolean)
-    where l.id = e.loan_id`);
+  // Only loans whose fee or status changes: a run's usual repayment pays instalments alone, and
+  // rewriting 10,000 unchanged loan rows (four indexes each) cost a batch about 150 ms.
+  const changed = entries.filter((entry) => entry.allocation.fee > 0 || entry.repaid);
+  if (changed.length > 0) {
+    const loans = JSON.stringify(changed.map((entry) => ({ loan_id: entry.loanId, fee: entry.allocation.fee, repaid: entry.repaid })));
+    await tx.execute(sql`
+      update loans l
+      set fee_outstanding_kobo = l.fee_outstanding_kobo - e.fee,
+          status = case when e.repaid then 'repaid' else l.status end
+      from jsonb_to_recordset(${loans}::jsonb) as e(loan_id uuid, fee bigint, repaid boolean)
+      where l.id = e.loan_id`);
+  }
   await tx.execute(sql`
     insert into loan_transactions (loan_id, type, amount_kobo, value_date, allocation, batch_id, created_by_id, created_by_email, created_at)
     select e.loan_id, 'repayment', e.amount_kobo, e.value_date, e.allocation, e.batch_id, ${actor.id}, ${actor.email}, ${at.toISOString()}
