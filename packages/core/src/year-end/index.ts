@@ -4,3 +4,4 @@ export * from './balances.ts';
 export * from './methods.ts';
 export * from './distribution.ts';
 export * from './schemas.ts';
+export * from './pack-schemas.ts';
