@@ -57,6 +57,7 @@ import { resetLinkMail } from './mail/reset-link-mail.ts';
 import { savingsReportsRoutes } from './modules/savings-reports/savings-reports.routes.ts';
 import { payrollAdviceRoutes } from './modules/payroll/advice.routes.ts';
 import { payrollRemittanceRoutes } from './modules/payroll/remittance.routes.ts';
+import { yearEndRoutes } from './modules/year-end/year-end.routes.ts';
 
 export type BuildOptions = {
   env: Env;
@@ -230,6 +231,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await booksEntriesRoutes(app, services);
   await savingsReportsRoutes(app, { ...services, background });
   await expenseImportRoutes(app, services);
+  await yearEndRoutes(app, { ...services, outbox });
   // Live changes fan out through LISTEN/NOTIFY; the hub closes in preClose, before the database does.
   const hub = await openChangeHub(database);
   app.addHook('preClose', async () => hub.close());

@@ -90,6 +90,13 @@ export const AUDIT_KINDS = [
   'payroll.remittance_posted',
   'payroll.overdeduction_refunded',
   'payroll.overdeduction_applied',
+  // The year end (issue 31).
+  'yearend.settings_changed',
+  'yearend.run_saved',
+  'yearend.run_approved',
+  'yearend.run_posted',
+  'yearend.run_reversed',
+  'yearend.year_closed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -175,6 +182,12 @@ export const AUDIT_KIND_LABELS = {
   'payroll.remittance_posted': 'Payroll remittance posted',
   'payroll.overdeduction_refunded': 'Over-deduction refunded',
   'payroll.overdeduction_applied': 'Over-deduction applied to savings',
+  'yearend.settings_changed': 'Year-end settings changed',
+  'yearend.run_saved': 'Year-end run saved',
+  'yearend.run_approved': 'Year-end run approved',
+  'yearend.run_posted': 'Year-end run posted',
+  'yearend.run_reversed': 'Year-end run reversed',
+  'yearend.year_closed': 'Financial year closed',
 } as const satisfies Record<AuditKind, string>;
 
 export const AUDIT_TARGET_TYPES = [
@@ -202,6 +215,8 @@ export const AUDIT_TARGET_TYPES = [
   'payroll_advice',
   'payroll_remittance',
   'payroll_overdeduction',
+  'year_end_run',
+  'financial_year',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -64,6 +64,7 @@ export const OUTBOX_KIND_LABELS: Record<string, string> = {
   'loan.event': 'Loan update',
   'savings.statement': 'Monthly statement',
   'loan.guarantee_request': 'Guarantor request',
+  'yearend.line': 'Year-end dividend and interest',
 };
 
 export function outboxKindLabel(kind: string): string {

@@ -15,7 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['ledger', 'savings-products', 'auth', 'mail', 'export', 'budgets', 'tokens', 'receipts'],
   ['savings', 'loans', 'expenses'],
   ['batches', 'books', 'expense-import', 'categories', 'dashboard', 'reports', 'users', 'savings-reports'],
-  ['account', 'payroll'],
+  ['account', 'payroll', 'year-end'],
 ];
 
 const MODULES = dirname(fileURLToPath(import.meta.url));

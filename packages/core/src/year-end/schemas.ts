@@ -150,8 +150,8 @@ export const yearEndLineSchema = z.object({
   grossKobo: koboSchema,
   taxKobo: koboSchema,
   netKobo: koboSchema,
-  /** The member's account the net is paid into, and its product. */
-  accountId: z.string(),
+  /** The member's account the net is paid into, and its product; null for a dividend to a member with no ordinary account yet (approval opens it). */
+  accountId: z.string().nullable(),
   toProductName: z.string(),
 });
 export const yearEndPartTotalSchema = z.object({

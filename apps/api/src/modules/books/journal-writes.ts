@@ -37,12 +37,14 @@ export async function assertMonthOpen(db: Db, book: Book, day: IsoDate): Promise
 export type NewEntry = {
   book: Book;
   valueDate: IsoDate;
-  sourceType: 'manual' | 'opening' | 'payroll';
+  sourceType: 'manual' | 'opening' | 'payroll' | 'year_end' | 'year_close';
   /** The row the entry comes from (a payroll remittance or over-deduction); none for a manual entry. */
   sourceId?: string | null;
   narration: string;
   createdById: string;
   lines: EntryLine[];
+  /** The entry this one undoes (a year-end run reversed). */
+  reversesEntryId?: string | null;
 };
 
 /**
@@ -53,7 +55,7 @@ export type NewEntry = {
 export async function insertEntry(tx: Transaction, entry: NewEntry): Promise<string> {
   const [row] = await tx
     .insert(journalEntries)
-    .values({ book: entry.book, valueDate: entry.valueDate, sourceType: entry.sourceType, sourceId: entry.sourceId ?? null, narration: entry.narration, createdById: entry.createdById })
+    .values({ book: entry.book, valueDate: entry.valueDate, sourceType: entry.sourceType, sourceId: entry.sourceId ?? null, reversesEntryId: entry.reversesEntryId ?? null, narration: entry.narration, createdById: entry.createdById })
     .returning({ id: journalEntries.id });
   if (!row) throw new Error('journal entry not written');
   await tx.insert(journalLines).values(
