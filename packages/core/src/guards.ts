@@ -48,6 +48,9 @@ export const SCREENS = {
   '/books/locks': { needs: 'view_books' },
   '/books/opening': { needs: 'view_books' },
   '/books/entries/new': { needs: 'manage_books' },
+  // Issue 31: the year-end run (written by admins on the same screen) and the AGM pack's print view.
+  '/books/year-end': { needs: 'view_books' },
+  '/books/year-end/pack': { needs: 'view_books' },
   '/expenses': { needs: 'view_expenses' },
   // Adding, importing (issue 14) and editing expenses; whoever only reads them goes back to the list.
   '/expenses/create': { needs: 'create_expense', refusedTo: '/expenses' },

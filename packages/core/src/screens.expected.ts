@@ -27,6 +27,8 @@ export const EXPECTED_LANDINGS: Record<ScreenPath, [string, string, string, stri
   '/books/locks': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
   '/books/opening': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
   '/books/entries/new': ['ok', '/expenses', '/expenses', '/staff-savings', '/dashboard'],
+  '/books/year-end': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
+  '/books/year-end/pack': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
   '/expenses': ['ok', 'ok', 'ok', '/staff-savings', 'ok'],
   '/expenses/create': ['ok', 'ok', 'ok', '/staff-savings', '/expenses'],
   '/expenses/import': ['ok', 'ok', 'ok', '/staff-savings', '/expenses'],

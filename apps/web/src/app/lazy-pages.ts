@@ -97,4 +97,7 @@ export const AccountLedgerPage = lazyPage(
 // Issue 27: locked months, manual journal entries and opening balances.
 export const BookLocksPage = lazyPage(() => import('../features/books-admin/components/book-locks-page.tsx'), 'BookLocksPage');
 export const ManualEntryPage = lazyPage(() => import('../features/books-admin/components/manual-entry-page.tsx'), 'ManualEntryPage');
+// Issue 31: the year-end run and the AGM pack's print view.
+export const YearEndPage = lazyPage(() => import('../features/year-end/components/year-end-page.tsx'), 'YearEndPage');
+export const YearEndPackPage = lazyPage(() => import('../features/year-end/components/pack/pack-page.tsx'), 'YearEndPackPage');
 export const OpeningBalancesPage = lazyPage(() => import('../features/books-admin/components/opening-balances-page.tsx'), 'OpeningBalancesPage');

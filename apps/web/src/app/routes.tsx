@@ -73,6 +73,8 @@ export const routes: RouteObject[] = [
           guarded(paths.books.locks, <Pages.BookLocksPage />),
           guarded(paths.books.newEntry, <Pages.ManualEntryPage />),
           guarded(paths.books.opening, <Pages.OpeningBalancesPage />),
+          guarded(paths.books.yearEnd, <Pages.YearEndPage />),
+          guarded(paths.books.yearEndPack, <Pages.YearEndPackPage />),
           guarded(paths.profile, <Pages.ProfilePage />),
           guarded(paths.userSettings, <Pages.UserSettingsPage />),
         ],

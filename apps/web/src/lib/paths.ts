@@ -68,6 +68,9 @@ export const paths = {
     locks: '/books/locks',
     newEntry: '/books/entries/new',
     opening: '/books/opening',
+    /** Issue 31: the year-end run (`?year=`), and the AGM pack's print view (`?year=`). */
+    yearEnd: '/books/year-end',
+    yearEndPack: '/books/year-end/pack',
   },
 } as const;
 

@@ -38,6 +38,9 @@ export function BooksPage() {
             <Anchor component={Link} to={paths.books.opening} size="sm">
               Opening balances
             </Anchor>
+            <Anchor component={Link} to={paths.books.yearEnd} size="sm">
+              Year end
+            </Anchor>
             {canManage && (
               <Anchor component={Link} to={paths.books.newEntry} size="sm">
                 New journal entry

@@ -16,6 +16,7 @@ import { SavingsApprovalsSection } from './savings-approvals-section.tsx';
 import { SavingsProductsSection } from '../savings-products/savings-products-section.tsx';
 import { PayrollSection } from '../payroll/payroll-section.tsx';
 import { SignUpSection } from './sign-up-section.tsx';
+import { YearEndSection } from './year-end-section.tsx';
 
 /** The admin's Settings (SPEC 2), in the spec's order. */
 export function SettingsPage() {
@@ -34,6 +35,7 @@ export function SettingsPage() {
         <PayrollSection />
         <BooksStartSection />
         <BooksChartSection />
+        <YearEndSection />
         <SignUpSection />
         <ApiTokensSection />
         <BackupsSection />

@@ -1,0 +1,212 @@
+import { useState, type FormEvent } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  MESSAGES,
+  SAVINGS_INTEREST_METHODS,
+  SHARE_DIVIDEND_METHODS,
+  YEAR_END_METHOD_LABELS,
+  formatNaira,
+  formatRate,
+  koboToNairaString,
+  parseNaira,
+  type SavingsInterestMethod,
+  type SavingsProductView,
+  type ShareDividendMethod,
+  type YearEndRun,
+  type YearEndRunInput,
+} from '@kobo/core';
+import { AmountInput } from '../../../components/amount-input.tsx';
+import { BusyIndicator } from '../../../components/busy-indicator.tsx';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useSaveRun } from '../api/save-run.ts';
+import { useWorkedOut } from '../api/work-out-appropriation.ts';
+import { YEAR_END_FAILED, surplusText } from './year-end-labels.ts';
+
+type Rate = { rate: string; method: SavingsInterestMethod };
+type Draft = { reserve: string; dividendRate: string; dividendMethod: ShareDividendMethod; interest: Record<string, Rate>; education: string; welfare: string };
+
+const dividendChoices = SHARE_DIVIDEND_METHODS.map((value) => ({ value, label: YEAR_END_METHOD_LABELS[value] }));
+const interestChoices = SAVINGS_INTEREST_METHODS.map((value) => ({ value, label: YEAR_END_METHOD_LABELS[value] }));
+
+/** A saved rate as typed back into its field: 250 → '2.5', none → blank. */
+function rateText(bp: number): string {
+  return bp === 0 ? '' : String(bp / 100);
+}
+
+function draftOf(run: YearEndRun | null, products: SavingsProductView[]): Draft {
+  const interest = Object.fromEntries(
+    products.map((product) => {
+      const saved = run?.interest.find((entry) => entry.productId === product.id);
+      return [product.id, { rate: saved ? rateText(saved.rateBp) : '', method: saved?.method ?? 'average_daily' }];
+    }),
+  );
+  return {
+    reserve: run ? koboToNairaString(run.reserveKobo) : '',
+    dividendRate: run ? rateText(run.dividend.rateBp) : '',
+    dividendMethod: run?.dividend.method ?? 'closing',
+    interest,
+    education: run && run.educationFundKobo > 0 ? koboToNairaString(run.educationFundKobo) : '',
+    welfare: run && run.welfareFundKobo > 0 ? koboToNairaString(run.welfareFundKobo) : '',
+  };
+}
+
+/** A blank amount or rate is 0; a rate is typed in percent with two decimals at most, so its hundredths are basis points. */
+function hundredths(text: string): number | null {
+  return text.trim() === '' ? 0 : parseNaira(text);
+}
+
+/** The proposal as the API takes it, or the fields the browser can already tell are unreadable. */
+function inputOf(year: number, draft: Draft): { input: YearEndRunInput | null; unreadable: Record<string, string> } {
+  const unreadable: Record<string, string> = {};
+  const amount = (field: string, text: string) => hundredths(text) ?? ((unreadable[field] = MESSAGES.enterValidAmount), 0);
+  const rate = (field: string, text: string) => {
+    const bp = hundredths(text);
+    if (bp === null || bp > 10_000) unreadable[field] = MESSAGES.loanRateInvalid;
+    return bp ?? 0;
+  };
+  const input: YearEndRunInput = {
+    year,
+    reserveKobo: amount('reserveKobo', draft.reserve),
+    dividend: { rateBp: rate('dividendKobo', draft.dividendRate), method: draft.dividendMethod },
+    interest: Object.entries(draft.interest)
+      .filter(([, entry]) => entry.rate.trim() !== '')
+      .map(([productId, entry]) => ({ productId, rateBp: rate(`savingsInterestKobo.${productId}`, entry.rate), method: entry.method })),
+    educationFundKobo: amount('educationFundKobo', draft.education),
+    welfareFundKobo: amount('welfareFundKobo', draft.welfare),
+  };
+  return { input: Object.keys(unreadable).length === 0 ? input : null, unreadable };
+}
+
+type Props = { year: number; run: YearEndRun | null; products: SavingsProductView[]; onSaved: (run: YearEndRun) => void };
+
+/**
+ * Step 2: the appropriation. Each change is worked out by the server without saving (the amounts
+ * the rates give, carried forward, and each problem beside its field); Save keeps it as a draft.
+ */
+export function AppropriationForm({ year, run, products, onSaved }: Props) {
+  const [draft, setDraft] = useState(() => draftOf(run, products));
+  const [refusal, setRefusal] = useState<{ message: string; field: string | null } | null>(null);
+  const { input, unreadable } = inputOf(year, draft);
+  const [asked] = useDebouncedValue(input, 300);
+  const workedOut = useWorkedOut(asked);
+  const save = useSaveRun();
+  const figures = workedOut.data;
+  const problems = figures?.problems ?? [];
+
+  function errorOf(field: string): string | null {
+    if (unreadable[field]) return unreadable[field];
+    if (refusal?.field === field) return refusal.message;
+    return problems.find((problem) => problem.field === field)?.message ?? null;
+  }
+  function change(next: Partial<Draft>) {
+    setRefusal(null);
+    setDraft((current) => ({ ...current, ...next }));
+  }
+  function changeRate(productId: string, next: Partial<Rate>) {
+    setRefusal(null);
+    setDraft((current) => ({ ...current, interest: { ...current.interest, [productId]: { ...(current.interest[productId] ?? { rate: '', method: 'average_daily' }), ...next } } }));
+  }
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!input || save.isPending) return;
+    save.mutate(
+      { id: run?.id ?? null, input },
+      {
+        onSuccess: onSaved,
+        onError: (failure) => setRefusal({ message: errorMessage(failure, YEAR_END_FAILED.save), field: failure instanceof ApiError ? (failure.field ?? null) : null }),
+      },
+    );
+  }
+
+  const surplusProblem = errorOf('surplusKobo');
+  const dividendNote = figures ? `${formatNaira(figures.dividend.amountKobo)} to ${figures.dividend.memberCount} members at this rate` : undefined;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="year-end-appropriation">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <Group justify="space-between" gap="xs">
+            <Title order={2} size="h4" id="year-end-appropriation">
+              Appropriation {run ? '(draft)' : '(new proposal)'}
+            </Title>
+            {workedOut.isFetching && <BusyIndicator label="Working out the figures…" size="xs" />}
+          </Group>
+          {figures && (
+            <Text size="sm">
+              Surplus to share: <strong>{surplusText(figures.surplusKobo)}</strong>
+            </Text>
+          )}
+          <ErrorBanner message={surplusProblem} />
+          <ErrorBanner message={refusal && refusal.field === null ? refusal.message : null} />
+          <ErrorBanner message={workedOut.error ? errorMessage(workedOut.error, YEAR_END_FAILED.step) : null} />
+          <AmountInput
+            label="Reserve fund (₦)"
+            value={draft.reserve}
+            onChange={(reserve) => change({ reserve })}
+            description={figures ? `The by-laws' minimum: ${formatNaira(figures.minimumReserveKobo)} (${formatRate(figures.reservePercentBp)} of the surplus)` : undefined}
+            error={errorOf('reserveKobo')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Dividend on shares (% rate)"
+              inputMode="decimal"
+              autoComplete="off"
+              value={draft.dividendRate}
+              onChange={(event) => change({ dividendRate: event.currentTarget.value })}
+              description={dividendNote}
+              error={errorOf('dividendKobo')}
+            />
+            <Select label="Dividend method" data={dividendChoices} value={draft.dividendMethod} allowDeselect={false} onChange={(value) => value && change({ dividendMethod: value as ShareDividendMethod })} />
+          </SimpleGrid>
+          {products.map((product) => {
+            const entry = draft.interest[product.id] ?? { rate: '', method: 'average_daily' };
+            const amount = figures?.interest.find((item) => item.productId === product.id);
+            return (
+              <SimpleGrid key={product.id} cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label={`Interest on ${product.name} (% rate)`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={entry.rate}
+                  onChange={(event) => changeRate(product.id, { rate: event.currentTarget.value })}
+                  description={amount ? `${formatNaira(amount.amountKobo)} to ${amount.memberCount} members at this rate` : undefined}
+                  error={errorOf(`savingsInterestKobo.${product.id}`)}
+                />
+                <Select
+                  label={`${product.name}: interest method`}
+                  data={interestChoices}
+                  value={entry.method}
+                  allowDeselect={false}
+                  onChange={(value) => value && changeRate(product.id, { method: value as SavingsInterestMethod })}
+                />
+              </SimpleGrid>
+            );
+          })}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <AmountInput label="Education fund (₦)" value={draft.education} onChange={(education) => change({ education })} error={errorOf('educationFundKobo')} />
+            <AmountInput label="Welfare fund (₦)" value={draft.welfare} onChange={(welfare) => change({ welfare })} error={errorOf('welfareFundKobo')} />
+          </SimpleGrid>
+          <div>
+            <Text size="sm" c="dimmed" id="year-end-carried-forward">
+              Carried forward (the rest)
+            </Text>
+            <Text fw={700} aria-labelledby="year-end-carried-forward" data-carried-forward>
+              {figures ? formatNaira(figures.carriedForwardKobo) : '—'}
+            </Text>
+            {errorOf('carriedForwardKobo') && (
+              <Text size="sm" c="red" role="alert">
+                {errorOf('carriedForwardKobo')}
+              </Text>
+            )}
+          </div>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} disabled={!input}>
+              Save proposal
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Table } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
+import classes from '../year-end.module.css';
+
+export type PackColumn = { label: string; isMoney?: boolean };
+
+/** A pack table: a caption-less table labelled by its section, money columns right-aligned; the header repeats on each printed page. */
+export function PackTable({ label, columns, rows, foot }: { label: string; columns: PackColumn[]; rows: ReactNode[][]; foot?: ReactNode[] }) {
+  const cell = (value: ReactNode, index: number) => (
+    <Table.Td key={index} className={columns[index]?.isMoney ? classes.money : undefined}>
+      {value}
+    </Table.Td>
+  );
+  return (
+    <Table aria-label={label} className={classes.table} withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.label} className={column.isMoney ? classes.money : undefined}>
+              {column.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, index) => (
+          // Rows are drawn once from a fixed answer; their position is their identity.
+          // oxlint-disable-next-line react/no-array-index-key
+          <Table.Tr key={index}>{row.map(cell)}</Table.Tr>
+        ))}
+      </Table.Tbody>
+      {foot && (
+        <Table.Tfoot>
+          <Table.Tr fw={700}>{foot.map(cell)}</Table.Tr>
+        </Table.Tfoot>
+      )}
+    </Table>
+  );
+}
