@@ -31,6 +31,7 @@ import { heldKoboSql, pendingHeldKoboSql } from '../ledger/lien-sql.ts';
 import { activeLoansOf, type ActiveLoan } from '../loans/active-loan-positions.ts';
 import { firstDayBelowZeroSql, ordinaryAccountSql } from '../ledger/ledger-sql.ts';
 import type { RunProducts } from './run-products.ts';
+import { tick } from '../../bench/scratch-timer.ts';
 
 type Person = {
   id: string;
@@ -103,7 +104,7 @@ function parseCells(row: BatchRowInput, products: RunProducts): ParsedCell[] {
  * and a repayment the member's active loans cannot take. Holds judge only money going out: a
  * contribution or a repayment is never refused for them (issue 26), it cures the shortfall.
  * One query finds every person named, by staff ID or email, with what loans hold of them (only
- * when some row withdraws; otherwise heldKobo is 0), one more their active loans, and one more
+ * when some row withdraws; otherwise heldKobo is null), one more their active loans, and one more
  * (only when there are withdrawals) the day each withdrawal would leave below zero, so 10,000 rows
  * are two or three round trips. With `lock`, inside the posting's transaction, the people's rows
  * are locked FOR SHARE as a single posting locks them, and their active loans FOR UPDATE, as a
@@ -129,7 +130,7 @@ export async function reviewRows(
   const people = await queryRows<Person>(
     db,
     sql`select u.id, u.name, u.email, u.staff_id, u.role, u.active, a.id as account_id, a.balance_kobo,
-               ${withdrawing ? sql`case when a.id is null then 0 else ${heldKoboSql(sql`a.id`)} end` : sql`0`} as held_kobo,
+               ${withdrawing ? sql`case when a.id is null then 0 else ${heldKoboSql(sql`a.id`)} end` : sql`null`} as held_kobo,
                ${withdrawing ? sql`case when a.id is null then 0 else ${pendingHeldKoboSql(sql`a.id`)} end` : sql`0`} as pending_kobo
         from users u
         left join savings_accounts a on a.user_id = u.id and ${ordinaryAccountSql('a')}
@@ -137,15 +138,18 @@ export async function reviewRows(
            or lower(u.email) in (select value from jsonb_array_elements_text(${JSON.stringify([...emails])}::jsonb))
         ${options.lock ? sql`for share of u` : sql``}`,
   );
+  tick('rv:people');
   const byStaffId = new Map(people.filter((person) => person.staff_id).map((person) => [person.staff_id as string, person]));
   const byEmail = new Map(people.map((person) => [person.email.toLowerCase(), person]));
   const personOf = (row: BatchRowInput) => byStaffId.get(row.ref.toUpperCase()) ?? byEmail.get(row.ref.toLowerCase()) ?? null;
   // Only loans already disbursed on the value date take its repayments.
   const loansByAccount = await activeLoansOf(db, people.flatMap((person) => person.account_id ?? []), { lock: options.lock });
   const loansOf = (person: Person | null) => (person?.account_id ? (loansByAccount.get(person.account_id) ?? []) : []).filter((loan) => loan.disbursedOn <= valueDate);
+  tick('rv:loans');
   const cellsByLine = rows.map((row) => parseCells(row, products));
   const accountOf = await productAccountsOf(db, rows, cellsByLine, personOf);
   const shortDays = await shortDaysOf(db, rows, personOf, cellsByLine, accountOf, valueDate);
+  tick('rv:productAccounts+short');
   // A person on two otherwise good rows: both are refused, for the treasurer to keep the right one.
   const goodRowsPerPerson = new Map<string, number>();
   rows.forEach((row, index) => {
@@ -167,7 +171,8 @@ export async function reviewRows(
     const amount = batchRowAmount(row.amount, { repaying: movesOtherMoney(repaymentKobo, parsedCells) });
     const amountKobo = 'kobo' in amount ? amount.kobo : null;
     const balanceKobo = person ? asKobo(Number(person.balance_kobo ?? 0)) : null;
-    const heldKobo = person ? asKobo(Number(person.held_kobo ?? 0)) : null;
+    // Null when not read (no row withdraws): unknown, never a ₦0 that is not so.
+    const heldKobo = person && person.held_kobo !== null ? asKobo(Number(person.held_kobo)) : null;
     const pendingKobo = person ? Number(person.pending_kobo ?? 0) : 0;
     const loans = loansOf(person);
     const split = repaymentKobo ? splitRepayment(loans.map((loan) => loan.position), repaymentKobo, valueDate) : null;
