@@ -58,6 +58,7 @@ import { savingsReportsRoutes } from './modules/savings-reports/savings-reports.
 import { payrollAdviceRoutes } from './modules/payroll/advice.routes.ts';
 import { payrollRemittanceRoutes } from './modules/payroll/remittance.routes.ts';
 import { yearEndRoutes } from './modules/year-end/year-end.routes.ts';
+import { yearEndPackRoutes } from './modules/year-end-pack/year-end-pack.routes.ts';
 
 export type BuildOptions = {
   env: Env;
@@ -232,6 +233,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await savingsReportsRoutes(app, { ...services, background });
   await expenseImportRoutes(app, services);
   await yearEndRoutes(app, { ...services, outbox });
+  await yearEndPackRoutes(app, services);
   // Live changes fan out through LISTEN/NOTIFY; the hub closes in preClose, before the database does.
   const hub = await openChangeHub(database);
   app.addHook('preClose', async () => hub.close());

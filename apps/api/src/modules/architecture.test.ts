@@ -16,6 +16,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['savings', 'loans', 'expenses'],
   ['batches', 'books', 'expense-import', 'categories', 'dashboard', 'reports', 'users', 'savings-reports'],
   ['account', 'payroll', 'year-end'],
+  // The AGM pack reads the year end's run and surplus, so it stands above it.
+  ['year-end-pack'],
 ];
 
 const MODULES = dirname(fileURLToPath(import.meta.url));

@@ -22,6 +22,7 @@ import { SAVINGS_REPORTS_ACCESS } from './expected-access-savings-reports.ts';
 import { PAYROLL_ADVICE_ACCESS } from './expected-access-payroll-advice.ts';
 import { PAYROLL_REMITTANCE_ACCESS } from './expected-access-payroll-remittance.ts';
 import { YEAR_END_ACCESS } from './expected-access-year-end.ts';
+import { YEAR_END_PACK_ACCESS } from './expected-access-year-end-pack.ts';
 
 export { CALLERS, type Caller, type ExpectedAccess } from './access-outcomes.ts';
 
@@ -196,6 +197,7 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   ...PAYROLL_ADVICE_ACCESS,
   ...PAYROLL_REMITTANCE_ACCESS,
   ...YEAR_END_ACCESS,
+  ...YEAR_END_PACK_ACCESS,
 
   // Last: it ends the callers' sessions.
   { method: 'POST', url: '/api/auth/sign-out', expect: EVERYONE },
