@@ -31,7 +31,6 @@ import { heldKoboSql, pendingHeldKoboSql } from '../ledger/lien-sql.ts';
 import { activeLoansOf, type ActiveLoan } from '../loans/active-loan-positions.ts';
 import { firstDayBelowZeroSql, ordinaryAccountSql } from '../ledger/ledger-sql.ts';
 import type { RunProducts } from './run-products.ts';
-import { tick } from '../../bench/scratch-timer.ts';
 
 type Person = {
   id: string;
@@ -138,18 +137,15 @@ export async function reviewRows(
            or lower(u.email) in (select value from jsonb_array_elements_text(${JSON.stringify([...emails])}::jsonb))
         ${options.lock ? sql`for share of u` : sql``}`,
   );
-  tick('rv:people');
   const byStaffId = new Map(people.filter((person) => person.staff_id).map((person) => [person.staff_id as string, person]));
   const byEmail = new Map(people.map((person) => [person.email.toLowerCase(), person]));
   const personOf = (row: BatchRowInput) => byStaffId.get(row.ref.toUpperCase()) ?? byEmail.get(row.ref.toLowerCase()) ?? null;
   // Only loans already disbursed on the value date take its repayments.
   const loansByAccount = await activeLoansOf(db, people.flatMap((person) => person.account_id ?? []), { lock: options.lock });
   const loansOf = (person: Person | null) => (person?.account_id ? (loansByAccount.get(person.account_id) ?? []) : []).filter((loan) => loan.disbursedOn <= valueDate);
-  tick('rv:loans');
   const cellsByLine = rows.map((row) => parseCells(row, products));
   const accountOf = await productAccountsOf(db, rows, cellsByLine, personOf);
   const shortDays = await shortDaysOf(db, rows, personOf, cellsByLine, accountOf, valueDate);
-  tick('rv:productAccounts+short');
   // A person on two otherwise good rows: both are refused, for the treasurer to keep the right one.
   const goodRowsPerPerson = new Map<string, number>();
   rows.forEach((row, index) => {
