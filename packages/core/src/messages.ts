@@ -599,7 +599,7 @@ export const MESSAGES = {
   yearEndAlreadyPosted: "This year's distribution was already posted. Reverse it first to post another run.",
   yearEndRunNotPosted: 'Only a posted run can be reversed.',
   yearEndYearClosed: 'This financial year is closed, so its year-end can no longer change.',
-  yearEndYearNotOver: 'This financial year has not ended yet, so it cannot be closed.',
+  yearEndYearNotOver: 'This financial year has not ended yet: its run is approved, and the year closed, after its last day.',
   yearEndRunAwaitingPost: 'A run for this year is approved but not posted. Post it, or start a new run, before closing the year.',
   yearEndNotSavingsProduct: 'Interest is paid on a savings product; shares take the dividend.',
   yearEndNoMembers: 'No member holds a balance this run would pay, so there is nothing to post.',

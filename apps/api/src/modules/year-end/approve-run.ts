@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { AppError, ORDINARY_SAVINGS_PRODUCT_ID, type YearEndLine, type YearEndRun } from '@kobo/core';
+import { AppError, calendarDate, ORDINARY_SAVINGS_PRODUCT_ID, type YearEndLine, type YearEndRun } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { yearEndRuns } from '../../db/schema.ts';
@@ -21,6 +21,8 @@ export async function approveRun(deps: SavingsDeps, actor: Actor, id: string): P
     const { twoPersonThresholdKobo } = await readApprovalSettings(tx);
     if (twoPersonThresholdKobo !== null && row.createdById === actor.id) throw new AppError('YEAR_END_OWN_RUN');
     await assertYearOpen(tx, row.year);
+    // The lines are frozen from the whole year's balances: a year still running has not made them yet.
+    if (calendarDate(deps.now(), deps.timeZone) <= row.toDate) throw new AppError('YEAR_END_YEAR_NOT_OVER');
     const { figures, lines } = await workOutRun(deps, proposalOf(row), tx);
     refuseProblems(figures);
     const at = deps.now();

@@ -111,7 +111,7 @@ export async function yearEndRoutes(app: FastifyInstance, deps: YearEndDeps) {
   routes.post(
     '/api/year-end/runs/:id/approve',
     {
-      config: { ...manageBooks, errors: ['YEAR_END_RUN_NOT_FOUND', 'YEAR_END_RUN_NOT_DRAFT', 'YEAR_END_OWN_RUN', ...saveRefusals] },
+      config: { ...manageBooks, errors: ['YEAR_END_RUN_NOT_FOUND', 'YEAR_END_RUN_NOT_DRAFT', 'YEAR_END_OWN_RUN', 'YEAR_END_YEAR_NOT_OVER', ...saveRefusals] },
       schema: { operationId: 'approveYearEndRun', params: idParams, response: { 200: yearEndRunSchema } },
     },
     async (request) => approveRun(deps, request.actor, request.params.id),

@@ -23,6 +23,7 @@ const db = () => ctx.app.kobo.database.db as Database;
 
 const people = { a: '', b: '', c: '' };
 let shares = '';
+const sharesProduct = () => shares;
 
 async function setUp() {
   if (shares) return;
@@ -142,6 +143,26 @@ describe('the year end', () => {
     const workbook = await admin.get(`/api/year-end/runs/${created.json().id}/preview.xlsx`);
     expect(workbook.statusCode).toBe(200);
     expect(workbook.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('edits a draft, refuses approval before the year ends, and refuses input that is no proposal', async () => {
+    const created = await admin.post('/api/year-end/runs', proposal());
+    const edited = await admin.request('PUT', `/api/year-end/runs/${created.json().id}`, proposal({ welfareFundKobo: 1_000_000 }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ status: 'draft', welfareFundKobo: 1_000_000, carriedForwardKobo: 143_416_256 });
+    clock = new Date('2026-12-31T10:00:00+01:00');
+    const early = await admin.post(`/api/year-end/runs/${created.json().id}/approve`);
+    clock = new Date('2027-01-10T10:00:00+01:00');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe('YEAR_END_YEAR_NOT_OVER');
+    const shares = await admin.post('/api/year-end/runs', proposal({ interest: [{ productId: sharesProduct(), rateBp: 200, method: 'closing' }] }));
+    expect(shares.json()).toMatchObject({ error: 'VALIDATION', field: 'interest' });
+    for (const body of [proposal({ dividend: { rateBp: 1000, method: 'average_daily' } }), proposal({ reserveKobo: -1 }), proposal({ year: 'twenty' }), proposal({ dividend: { rateBp: 10_001, method: 'closing' } })]) {
+      expect((await admin.post('/api/year-end/runs', body)).statusCode).toBe(400);
+    }
+    expect((await admin.get('/api/year-end/surplus?year=abc')).statusCode).toBe(400);
+    expect((await admin.get('/api/year-end/runs/not-a-run')).json().error).toBe('YEAR_END_RUN_NOT_FOUND');
+    expect((await admin.post(`/api/year-end/runs/${created.json().id}/post`)).json().error).toBe('YEAR_END_RUN_NOT_APPROVED');
   });
 
   it('refuses approval by the run’s author when two-person approval is on', async () => {
