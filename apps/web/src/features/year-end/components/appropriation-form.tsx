@@ -22,7 +22,7 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSaveRun } from '../api/save-run.ts';
 import { useWorkedOut } from '../api/work-out-appropriation.ts';
-import { YEAR_END_FAILED, surplusText } from './year-end-labels.ts';
+import { YEAR_END_FAILED, membersText, surplusText } from './year-end-labels.ts';
 
 type Rate = { rate: string; method: SavingsInterestMethod };
 type Draft = { reserve: string; dividendRate: string; dividendMethod: ShareDividendMethod; interest: Record<string, Rate>; education: string; welfare: string };
@@ -111,17 +111,15 @@ export function AppropriationForm({ year, run, products, onSaved }: Props) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!input || save.isPending) return;
-    save.mutate(
-      { id: run?.id ?? null, input },
-      {
-        onSuccess: onSaved,
-        onError: (failure) => setRefusal({ message: errorMessage(failure, YEAR_END_FAILED.save), field: failure instanceof ApiError ? (failure.field ?? null) : null }),
-      },
+    // mutateAsync, not mutate's callbacks: saving refreshes the year's runs, which may remount this
+    // form on the saved run before per-call callbacks would run (React Query drops an unmounted observer's).
+    void save.mutateAsync({ id: run?.id ?? null, input }).then(onSaved, (failure: unknown) =>
+      setRefusal({ message: errorMessage(failure, YEAR_END_FAILED.save), field: failure instanceof ApiError ? (failure.field ?? null) : null }),
     );
   }
 
   const surplusProblem = errorOf('surplusKobo');
-  const dividendNote = figures ? `${formatNaira(figures.dividend.amountKobo)} to ${figures.dividend.memberCount} members at this rate` : undefined;
+  const dividendNote = figures ? `${formatNaira(figures.dividend.amountKobo)} to ${membersText(figures.dividend.memberCount)} at this rate` : undefined;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="year-end-appropriation">
       <form onSubmit={handleSubmit} noValidate>
@@ -170,7 +168,7 @@ export function AppropriationForm({ year, run, products, onSaved }: Props) {
                   autoComplete="off"
                   value={entry.rate}
                   onChange={(event) => changeRate(product.id, { rate: event.currentTarget.value })}
-                  description={amount ? `${formatNaira(amount.amountKobo)} to ${amount.memberCount} members at this rate` : undefined}
+                  description={amount ? `${formatNaira(amount.amountKobo)} to ${membersText(amount.memberCount)} at this rate` : undefined}
                   error={errorOf(`savingsInterestKobo.${product.id}`)}
                 />
                 <Select

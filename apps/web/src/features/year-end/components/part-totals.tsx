@@ -2,6 +2,7 @@ import { Table } from '@mantine/core';
 import { formatNaira, type YearEndPartTotal } from '@kobo/core';
 import { useIsWideScreen } from '../../../lib/use-screen-size.ts';
 import { FactList } from '../../../components/fact-list.tsx';
+import { membersText } from './year-end-labels.ts';
 import classes from './year-end.module.css';
 
 /**
@@ -18,7 +19,7 @@ export function PartTotals({ parts }: { parts: YearEndPartTotal[] }) {
         cols={2}
         aria-label={part.label}
         facts={[
-          { label: part.label, value: `${part.memberCount} members` },
+          { label: part.label, value: membersText(part.memberCount) },
           { label: 'Appropriated', value: formatNaira(part.appropriatedKobo) },
           { label: 'Net + tax', value: `${formatNaira(part.netKobo)} + ${formatNaira(part.taxKobo)}` },
           { label: 'Rounding', value: formatNaira(part.roundingKobo) },

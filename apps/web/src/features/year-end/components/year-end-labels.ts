@@ -33,3 +33,8 @@ export const YEAR_END_FAILED = {
   step: 'Failed to finish that step. Please try again.',
   download: 'Failed to download the workbook. Please try again.',
 } as const;
+
+/** '1 member', '2 members'. */
+export function membersText(count: number): string {
+  return `${count} member${count === 1 ? '' : 's'}`;
+}

@@ -16,10 +16,10 @@ import { RunsList } from './runs-list.tsx';
 import { SurplusPanel } from './surplus-panel.tsx';
 import { monthName, yearLabel } from './year-end-labels.ts';
 
-/** The year to open first: the latest one already over and still open, else the latest listed. */
+/** The year to open first: the latest one already over (its year end is the one due), else the latest listed. */
 function defaultYear(years: YearEndYear[], today: string): number | null {
   const sorted = years.toSorted((a, b) => b.year - a.year);
-  return (sorted.find((year) => year.state === 'open' && year.to < today) ?? sorted[0])?.year ?? null;
+  return (sorted.find((year) => year.to < today) ?? sorted[0])?.year ?? null;
 }
 
 /**
