@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { LOAN_STATUS_FILTERS, LOAN_STATUS_LABELS, ROLES, asKobo, can, type IsoDate, type PackLoans, type PackOfficer, type Role } from '@kobo/core';
 import { queryRows, type Database } from '../../db/client.ts';
 import { koboFromDb } from '../../db/kobo.ts';
@@ -23,7 +23,7 @@ const BANDS = [
  * principal not yet repaid, all it still owes (with the fee), and what is overdue (unpaid after
  * its due date, the day after being the first day in arrears). Only an active loan owes anything.
  */
-function positionsSql(today: IsoDate) {
+function positionsSql(today: IsoDate, onlyLoans: SQL = sql`true`) {
   return sql`
     select l.id as loan_id,
            coalesce(sum(i.principal_kobo - i.principal_paid_kobo), 0)::bigint as principal_left,
@@ -32,7 +32,7 @@ function positionsSql(today: IsoDate) {
            (count(*) filter (where i.due_date < ${today}::date and ${instalmentOwedSql} > 0))::int as overdue_count,
            min(i.due_date) filter (where i.due_date < ${today}::date and ${instalmentOwedSql} > 0) as oldest
     from loans l join loan_instalments i on i.loan_id = l.id
-    where l.status = 'active'
+    where l.status = 'active' and ${onlyLoans}
     group by l.id`;
 }
 
@@ -44,9 +44,11 @@ type OfficerRow = {
 
 /** Every officer (active or not) and every loan they hold that was not refused or withdrawn; an officer without one lists none. */
 export async function readOfficerLoans(db: Database, today: IsoDate): Promise<PackOfficer[]> {
-  const roles = JSON.stringify(OFFICER_ROLES);
+  const officerRoles = sql`(select jsonb_array_elements_text(${JSON.stringify(OFFICER_ROLES)}::jsonb))`;
+  // Only officers' loans are worked out: the scheme's other thousands are not read.
+  const officersLoans = sql`l.account_id in (select a.id from savings_accounts a join users u on u.id = a.user_id where u.role in ${officerRoles})`;
   const rows = await queryRows<OfficerRow>(db, sql`
-    with positions as (${positionsSql(today)})
+    with positions as (${positionsSql(today, officersLoans)})
     select u.id as user_id, u.name, u.staff_id, u.role, u.active,
            l.id as loan_id, l.product_name, l.status, l.principal_kobo, l.disbursed_value_date::text as disbursed_on,
            p.principal_left, p.owed, p.overdue, p.overdue_count, (${today}::date - p.oldest)::int as days
@@ -55,7 +57,7 @@ export async function readOfficerLoans(db: Database, today: IsoDate): Promise<Pa
       select l.* from loans l join savings_accounts a on a.id = l.account_id
       where a.user_id = u.id and l.status not in ('rejected', 'cancelled')) l on true
     left join positions p on p.loan_id = l.id
-    where u.role in (select jsonb_array_elements_text(${roles}::jsonb))
+    where u.role in ${officerRoles}
     order by lower(u.name), u.id, l.seq`);
   const officers = new Map<string, PackOfficer>();
   for (const row of rows) {
@@ -81,17 +83,20 @@ type BandRow = { band: number; loans: number; overdue: string; principal_left: s
 
 /** Loans by status (every status, ₦0 where none) and active loans in arrears aged into bands, both as on `today`. */
 export async function readPackLoans(db: Database, today: IsoDate): Promise<PackLoans> {
-  const statuses = await queryRows<StatusRow>(db, sql`
-    with positions as (${positionsSql(today)})
-    select l.status, count(*)::int as count, sum(l.principal_kobo)::bigint as principal, coalesce(sum(p.principal_left), 0)::bigint as principal_left
-    from loans l left join positions p on p.loan_id = l.id
-    group by l.status`);
   const bandCase = sql.raw(`case ${BANDS.map((band, index) => (band.toDays === null ? `else ${index}` : `when days <= ${band.toDays} then ${index}`)).join(' ')} end`);
-  const bands = await queryRows<BandRow>(db, sql`
-    with positions as (${positionsSql(today)}),
+  // One statement, so each loan's position is worked out once for both tables.
+  const rows = await queryRows<StatusRow & BandRow & { what: 'status' | 'band' }>(db, sql`
+    with positions as materialized (${positionsSql(today)}),
          late as (select *, (${today}::date - oldest)::int as days from positions where overdue > 0)
-    select ${bandCase} as band, count(*)::int as loans, sum(overdue)::bigint as overdue, sum(principal_left)::bigint as principal_left
-    from late group by 1`);
+    select 'status' as what, l.status, null::int as band, count(*)::int as count, null::int as loans, sum(l.principal_kobo)::bigint as principal,
+           coalesce(sum(p.principal_left), 0)::bigint as principal_left, null::bigint as overdue
+    from loans l left join positions p on p.loan_id = l.id
+    group by l.status
+    union all
+    select 'band', null, ${bandCase}, null, count(*)::int, null, sum(principal_left)::bigint, sum(overdue)::bigint
+    from late group by 3`);
+  const statuses = rows.filter((row) => row.what === 'status');
+  const bands = rows.filter((row) => row.what === 'band');
   const ageing = BANDS.map((band, index) => {
     const row = bands.find((found) => Number(found.band) === index);
     return { ...band, loanCount: row?.loans ?? 0, overdueKobo: koboFromDb(row?.overdue ?? 0), outstandingPrincipalKobo: koboFromDb(row?.principal_left ?? 0) };
