@@ -402,7 +402,8 @@ export const savingsTransactions = pgTable(
   (table) => [
     index('savings_transactions_account_created_idx').on(table.accountId, table.createdAt.desc()),
     index('savings_transactions_account_value_idx').on(table.accountId, table.valueDate.desc(), table.seq.desc()),
-    uniqueIndex('savings_transactions_reverses_key').on(table.reversesId),
+    // Partial: a batch's thousands of postings (reverses nothing) add no index entries (issue 27).
+    uniqueIndex('savings_transactions_reverses_key').on(table.reversesId).where(sql`${table.reversesId} is not null`),
     index('savings_transactions_batch_idx').on(table.batchId),
     check('savings_transactions_reason_check', sql`(${table.reversesId} is null) = (${table.reason} is null)`),
     uniqueIndex('savings_transactions_seq_key').on(table.seq),
@@ -708,7 +709,8 @@ export const loanTransactions = pgTable(
   },
   (table) => [
     uniqueIndex('loan_transactions_seq_key').on(table.seq),
-    uniqueIndex('loan_transactions_reverses_key').on(table.reversesId),
+    // Partial: a batch's thousands of postings (reverses nothing) add no index entries (issue 27).
+    uniqueIndex('loan_transactions_reverses_key').on(table.reversesId).where(sql`${table.reversesId} is not null`),
     index('loan_transactions_loan_idx').on(table.loanId, table.seq),
     index('loan_transactions_batch_idx').on(table.batchId),
     check('loan_transactions_type_check', sql`${table.type} in ('disbursement', 'fee', 'repayment')`),
