@@ -55,17 +55,23 @@ export function outstandingTotal(position: LoanPosition): Kobo {
   return (position.feeOutstanding + position.instalments.reduce((sum, row) => sum + owedInterest(row) + owedPrincipal(row), 0)) as Kobo;
 }
 
-/** The first day of `date`'s month: an instalment due in that month is due from then. */
-function monthStart(date: IsoDate): IsoDate {
-  return `${date.slice(0, 7)}-01`;
+/**
+ * The first day of the month after `valueDate`'s. An instalment counts as due from the start of its
+ * month, so it is due on `valueDate` exactly when its due date is before this day. Computed once per
+ * loan and compared as text (a payroll batch asks for 10,000 loans' instalments several times over).
+ */
+function dueCutoff(valueDate: IsoDate): string {
+  const year = Number(valueDate.slice(0, 4));
+  const month = Number(valueDate.slice(5, 7));
+  return month === 12 ? `${String(year + 1).padStart(4, '0')}-01-01` : `${valueDate.slice(0, 5)}${String(month + 1).padStart(2, '0')}-01`;
 }
 
 /** What is due on `valueDate`: the fee, and every unpaid instalment due in its month or before. */
 export function amountDue(position: LoanPosition, valueDate: IsoDate): Kobo {
-  return (position.feeOutstanding +
-    position.instalments
-      .filter((row) => monthStart(row.dueDate) <= valueDate)
-      .reduce((sum, row) => sum + owedInterest(row) + owedPrincipal(row), 0)) as Kobo;
+  const cutoff = dueCutoff(valueDate);
+  let sum = position.feeOutstanding as number;
+  for (const row of position.instalments) if (row.dueDate < cutoff) sum += owedInterest(row) + owedPrincipal(row);
+  return sum as Kobo;
 }
 
 /**
@@ -77,8 +83,11 @@ export function amountDue(position: LoanPosition, valueDate: IsoDate): Kobo {
 export function payoffAmount(position: LoanPosition, valueDate: IsoDate): Kobo {
   if (position.overpayment === 'refuse') return amountDue(position, valueDate);
   if (earlyPaymentOf(position) === 'pay_ahead') return outstandingTotal(position);
-  const future = position.instalments.filter((row) => monthStart(row.dueDate) > valueDate);
-  return (amountDue(position, valueDate) + future.reduce((sum, row) => sum + owedPrincipal(row), 0)) as Kobo;
+  // What is due, and the principal of the instalments ahead, in one pass.
+  const cutoff = dueCutoff(valueDate);
+  let sum = position.feeOutstanding as number;
+  for (const row of position.instalments) sum += row.dueDate < cutoff ? owedInterest(row) + owedPrincipal(row) : owedPrincipal(row);
+  return sum as Kobo;
 }
 
 function earlyPaymentOf(position: LoanPosition): EarlyPaymentRule {
@@ -116,11 +125,15 @@ function lowerInstalments(ahead: readonly InstalmentPosition[], surplus: Kobo): 
 }
 
 export function allocateRepayment(position: LoanPosition, amount: Kobo, valueDate: IsoDate): RepaymentOutcome {
-  const due = amountDue(position, valueDate);
-  const payoff = payoffAmount(position, valueDate);
+  return allocateWithin(position, amount, valueDate, payoffAmount(position, valueDate));
+}
+
+/** allocateRepayment, given the loan's payoff on `valueDate` (splitRepayment has it already). */
+function allocateWithin(position: LoanPosition, amount: Kobo, valueDate: IsoDate, payoff: Kobo): RepaymentOutcome {
+  const cutoff = dueCutoff(valueDate);
   if (amount > payoff) {
     if (position.overpayment === 'refuse' && payoff < outstandingTotal(position)) {
-      return { ok: false, problem: `This repayment is more than the ${formatNaira(due)} due; this loan takes no early repayment` };
+      return { ok: false, problem: `This repayment is more than the ${formatNaira(amountDue(position, valueDate))} due; this loan takes no early repayment` };
     }
     return { ok: false, problem: `This repayment is more than the ${formatNaira(payoff)} outstanding` };
   }
@@ -136,14 +149,15 @@ export function allocateRepayment(position: LoanPosition, amount: Kobo, valueDat
   const rule = earlyPaymentOf(position);
   for (const row of position.instalments) {
     // Paid in advance, the instalments ahead are paid as the due ones are: in order, interest as scheduled.
-    if (left === 0 || (rule !== 'pay_ahead' && monthStart(row.dueDate) > valueDate)) break;
+    if (left === 0 || (rule !== 'pay_ahead' && row.dueDate >= cutoff)) break;
     const interest = Math.min(left, owedInterest(row));
     left -= interest;
     const principal = Math.min(left, owedPrincipal(row));
     left -= principal;
     if (interest + principal > 0) Object.assign(lineFor(row.number), { interest, principal });
   }
-  const ahead = position.instalments.filter((row) => monthStart(row.dueDate) > valueDate);
+  if (left === 0) return { ok: true, allocation: { fee: fee as Kobo, lines: [...lines.values()].toSorted((a, b) => a.number - b.number) } };
+  const ahead = position.instalments.filter((row) => row.dueDate >= cutoff);
   if (left > 0 && rule === 'reduce_instalment') {
     for (const line of lowerInstalments(ahead, left as Kobo)) Object.assign(lineFor(line.number), line);
     left = 0;
@@ -235,15 +249,16 @@ export function splitRepayment(
   valueDate: IsoDate,
 ): { ok: true; parts: RepaymentPart[] } | { ok: false; problem: string } {
   if (positions.length === 0) return { ok: false, problem: MESSAGES.noActiveLoanToRepay };
-  const most = positions.reduce((sum, position) => sum + payoffAmount(position, valueDate), 0);
+  const payoffs = positions.map((position) => payoffAmount(position, valueDate));
+  const most = payoffs.reduce((sum, payoff) => sum + payoff, 0);
   if (amount > most) return { ok: false, problem: `This repayment is more than the ${formatNaira(most)} this member's loans can take` };
   const parts: RepaymentPart[] = [];
   let left = amount as number;
   for (const [index, position] of positions.entries()) {
     if (left === 0) break;
-    const share = Math.min(left, payoffAmount(position, valueDate)) as Kobo;
+    const share = Math.min(left, payoffs[index] as Kobo) as Kobo;
     if (share === 0) continue;
-    const outcome = allocateRepayment(position, share, valueDate);
+    const outcome = allocateWithin(position, share, valueDate, payoffs[index] as Kobo);
     if (!outcome.ok) return outcome;
     parts.push({ index, amount: share, allocation: outcome.allocation });
     left -= share;
