@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  amountDue,
   asKobo,
   defaultRunDescription,
   defaultRunValueDate,
@@ -13,7 +12,7 @@ import {
   type RunPreparation,
   type SavingsProduct,
 } from '@kobo/core';
-import { activeLoansOf } from '../loans/active-loan-positions.ts';
+import { loansDueOf } from '../loans/active-loan-positions.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { holderRoleSql, ordinaryAccountSql } from '../ledger/ledger-sql.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
@@ -48,11 +47,9 @@ export async function listRunCandidates(db: Database, valueDate: IsoDate, produc
         where u.active and ${holderRoleSql(sql`u.role`)}
         order by u.staff_id nulls last, u.name, u.id`,
   );
-  const loans = await activeLoansOf(db, rows.flatMap((row) => row.account_id ?? []));
-  const dueOf = (accountId: string | null) =>
-    (accountId ? (loans.get(accountId) ?? []) : [])
-      .filter((loan) => loan.disbursedOn <= valueDate)
-      .reduce((sum, loan) => sum + amountDue(loan.position, valueDate), 0);
+  // Only loans already disbursed on the value date count, as the run's review takes them.
+  const loansDue = await loansDueOf(db, rows.flatMap((row) => row.account_id ?? []), valueDate);
+  const dueOf = (accountId: string | null) => (accountId ? (loansDue.get(accountId) ?? 0) : 0);
   const others = products.filter((product) => product.id !== ORDINARY_SAVINGS_PRODUCT_ID);
   const held = new Map<string, ProductRow>();
   if (others.length > 0) {

@@ -60,6 +60,33 @@ export async function activeLoansOf(db: Database | Transaction, accountIds: read
   return byAccount;
 }
 
+/**
+ * What the active loans of the given accounts have due on `valueDate`, per account: core's
+ * amountDue (the fee outstanding and every instalment due in the value date's month or before,
+ * less what was paid or waived) summed in the database over the loans disbursed by then, in exact
+ * integer arithmetic. The run's Prepare and the payroll advice need only this figure, and reading
+ * 10,000 loans' 180,000 instalments to add them up in JS cost about a second (issue 30's bench).
+ */
+export async function loansDueOf(db: Database | Transaction, accountIds: readonly string[], valueDate: IsoDate): Promise<Map<string, Kobo>> {
+  const due = new Map<string, Kobo>();
+  if (accountIds.length === 0) return due;
+  const rows = await queryRows<{ account_id: string; due_kobo: string | number }>(
+    db,
+    sql`select l.account_id,
+               sum(l.fee_outstanding_kobo + coalesce((
+                 select sum(i.interest_kobo - i.interest_paid_kobo - i.interest_waived_kobo + i.principal_kobo - i.principal_paid_kobo)
+                 from loan_instalments i
+                 -- Due from the start of its month: before the first day of the month after the value date's.
+                 where i.loan_id = l.id and i.due_date < (to_char(${valueDate}::date, 'YYYY-MM-01')::date + interval '1 month')::date), 0)) as due_kobo
+        from loans l
+        where l.status = 'active' and l.disbursed_value_date <= ${valueDate}::date
+          and l.account_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(accountIds)])}::jsonb))
+        group by l.account_id`,
+  );
+  for (const row of rows) due.set(row.account_id, Number(row.due_kobo) as Kobo);
+  return due;
+}
+
 /** One instalment of the packed schedule; the database's bigint and date columns, as loan-views' positionOf reads them. */
 function instalmentOf(text: string): InstalmentPosition {
   const [number, dueDate, principal, interest, principalPaid, interestPaid, interestWaived] = text.split(' ');

@@ -51,6 +51,12 @@ describe('the run lists what loans have due', () => {
     const row = prepared.candidates.find((candidate: { userId: string }) => candidate.userId === ada.userId);
     expect(row).toMatchObject({ loanDueKobo: 1_120_000, balanceKobo: 10_000_000 });
 
+    // Due from the start of its month, summed in the database (issue 30): nothing in June (the first
+    // instalment falls in July), July's ₦11,200 by 31 July, July's and August's ₦22,400 by 31 August.
+    const dueIn = async (month: string) =>
+      (await admin.get(`/api/savings/runs/prepare?month=${month}`)).json().candidates.find((candidate: { userId: string }) => candidate.userId === ada.userId)?.loanDueKobo;
+    expect([await dueIn('2026-06'), await dueIn('2026-08')]).toEqual([0, 2_240_000]);
+
     const template = await admin.get('/api/savings/batches/template?month=2026-07');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
