@@ -125,12 +125,12 @@ export async function reviewRows(
   }
   // What loans and requests hold judges only withdrawals (issue 26), and reading it costs each
   // member's instalments: read only when some row withdraws, as for the product cells.
-  const withdrawing = rows.some((row) => batchRowType(row.type) === 'withdrawal');
+  const anyWithdrawal = rows.some((row) => batchRowType(row.type) === 'withdrawal');
   const people = await queryRows<Person>(
     db,
     sql`select u.id, u.name, u.email, u.staff_id, u.role, u.active, a.id as account_id, a.balance_kobo,
-               ${withdrawing ? sql`case when a.id is null then 0 else ${heldKoboSql(sql`a.id`)} end` : sql`null`} as held_kobo,
-               ${withdrawing ? sql`case when a.id is null then 0 else ${pendingHeldKoboSql(sql`a.id`)} end` : sql`0`} as pending_kobo
+               ${anyWithdrawal ? sql`case when a.id is null then 0 else ${heldKoboSql(sql`a.id`)} end` : sql`null`} as held_kobo,
+               ${anyWithdrawal ? sql`case when a.id is null then 0 else ${pendingHeldKoboSql(sql`a.id`)} end` : sql`0`} as pending_kobo
         from users u
         left join savings_accounts a on a.user_id = u.id and ${ordinaryAccountSql('a')}
         where u.staff_id in (select value from jsonb_array_elements_text(${JSON.stringify([...staffIds])}::jsonb))
