@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { financialYear, heldSlices, yearBalances } from './balances.ts';
+import { financialYear, heldSlices, yearBalances, yearBalancesByDay, yearCalendar } from './balances.ts';
 
 const year2026 = financialYear('2026-01');
 
@@ -91,5 +91,17 @@ describe('shares held through whole months', () => {
       { amountKobo: 500_000, firstMonth: 0, months: 8 },
       { amountKobo: 1_000_000, firstMonth: 2, months: 6 },
     ]);
+  });
+});
+
+describe('balances from day numbers (what the run\'s query answers)', () => {
+  it('read member A the same as from dates, and refuse days out of order or outside the year', () => {
+    const calendar = yearCalendar(year2026);
+    // 1 Jul 2026 is day 181.
+    const byDay = yearBalancesByDay(calendar, 10_000_000, [{ day: 181, amountKobo: 5_000_000 }]);
+    expect(byDay).toEqual(yearBalances(year2026, 10_000_000, [{ valueDate: '2026-07-01', amountKobo: 5_000_000 }]));
+    expect(byDay.balanceDaysKobo).toBe(4_570_000_000n);
+    expect(() => yearBalancesByDay(calendar, 0, [{ day: 5, amountKobo: 1 }, { day: 5, amountKobo: 1 }])).toThrow(RangeError);
+    expect(() => yearBalancesByDay(calendar, 0, [{ day: 365, amountKobo: 1 }])).toThrow(RangeError);
   });
 });
