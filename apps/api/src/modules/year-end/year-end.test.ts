@@ -23,7 +23,6 @@ const db = () => ctx.app.kobo.database.db as Database;
 
 const people = { a: '', b: '', c: '' };
 let shares = '';
-const sharesProduct = () => shares;
 
 async function setUp() {
   if (shares) return;
@@ -155,8 +154,8 @@ describe('the year end', () => {
     clock = new Date('2027-01-10T10:00:00+01:00');
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toBe('YEAR_END_YEAR_NOT_OVER');
-    const shares = await admin.post('/api/year-end/runs', proposal({ interest: [{ productId: sharesProduct(), rateBp: 200, method: 'closing' }] }));
-    expect(shares.json()).toMatchObject({ error: 'VALIDATION', field: 'interest' });
+    const onShares = await admin.post('/api/year-end/runs', proposal({ interest: [{ productId: shares, rateBp: 200, method: 'closing' }] }));
+    expect(onShares.json()).toMatchObject({ error: 'VALIDATION', field: 'interest' });
     for (const body of [proposal({ dividend: { rateBp: 1000, method: 'average_daily' } }), proposal({ reserveKobo: -1 }), proposal({ year: 'twenty' }), proposal({ dividend: { rateBp: 10_001, method: 'closing' } })]) {
       expect((await admin.post('/api/year-end/runs', body)).statusCode).toBe(400);
     }
