@@ -37,6 +37,10 @@ export async function closeYear(deps: SavingsDeps, actor: Actor, year: number): 
       ...statement.expenditure.map((account) => ({ accountId: account.accountId, amountKobo: -account.amountKobo })),
       { accountId: (await yearEndAccounts(tx, ['yearend.appropriation'])).get('yearend.appropriation') as string, amountKobo: -statement.surplusKobo },
     ].filter((line) => line.amountKobo !== 0);
+    // A treasurer who locks each month as it ends has locked the year's last one: the closing entry
+    // is valued in it, so its lock is lifted for this entry alone and laid again below, in this transaction.
+    const lastMonth = statement.to.slice(0, 7);
+    await tx.delete(ledgerPeriodLocks).where(and(eq(ledgerPeriodLocks.book, 'scheme'), eq(ledgerPeriodLocks.month, lastMonth)));
     const entryId =
       lines.length === 0
         ? null

@@ -151,7 +151,7 @@ export async function yearEndRoutes(app: FastifyInstance, deps: YearEndDeps) {
   routes.post(
     '/api/year-end/years/:year/close',
     {
-      config: { ...manageBooks, errors: ['YEAR_END_YEAR_CLOSED', 'YEAR_END_YEAR_NOT_OVER', 'YEAR_END_RUN_AWAITING_POST', 'PERIOD_LOCKED'] },
+      config: { ...manageBooks, errors: ['YEAR_END_YEAR_CLOSED', 'YEAR_END_YEAR_NOT_OVER', 'YEAR_END_RUN_AWAITING_POST'] },
       schema: { operationId: 'closeFinancialYear', params: yearParams, response: { 201: yearEndYearSchema } },
     },
     async (request, reply) => reply.status(201).send(await closeYear(deps, request.actor, request.params.year)),
