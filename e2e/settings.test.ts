@@ -63,10 +63,15 @@ describe('Settings for an admin', () => {
       'Savings approvals',
       // Issue 29: share capital, target savings and fixed deposits beside ordinary savings (docs/decisions/046-savings-products.md).
       'Savings products',
+      // Issue 30: the scheme's payroll deductions and the layouts the advice goes out in.
+      'Payroll',
+      'Payroll layouts',
       // Issue 26: no posting valued before it (docs/decisions/039-statements-never-below-zero.md).
       "Books' start date",
       // Issue 27: each book's chart of accounts and where postings go (docs/decisions/042-one-ledger.md).
       'Books',
+      // Issue 31: the financial year's first month, the least reserve and withholding tax (docs/decisions/049-year-end-run.md).
+      'Year end',
       'Sign-up',
       'API tokens',
       'Backups',

@@ -58,7 +58,6 @@ beforeAll(async () => {
       { accountId: await idOf('scheme.interest_income'), credit: '2,000,000' },
     ],
   });
-  await call('PUT', '/api/year-end/settings', { firstMonth: 1, reservePercentBp: 2500, withholdingTaxBp: 1000 });
 });
 afterAll(async () => {
   await browser?.close();
@@ -146,6 +145,26 @@ async function approveAndPost(page: Page, problems: string[], width: number) {
   await expectText(page.getByRole('region', { name: 'Appropriation' }), 'Posted');
   problems.push(...(await checkStep(page, 'posted', width)));
 }
+
+describe('Settings › Year end', () => {
+  it('keeps the first month, the least reserve and withholding tax, each problem beside its field', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: DESKTOP });
+    await signInQuickly(page, admin);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Year end' });
+    await expect.poll(() => section.getByRole('textbox', { name: 'Least reserve (% of the surplus)' }).inputValue()).toBe('25');
+    await section.getByRole('textbox', { name: 'Withholding tax (%)' }).fill('101');
+    await section.getByRole('button', { name: 'Save year-end settings' }).click();
+    await expectBeside(section.getByRole('textbox', { name: 'Withholding tax (%)' }), 'Please enter a percentage from 0% to 100%');
+    await section.getByRole('textbox', { name: 'Withholding tax (%)' }).fill('10');
+    await section.getByRole('button', { name: 'Save year-end settings' }).click();
+    await expectText(section.getByRole('status'), 'Year-end settings saved');
+    const call = await apiAs(kobo, admin);
+    expect(await call('GET', '/api/year-end/settings')).toEqual({ firstMonth: 1, reservePercentBp: 2500, withholdingTaxBp: 1000 });
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
+});
 
 describe('the year end at 1280 px', () => {
   it('proposes with a problem beside its field, then approves, posts and reverses', async () => {

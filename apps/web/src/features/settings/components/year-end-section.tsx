@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { MESSAGES, parseNaira, type YearEndSettings } from '@kobo/core';
 import { useSaveYearEndSettings, useYearEndSettings } from '../api/year-end-settings.ts';
@@ -28,25 +28,27 @@ function YearEndForm({ saved, onSaved, onStart }: SavedSettingsFormProps<YearEnd
   const [firstMonth, setFirstMonth] = useState(String(saved.firstMonth));
   const [reserve, setReserve] = useState(String(saved.reservePercentBp / 100));
   const [tax, setTax] = useState(String(saved.withholdingTaxBp / 100));
-  const [problem, setProblem] = useState<{ field: 'reservePercentBp' | 'withholdingTaxBp'; message: string } | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
+  // The field the browser's own check found wrong; a refusal from the server names the reserve.
+  const checked = useRef<Field | null>(null);
 
   function prepare(): PreparedSave<YearEndSettings> {
-    setProblem(null);
+    checked.current = null;
     const reservePercentBp = basisPoints(reserve, 10_000);
     if (reservePercentBp === null) return fieldError('reservePercentBp');
     const withholdingTaxBp = basisPoints(tax, 10_000);
     if (withholdingTaxBp === null) return fieldError('withholdingTaxBp');
     return { input: { firstMonth: Number(firstMonth), reservePercentBp, withholdingTaxBp } };
   }
-  function fieldError(field: 'reservePercentBp' | 'withholdingTaxBp'): PreparedSave<YearEndSettings> {
-    setProblem({ field, message: PERCENT_INVALID });
+  function fieldError(field: Field): PreparedSave<YearEndSettings> {
+    checked.current = field;
     return { fieldError: PERCENT_INVALID };
   }
-  const errorOf = (field: 'reservePercentBp' | 'withholdingTaxBp') => (problem?.field === field ? problem.message : field === 'reservePercentBp' ? refusal : null);
+  const showProblem = (message: string | null) => setProblem(message === null ? null : { field: checked.current ?? 'reservePercentBp', message });
+  const errorOf = (field: Field) => (problem?.field === field ? problem.message : null);
 
   return (
-    <SettingsSaveForm save={useSaveYearEndSettings()} prepare={prepare} field="reservePercentBp" onFieldError={(message) => setRefusal(problem ? null : message)} onSaved={onSaved} onStart={onStart} submitLabel="Save year-end settings">
+    <SettingsSaveForm save={useSaveYearEndSettings()} prepare={prepare} field="reservePercentBp" onFieldError={showProblem} onSaved={onSaved} onStart={onStart} submitLabel="Save year-end settings">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Select label="The financial year starts in" data={MONTH_CHOICES} value={firstMonth} allowDeselect={false} onChange={(value) => value && setFirstMonth(value)} />
         <TextInput
@@ -70,5 +72,7 @@ function YearEndForm({ saved, onSaved, onStart }: SavedSettingsFormProps<YearEnd
     </SettingsSaveForm>
   );
 }
+
+type Field = 'reservePercentBp' | 'withholdingTaxBp';
 
 const PERCENT_INVALID = 'Please enter a percentage from 0% to 100%, with at most two decimals';
