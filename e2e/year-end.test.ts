@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../apps/api/src/db/client.ts';
 import { accountBalance, depositInto, newProduct } from '../apps/api/src/modules/savings-reports/savings-reports-test-support.ts';
 import { DESKTOP, hasHorizontalScroll, launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
-import { seriousViolations } from './support/axe.ts';
+import { seriousViolations, sweeper } from './support/axe.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectBeside, expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
@@ -263,6 +263,45 @@ describe('the year end in every look', () => {
     prepare: async (page) => {
       await page.getByRole('heading', { name: 'Year end', level: 1 }).waitFor();
       await expectText(page.locator('[data-surplus]'), '₦2,000,000.00');
+    },
+  });
+});
+
+describe('axe in every look, light and dark, 375 and 1280 px', () => {
+  const sweep = sweeper(() => ({ browser, baseURL: kobo.baseURL }), () => admin);
+  afterAll(() => sweep.close());
+
+  it('finds nothing serious on the closed year, its posted run and lines', async () => {
+    const problems = await sweep.sweep({
+      name: 'year-end',
+      path: '/books/year-end?year=2025',
+      ready: async (page) => {
+        await expectText(page.locator('[data-surplus]'), '₦2,000,000.00');
+        await expectText(lineOf(page, 'Ada Member'), '₦2,253.70');
+      },
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('finds nothing serious on the AGM pack', async () => {
+    const problems = await sweep.sweep({
+      name: 'year-end-pack',
+      path: '/books/year-end/pack?year=2025',
+      ready: async (page) => {
+        await page.getByRole('heading', { name: 'Dividend and interest schedule' }).waitFor();
+      },
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the AGM pack in every look', () => {
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'year-end-pack',
+    path: '/books/year-end/pack?year=2025',
+    user: () => admin,
+    prepare: async (page) => {
+      await page.getByRole('heading', { name: 'Dividend and interest schedule' }).waitFor();
     },
   });
 });

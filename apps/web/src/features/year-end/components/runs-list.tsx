@@ -24,7 +24,7 @@ export function RunsList({ year, selectedId, onOpen }: Props) {
               </Badge>
               <Text size="sm">Proposed {formatDateTime(run.createdAt)}</Text>
             </Group>
-            <Button size="compact-sm" variant={run.id === selectedId ? 'light' : 'subtle'} onClick={() => onOpen(run.id)} aria-current={run.id === selectedId ? 'true' : undefined}>
+            <Button size="compact-sm" variant={run.id === selectedId ? 'light' : 'subtle'} onClick={() => onOpen(run.id)} aria-current={run.id === selectedId ? 'true' : undefined} aria-label={`Open the run proposed ${formatDateTime(run.createdAt)}`}>
               Open
             </Button>
           </Group>

@@ -12,29 +12,32 @@ export function PackTable({ label, columns, rows, foot }: { label: string; colum
       {value}
     </Table.Td>
   );
+  // A wide table scrolls within its own box on a phone, never the page; the box takes focus so a keyboard can scroll it.
   return (
-    <Table aria-label={label} className={classes.table} withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column) => (
-            <Table.Th key={column.label} className={column.isMoney ? classes.money : undefined}>
-              {column.label}
-            </Table.Th>
+    <div className={classes.scroll} tabIndex={0} role="region" aria-label={label} data-pack-scroll>
+      <Table aria-label={label} className={classes.table} withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.label} className={column.isMoney ? classes.money : undefined}>
+                {column.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            // Rows are drawn once from a fixed answer; their position is their identity.
+            // oxlint-disable-next-line react/no-array-index-key
+            <Table.Tr key={index}>{row.map(cell)}</Table.Tr>
           ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row, index) => (
-          // Rows are drawn once from a fixed answer; their position is their identity.
-          // oxlint-disable-next-line react/no-array-index-key
-          <Table.Tr key={index}>{row.map(cell)}</Table.Tr>
-        ))}
-      </Table.Tbody>
-      {foot && (
-        <Table.Tfoot>
-          <Table.Tr fw={700}>{foot.map(cell)}</Table.Tr>
-        </Table.Tfoot>
-      )}
-    </Table>
+        </Table.Tbody>
+        {foot && (
+          <Table.Tfoot>
+            <Table.Tr fw={700}>{foot.map(cell)}</Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </div>
   );
 }
