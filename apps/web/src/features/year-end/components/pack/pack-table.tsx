@@ -15,7 +15,7 @@ export function PackTable({ label, columns, rows, foot }: { label: string; colum
   // A wide table scrolls within its own box on a phone, never the page; the box takes focus so a keyboard can scroll it.
   return (
     <div className={classes.scroll} tabIndex={0} role="region" aria-label={label} data-pack-scroll>
-      <Table aria-label={label} className={classes.table} withTableBorder>
+      <Table aria-label={label} className={columns.length > 4 ? classes.wideTable : undefined} withTableBorder>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
