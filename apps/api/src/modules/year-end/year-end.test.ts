@@ -220,6 +220,8 @@ describe('the year end', () => {
     expect(await surplusBalance()).toBe(55_583_744);
     const mails = await queryRows<{ to_email: string; body: string }>(db(), sql`select to_email, body from mail_outbox where kind = 'yearend.line' order by id`);
     expect(mails).toHaveLength(3);
+    const notices = await queryRows<{ count: string }>(db(), sql`select count(*)::text as count from ledger_notices where entry_id in (select id from savings_transactions where batch_id = ${winner.batchId})`);
+    expect(notices).toEqual([{ count: '0' }]);
     expect(mails.map((mail) => mail.body).join('\n')).toContain('- Dividend on shares: 10% on ₦26,666.67 (prorated by whole months held) = ₦2,666.67, less withholding tax ₦266.67; ₦2,400.00 paid into your Ordinary savings.');
     const trial = await admin.get('/api/books/trial-balance?book=scheme');
     expect(trial.statusCode, trial.body).toBe(200);
