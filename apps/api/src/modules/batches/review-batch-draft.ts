@@ -38,18 +38,27 @@ export async function reviewBatchDraft(
 
 /**
  * Issue 29: the review's savings columns, ordinary savings first and then each run product some row
- * names, with its deposits and withdrawals over ready rows.
+ * names, with its deposits and withdrawals over ready rows. One pass over the rows (a run has
+ * 10,000 and a column each per product): ordinary savings is each row's amount, another product its cells.
  */
 function productTotals(products: RunProducts, rows: readonly ReviewedRow[], ready: readonly ReviewedRow[]): RunProductTotal[] {
   const named = new Set(rows.flatMap((row) => row.cells.map((cell) => cell.productId)));
+  const sums = new Map<string, { deposit: number; withdrawal: number }>();
+  const add = (productId: string, type: ReviewedRow['type'], kobo: number) => {
+    const sum = sums.get(productId) ?? { deposit: 0, withdrawal: 0 };
+    if (type === 'deposit') sum.deposit += kobo;
+    else if (type === 'withdrawal') sum.withdrawal += kobo;
+    sums.set(productId, sum);
+  };
+  for (const row of ready) {
+    add(ORDINARY_SAVINGS_PRODUCT_ID, row.type, row.amountKobo ?? 0);
+    // Ordinary savings' total is the rows' amounts only: its column is the amount, never a cell.
+    for (const cell of row.cells) if (cell.productId !== ORDINARY_SAVINGS_PRODUCT_ID) add(cell.productId, row.type, cell.amountKobo ?? 0);
+  }
   return products.columns
     .filter((product) => product.id === ORDINARY_SAVINGS_PRODUCT_ID || named.has(product.id))
     .map((product) => {
-      const amounts = ready.flatMap((row) => {
-        if (product.id === ORDINARY_SAVINGS_PRODUCT_ID) return [{ type: row.type, kobo: row.amountKobo ?? 0 }];
-        return row.cells.filter((cell) => cell.productId === product.id).map((cell) => ({ type: row.type, kobo: cell.amountKobo ?? 0 }));
-      });
-      const sum = (type: 'deposit' | 'withdrawal') => asKobo(amounts.filter((amount) => amount.type === type).reduce((total, amount) => total + amount.kobo, 0));
-      return { ...toRunProduct(product), depositKobo: sum('deposit'), withdrawalKobo: sum('withdrawal') };
+      const sum = sums.get(product.id);
+      return { ...toRunProduct(product), depositKobo: asKobo(sum?.deposit ?? 0), withdrawalKobo: asKobo(sum?.withdrawal ?? 0) };
     });
 }
