@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { AppError, calendarDate, isUuid, type YearEndRun } from '@kobo/core';
+import { AppError, isUuid, type YearEndRun } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { savingsBatches, yearEndRuns } from '../../db/schema.ts';
@@ -14,8 +14,9 @@ import { assertYearOpen, readRunRow, toRunView } from './run-store.ts';
 /**
  * Reverses a posted run as a whole while its year is open (issue 31, "The run" 5): every member's
  * row under the single reversal's rules (refused whole if a member has since spent it), the batch
- * marked reversed, and the appropriation entry undone by its opposite, all valued today (or the
- * first open day). A new run of the year may then be approved and posted.
+ * marked reversed, and the appropriation entry undone by its opposite, all valued on the year's
+ * last day as the posting was (or the first open day after it, when the treasurer locked that
+ * month), so the year's books carry neither. A new run of the year may then be approved and posted.
  */
 export async function reverseRun(deps: SavingsDeps, actor: Actor, id: string, reason: string, key: IdempotencyKey | null): Promise<IdempotentResult<YearEndRun>> {
   if (!isUuid(id)) throw new AppError('YEAR_END_RUN_NOT_FOUND');
@@ -24,7 +25,8 @@ export async function reverseRun(deps: SavingsDeps, actor: Actor, id: string, re
     if (row.status !== 'posted') throw new AppError('YEAR_END_RUN_NOT_POSTED');
     await assertYearOpen(tx, row.year);
     const at = deps.now();
-    const valueDate = await openDay(tx, 'scheme', calendarDate(at, deps.timeZone));
+    // Undone where it was done: the year's balance sheet must not count a reversed run.
+    const valueDate = await openDay(tx, 'scheme', row.toDate);
     if (row.batchId) {
       const open = await queryRows<{ id: string }>(
         tx,

@@ -238,6 +238,9 @@ describe('the year end', () => {
     expect(await accountBalance(db(), people.a, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(15_000_000);
     expect(await accountBalance(db(), people.b, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(0);
     expect(await surplusBalance()).toBe(0);
+    // Undone where it was done: valued on the year's last day, so the year's books carry neither.
+    const undone = await queryRows<{ value_date: string }>(db(), sql`select value_date::text as value_date from journal_entries where reverses_entry_id is not null and source_type in ('savings_batch', 'year_end')`);
+    expect(undone.map((entry) => entry.value_date)).toEqual(['2026-12-31', '2026-12-31']);
     // The race's loser is still approved and nothing of the year is posted: the year cannot close yet.
     const waiting = await admin.post('/api/year-end/years/2026/close');
     expect(waiting.statusCode).toBe(409);
