@@ -83,21 +83,21 @@ ORDER BY n LIMIT 1;
 --> statement-breakpoint
 INSERT INTO ledger_accounts (book, code, name, kind, subledger, system_key)
 SELECT 'scheme', n::text, 'Education fund', 'equity', NULL, 'scheme.education_fund'
-FROM generate_series(3110, 3190) AS n
+FROM generate_series(3110, 3190, 10) AS n
 WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.book = 'scheme' AND a.code = n::text)
   AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.system_key = 'scheme.education_fund')
 ORDER BY n LIMIT 1;
 --> statement-breakpoint
 INSERT INTO ledger_accounts (book, code, name, kind, subledger, system_key)
 SELECT 'scheme', n::text, 'Welfare fund', 'equity', NULL, 'scheme.welfare_fund'
-FROM generate_series(3110, 3190) AS n
+FROM generate_series(3110, 3190, 10) AS n
 WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.book = 'scheme' AND a.code = n::text)
   AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.system_key = 'scheme.welfare_fund')
 ORDER BY n LIMIT 1;
 --> statement-breakpoint
 INSERT INTO ledger_accounts (book, code, name, kind, subledger, system_key)
 SELECT 'scheme', n::text, 'Appropriation rounding', 'equity', NULL, 'scheme.yearend_rounding'
-FROM generate_series(3110, 3190) AS n
+FROM generate_series(3110, 3190, 10) AS n
 WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.book = 'scheme' AND a.code = n::text)
   AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.system_key = 'scheme.yearend_rounding')
 ORDER BY n LIMIT 1;

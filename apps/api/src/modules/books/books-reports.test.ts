@@ -112,8 +112,13 @@ describe('the charts of accounts', () => {
       ['2100', 'Sundry creditors', 'liability'],
       // Issue 30: what payroll remitted beyond the advice, until refunded or applied.
       ['2150', 'Over-deductions held', 'liability'],
+      // Issue 31: the year end's withholding tax, funds and rounding.
+      ['2160', 'Withholding tax payable', 'liability'],
       ['3000', 'Share capital', 'equity'],
       ['3100', 'Reserve', 'equity'],
+      ['3110', 'Education fund', 'equity'],
+      ['3120', 'Welfare fund', 'equity'],
+      ['3130', 'Appropriation rounding', 'equity'],
       ['3200', 'Surplus', 'equity'],
       ['3900', 'Opening balances', 'equity'],
       ['4000', 'Interest income', 'income'],

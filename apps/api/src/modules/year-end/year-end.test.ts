@@ -215,7 +215,7 @@ describe('the year end', () => {
       ['Year end 2026 · appropriation', '3100', -50_000_000],
       ['Year end 2026 · appropriation', '3110', -5_000_000],
       ['Year end 2026 · appropriation', '2160', -58_375],
-      ['Year end 2026 · appropriation', '3112', 1],
+      ['Year end 2026 · appropriation', '3130', 1],
     ]);
     expect(await surplusBalance()).toBe(55_583_744);
     const mails = await queryRows<{ to_email: string; body: string }>(db(), sql`select to_email, body from mail_outbox where kind = 'yearend.line' order by id`);
