@@ -29,6 +29,11 @@ function expectedInterestKobo(k: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
 
+/** A member's interest basis in a preview's answer (₦0 without a line). */
+function basisOf(answer: { lines: { userId: string; method: string; basisKobo: number }[] }, userId: string): number {
+  return answer.lines.find((line) => line.userId === userId && line.method === 'average_daily')?.basisKobo ?? 0;
+}
+
 describe('a year-end preview while members post on PostgreSQL', () => {
   it('sees each deposit whole or not at all, and its parts always add up', async () => {
     expect(expectedInterestKobo(0)).toBe(200_000);
@@ -86,8 +91,6 @@ describe('a year-end preview while members post on PostgreSQL', () => {
     await depositInto(db(), from, ORDINARY_SAVINGS_PRODUCT_ID, 10_000_000, '2026-01-01');
     await depositInto(db(), to, ORDINARY_SAVINGS_PRODUCT_ID, 10_000_000, '2026-01-01');
     const [run] = (await admin.get('/api/year-end/runs')).json().runs;
-    const basisOf = (answer: { lines: { userId: string; method: string; basisKobo: number }[] }, userId: string) =>
-      answer.lines.find((line) => line.userId === userId && line.method === 'average_daily')?.basisKobo ?? 0;
     // ₦100,000 each all year: ₦200,000 average together, whatever moves between them on 30 June.
     const transfers = Array.from({ length: 30 }, () => transfer(admin, { fromUserId: from, toUserId: to, amount: 1000, valueDate: '2026-06-30' }));
     const previews = Array.from({ length: 10 }, () => admin.get(`/api/year-end/runs/${run.id}/preview`));
