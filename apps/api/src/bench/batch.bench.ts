@@ -17,11 +17,11 @@ import { sql } from 'drizzle-orm';
 import { amountDue, calendarDate, koboToNairaString, type IsoDate } from '@kobo/core';
 import { buildApp, type KoboApp } from '../app.ts';
 import { readEnv } from '../config/env.ts';
-import { queryRows, type Database } from '../db/client.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import { findLedgerDrift } from '../modules/ledger/ledger-drift.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { seedLoans, type SeededLoan } from './seed-loans.ts';
+import { seedProducts } from './seed-products.ts';
 
 const HOLDERS = 10_000;
 const SIZES = [1_000, 10_000] as const;
@@ -41,25 +41,6 @@ type Line = {
   rows1000PostSeconds: number;
   products: number;
 };
-
-/** Issue 29: a shares product (minimum ₦25,000) and a Christmas target product, each under its own control account. */
-async function seedProducts(db: Database): Promise<{ shares: string; christmas: string }> {
-  const product = async (code: string, name: string, kind: 'shares' | 'target') => {
-    const [account] = await queryRows<{ id: string }>(
-      db,
-      sql`insert into ledger_accounts (book, code, name, kind, subledger) values ('scheme', ${code}, ${name}, ${kind === 'shares' ? 'equity' : 'liability'}, 'member_savings') returning id`,
-    );
-    const [row] = await queryRows<{ id: string }>(
-      db,
-      kind === 'shares'
-        ? sql`insert into savings_products (name, kind, control_account_id, minimum_holding_kobo) values (${name}, 'shares', ${account!.id}, 2500000) returning id`
-        : sql`insert into savings_products (name, kind, control_account_id, window_opens, window_closes, payout_on, payout_to)
-              values (${name}, 'target', ${account!.id}, '12-01', '12-31', '12-31', 'ordinary') returning id`,
-    );
-    return row!.id;
-  };
-  return { shares: await product('2910', 'Bench Shares', 'shares'), christmas: await product('2920', 'Bench Christmas Savings', 'target') };
-}
 
 /** The staff ID of the row-th seeded member. */
 function ref(row: number): string {
