@@ -7,6 +7,7 @@ import {
   type AdviceDeduction,
   type AdviceDetail,
   type AdviceLine,
+  type AdviceSummary,
   type AllocationOrder,
 } from '@kobo/core';
 import { queryRows, type Database, type Transaction } from '../../db/client.ts';
@@ -22,12 +23,43 @@ type AdviceRow = {
   rededuct_arrears: boolean;
   allocation_order: AllocationOrder;
   member_count: number;
+  held_count: number;
   total_kobo: string | number;
   prepared_at: string;
   issued_at: string | null;
   issued_by_name: string | null;
   remittance_posted: boolean;
 };
+
+/** An advice's summary columns, for `from payroll_advices a` (one read here and in the list). */
+export const ADVICE_SUMMARY_COLUMNS = sql`a.id, a.month, a.value_date::text as value_date, a.status, a.rededuct_arrears, a.allocation_order, a.member_count, a.total_kobo,
+  (select count(*)::int from payroll_advice_lines l where l.advice_id = a.id and l.held_reason is not null) as held_count,
+  to_char(a.prepared_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as prepared_at,
+  to_char(a.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as issued_at, a.issued_by_name,
+  exists (select 1 from payroll_remittances r where r.advice_id = a.id) as remittance_posted`;
+
+export function toAdviceSummary(row: AdviceRow): AdviceSummary {
+  return {
+    id: row.id,
+    month: row.month,
+    valueDate: row.value_date,
+    status: row.status,
+    redeductArrears: row.rededuct_arrears,
+    allocationOrder: row.allocation_order,
+    memberCount: row.member_count,
+    heldCount: row.held_count,
+    totalKobo: asKobo(Number(row.total_kobo)),
+    preparedAt: row.prepared_at,
+    issuedAt: row.issued_at,
+    issuedByName: row.issued_by_name,
+    remittancePosted: row.remittance_posted,
+  };
+}
+
+export async function readAdviceSummaries(db: Db): Promise<AdviceSummary[]> {
+  return (await queryRows<AdviceRow>(db, sql`select ${ADVICE_SUMMARY_COLUMNS} from payroll_advices a order by a.month desc`)).map(toAdviceSummary);
+}
+
 type LineRow = { user_id: string; staff_id: string | null; name: string; deductions: Record<string, number>; total_kobo: string | number; held_reason: string | null; changed: boolean };
 
 /**
@@ -39,12 +71,7 @@ type LineRow = { user_id: string; staff_id: string | null; name: string; deducti
 export async function readAdvice(db: Db, month: string, options: { lock?: boolean } = {}): Promise<AdviceDetail | null> {
   const [advice] = await queryRows<AdviceRow>(
     db,
-    sql`select a.id, a.month, a.value_date::text as value_date, a.status, a.rededuct_arrears, a.allocation_order, a.member_count, a.total_kobo,
-               to_char(a.prepared_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as prepared_at,
-               to_char(a.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as issued_at, a.issued_by_name,
-               exists (select 1 from payroll_remittances r where r.advice_id = a.id) as remittance_posted
-        from payroll_advices a where a.month = ${month}
-        ${options.lock ? sql`for update of a` : sql``}`,
+    sql`select ${ADVICE_SUMMARY_COLUMNS} from payroll_advices a where a.month = ${month} ${options.lock ? sql`for update of a` : sql``}`,
   );
   if (!advice) return null;
   const rows = await queryRows<LineRow>(
@@ -62,21 +89,7 @@ export async function readAdvice(db: Db, month: string, options: { lock?: boolea
     changed: row.changed,
   }));
   return {
-    advice: {
-      id: advice.id,
-      month: advice.month,
-      valueDate: advice.value_date,
-      status: advice.status,
-      redeductArrears: advice.rededuct_arrears,
-      allocationOrder: advice.allocation_order,
-      memberCount: advice.member_count,
-      heldCount: lines.filter((line) => line.heldReason !== null).length,
-      totalKobo: asKobo(Number(advice.total_kobo)),
-      preparedAt: advice.prepared_at,
-      issuedAt: advice.issued_at,
-      issuedByName: advice.issued_by_name,
-      remittancePosted: advice.remittance_posted,
-    },
+    advice: toAdviceSummary(advice),
     deductions: await adviceDeductions(db, lines, advice.allocation_order),
     lines,
     leftOut: [],
