@@ -189,9 +189,9 @@ describe('savings products', () => {
     const members = await accountByCode('2000');
     const cash = await queryRows<{ id: string }>(db(), sql`select a.id from ledger_accounts a join ledger_mappings m on m.account_id = a.id where m.key = 'savings.cash'`);
     // A liability something has posted to (a manual entry: Dr Bank charges / Cr Accrued charges).
-    const created = await admin.post('/api/books/accounts', { book: 'scheme', code: '2150', name: 'Accrued charges', kind: 'liability' });
+    const created = await admin.post('/api/books/accounts', { book: 'scheme', code: '2140', name: 'Accrued charges', kind: 'liability' });
     expect(created.statusCode, created.body).toBe(201);
-    const posted = await accountByCode('2150');
+    const posted = await accountByCode('2140');
     const bankCharges = await accountByCode('5100');
     expect((await admin.request('PUT', '/api/savings/books-start', { booksStart: '2026-01-01' })).statusCode).toBe(200);
     const entry = await admin.post('/api/books/entries', {
