@@ -64,6 +64,22 @@ export async function insertEntry(tx: Transaction, entry: NewEntry): Promise<str
   return row.id;
 }
 
+/**
+ * The accounts mapping keys name ('savings.payroll', 'payroll.overdeductions', 'yearend.*'), so an
+ * entry posts where the scheme mapped it (Settings › Books), as the posting rules do. A key with no
+ * account is the books' misconfiguration, not the caller's: it throws.
+ */
+export async function mappedAccounts(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
+  const rows = await queryRows<{ key: string; account_id: string }>(
+    db,
+    sql`select key, account_id::text from ledger_mappings where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+  );
+  const accounts = new Map(rows.map((row) => [row.key, row.account_id]));
+  const missing = keys.find((key) => !accounts.has(key));
+  if (missing) throw new Error(`the books have no account mapped for ${missing}`);
+  return accounts;
+}
+
 /** Lines as a screen shows them: each account's code and name, a debit or a credit. */
 export async function lineViews(db: Db, lines: EntryLine[]): Promise<EntryLineView[]> {
   const ids = [...new Set(lines.map((line) => line.accountId))];

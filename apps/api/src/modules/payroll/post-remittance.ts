@@ -16,12 +16,11 @@ import { queryRows, type Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { postBatchWithin } from '../batches/post-batch.ts';
-import { insertEntry } from '../books/journal-writes.ts';
+import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { matchRemittance } from './match-remittance.ts';
 import { readPostedRemittance } from './read-remittance.ts';
-import { mappedAccount } from './payroll-accounts.ts';
 
 /**
  * Posts what payroll remitted (issue 30, decision 047), all or nothing, once per advice. In one
@@ -196,6 +195,7 @@ async function holdOverdeductions(tx: Transaction, actor: Actor, remittanceId: s
     select ${remittanceId}, o.user_id, o.ref, o.name, o.kobo
     from jsonb_to_recordset(${JSON.stringify(over)}::jsonb) as o(user_id text, ref text, name text, kobo bigint)`);
   const total = over.reduce((sum, line) => sum + line.kobo, 0);
+  const accounts = await mappedAccounts(tx, ['savings.payroll', 'payroll.overdeductions']);
   await insertEntry(tx, {
     book: 'scheme',
     valueDate: valueDate as Parameters<typeof insertEntry>[1]['valueDate'],
@@ -204,8 +204,8 @@ async function holdOverdeductions(tx: Transaction, actor: Actor, remittanceId: s
     narration: `Over-deductions held from the ${month} payroll remittance`,
     createdById: actor.id,
     lines: [
-      { accountId: await mappedAccount(tx, 'savings.payroll'), amountKobo: total },
-      { accountId: await mappedAccount(tx, 'payroll.overdeductions'), amountKobo: -total },
+      { accountId: accounts.get('savings.payroll') as string, amountKobo: total },
+      { accountId: accounts.get('payroll.overdeductions') as string, amountKobo: -total },
     ],
   });
 }

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { calendarDate, formatNaira, type Overdeduction } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { insertEntry } from '../books/journal-writes.ts';
+import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
-import { mappedAccount } from './payroll-accounts.ts';
 import { lockHeldOverdeduction, readOverdeduction } from './read-overdeductions.ts';
 
 /**
@@ -16,6 +15,7 @@ export async function refundOverdeduction(deps: SavingsDeps, actor: Actor, id: s
   return deps.db.transaction(async (tx) => {
     const held = await lockHeldOverdeduction(tx, id);
     const at = deps.now();
+    const accounts = await mappedAccounts(tx, ['payroll.overdeductions', 'savings.cash']);
     await insertEntry(tx, {
       book: 'scheme',
       valueDate: calendarDate(at, deps.timeZone),
@@ -24,8 +24,8 @@ export async function refundOverdeduction(deps: SavingsDeps, actor: Actor, id: s
       narration: `Over-deduction refunded to ${held.name ?? held.ref} (${held.month} payroll): ${reason}`,
       createdById: actor.id,
       lines: [
-        { accountId: await mappedAccount(tx, 'payroll.overdeductions'), amountKobo: held.amountKobo },
-        { accountId: await mappedAccount(tx, 'savings.cash'), amountKobo: -held.amountKobo },
+        { accountId: accounts.get('payroll.overdeductions') as string, amountKobo: held.amountKobo },
+        { accountId: accounts.get('savings.cash') as string, amountKobo: -held.amountKobo },
       ],
     });
     await tx.execute(sql`

@@ -3,10 +3,9 @@ import { AppError, calendarDate, type YearEndYear } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { ledgerPeriodLocks, yearEndCloses, yearEndRuns } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { insertEntry } from '../books/journal-writes.ts';
+import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { readSurplus } from './read-surplus.ts';
-import { yearEndAccounts } from './year-end-accounts.ts';
 import { readYear } from './read-years.ts';
 import { isYearPosted } from './run-store.ts';
 
@@ -35,7 +34,7 @@ export async function closeYear(deps: SavingsDeps, actor: Actor, year: number): 
     const lines = [
       ...statement.income.map((account) => ({ accountId: account.accountId, amountKobo: account.amountKobo })),
       ...statement.expenditure.map((account) => ({ accountId: account.accountId, amountKobo: -account.amountKobo })),
-      { accountId: (await yearEndAccounts(tx, ['yearend.appropriation'])).get('yearend.appropriation') as string, amountKobo: -statement.surplusKobo },
+      { accountId: (await mappedAccounts(tx, ['yearend.appropriation'])).get('yearend.appropriation') as string, amountKobo: -statement.surplusKobo },
     ].filter((line) => line.amountKobo !== 0);
     // A treasurer who locks each month as it ends has locked the year's last one: the closing entry
     // is valued in it, so its lock is lifted for this entry alone and laid again below, in this transaction.

@@ -4,11 +4,10 @@ import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { savingsBatches, yearEndRuns } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { insertEntry } from '../books/journal-writes.ts';
+import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { assertYearOpen, isYearPosted, partTotals, readFrozenLines, readRunRow, toRunView } from './run-store.ts';
-import { yearEndAccounts } from './year-end-accounts.ts';
 import { yearEndMail } from './year-end-mail.ts';
 
 /** One posting of a year at a time, so two runs of one year cannot both find it unposted. */
@@ -122,7 +121,7 @@ async function postAppropriationEntry(tx: Transaction, actor: Actor, run: YearEn
   ].filter((credit) => credit.kobo !== 0);
   if (credits.length === 0) return null;
   const surplusKobo = credits.reduce((sum, credit) => sum + credit.kobo, 0);
-  const accounts = await yearEndAccounts(tx, ['yearend.appropriation', ...credits.map((credit) => credit.key)]);
+  const accounts = await mappedAccounts(tx, ['yearend.appropriation', ...credits.map((credit) => credit.key)]);
   const account = (key: string) => accounts.get(key) as string;
   const entryLines = [
     ...(surplusKobo === 0 ? [] : [{ accountId: account('yearend.appropriation'), amountKobo: surplusKobo }]),
