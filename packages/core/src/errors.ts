@@ -182,6 +182,28 @@ export const ERRORS = {
   YEAR_END_YEAR_NOT_OVER: { status: 409, message: MESSAGES.yearEndYearNotOver },
   YEAR_END_RUN_AWAITING_POST: { status: 409, message: MESSAGES.yearEndRunAwaitingPost },
   YEAR_END_NO_MEMBERS: { status: 409, message: MESSAGES.yearEndNoMembers },
+  // A member leaves (issue 32, docs/decisions/051-member-exit.md).
+  EXIT_NOT_FOUND: { status: 404, message: MESSAGES.exitNotFound },
+  EXIT_ALREADY_GIVEN: { status: 409, message: MESSAGES.exitAlreadyGiven },
+  EXIT_MEMBER_LEAVING: { status: 409, message: MESSAGES.exitMemberLeaving },
+  EXIT_NOT_HOLDER: { status: 409, message: MESSAGES.exitNotHolder },
+  // The message names the earliest settlement date.
+  EXIT_NOTICE_PERIOD: { status: 409, message: MESSAGES.exitNoticePeriod },
+  EXIT_GUARANTEES_OPEN: { status: 409, message: MESSAGES.exitGuaranteesOpen },
+  // The message names the shortfall and the two choices.
+  EXIT_SHORTFALL: { status: 409, message: MESSAGES.exitShortfall },
+  // The message names the guarantor, their share and what they hold.
+  EXIT_GUARANTOR_SHORT: { status: 409, message: MESSAGES.exitGuarantorShort },
+  EXIT_NOMINEES_MISSING: { status: 409, message: MESSAGES.exitNomineesMissing },
+  EXIT_NOT_NOTICE: { status: 409, message: MESSAGES.exitNotNotice },
+  EXIT_NOT_APPROVED: { status: 409, message: MESSAGES.exitNotApproved },
+  EXIT_NOT_SETTLED: { status: 409, message: MESSAGES.exitNotSettled },
+  EXIT_OWN_APPROVAL: { status: 403, message: MESSAGES.exitOwnApproval },
+  EXIT_CANNOT_CANCEL: { status: 409, message: MESSAGES.exitCannotCancel },
+  EXIT_CANNOT_REVERSE: { status: 409, message: MESSAGES.exitCannotReverse },
+  EXIT_GUARANTEE_NOT_FOUND: { status: 404, message: MESSAGES.exitGuaranteeNotFound },
+  // Any posting to an account whose holder's exit settled (the savings posting rule's KB410).
+  SAVINGS_ACCOUNT_CLOSED: { status: 409, message: MESSAGES.savingsAccountClosed },
   // Two transactions waited on each other (PostgreSQL's deadlock 40P01, or a serialization failure
   // 40001): the database undid one, whole. Nothing was written; the same request may simply be sent
   // again (with its Idempotency-Key, it posts once). 503 with Retry-After: 1 (plugins/errors.ts).

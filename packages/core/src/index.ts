@@ -54,3 +54,4 @@ export * from './schemas/books-chart.ts';
 export * from './books-entries.ts';
 export * from './schemas/books-entries.ts';
 export * from './year-end/index.ts';
+export * from './exits/index.ts';

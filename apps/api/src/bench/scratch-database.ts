@@ -9,7 +9,9 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
   await onServer(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  // BENCH_KEEP=1 keeps it, to be looked into (EXPLAIN, \d) after the run; drop it by hand.
+  const keep = process.env.BENCH_KEEP === '1';
+  return { url: url.toString(), drop: () => (keep ? Promise.resolve() : onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
 }
 
 async function onServer(serverUrl: string, statement: string): Promise<void> {

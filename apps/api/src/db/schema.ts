@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { API_TOKEN_SCOPES, CATEGORY_ICONS, EARLY_PAYMENT_RULES, ORDINARY_SAVINGS_PRODUCT_ID } from '@kobo/core';
+import { API_TOKEN_SCOPES, CATEGORY_ICONS, EARLY_PAYMENT_RULES, EXIT_REASONS, EXIT_STATUSES, ORDINARY_SAVINGS_PRODUCT_ID, SHORTFALL_CHOICES } from '@kobo/core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -353,10 +353,14 @@ export const savingsAccounts = pgTable(
     balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(0),
     lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 32: set when its holder's exit settles; the savings posting rule then refuses any posting to it. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('savings_accounts_user_product_key').on(table.userId, table.productId),
     index('savings_accounts_product_idx').on(table.productId),
+    // The few closed accounts, which the savings posting rule looks for on every posting (issue 32).
+    index('savings_accounts_closed_idx').on(table.id).where(sql`${table.closedAt} is not null`),
     check('savings_accounts_balance_check', sql`${table.balanceKobo} >= 0`),
   ],
 );
@@ -647,14 +651,22 @@ export const loanGuarantors = pgTable(
       .notNull()
       .references(() => savingsAccounts.id, { onDelete: 'restrict' }),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'released'] }).notNull().default('pending'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /**
+     * Issue 32, "Guarantees first": a request to a new guarantor of a running loan, in place of the
+     * leaver whose account this names; accepting it releases theirs.
+     */
+    replacesAccountId: uuid('replaces_account_id').references(() => savingsAccounts.id, { onDelete: 'restrict' }),
+    /** Why a guarantee was released while its loan runs (an officer judged the borrower's own savings enough; or replaced). */
+    releasedReason: text('released_reason'),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.loanId, table.accountId] }),
     index('loan_guarantors_account_idx').on(table.accountId, table.status),
     check('loan_guarantors_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
-    check('loan_guarantors_status_check', sql`${table.status} in ('pending', 'accepted', 'declined')`),
+    check('loan_guarantors_status_check', sql`${table.status} in ('pending', 'accepted', 'declined', 'released')`),
   ],
 );
 
@@ -945,7 +957,7 @@ export const journalEntries = pgTable(
     book: text('book', { enum: ['scheme', 'organisation'] }).notNull(),
     valueDate: date('value_date', { mode: 'string' }).notNull(),
     /** What made it: a savings posting or transfer, a loan transaction, an expense, or an officer. */
-    sourceType: text('source_type', { enum: ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll', 'year_end', 'year_close'] }).notNull(),
+    sourceType: text('source_type', { enum: ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll', 'year_end', 'year_close', 'exit'] }).notNull(),
     sourceId: uuid('source_id'),
     /** The entry this one undoes (a reversal, an edited or deleted expense's old entry). */
     reversesEntryId: uuid('reverses_entry_id').references((): AnyPgColumn => journalEntries.id),
@@ -958,7 +970,7 @@ export const journalEntries = pgTable(
     index('journal_entries_source_idx').on(table.sourceType, table.sourceId),
     index('journal_entries_book_value_idx').on(table.book, table.valueDate, table.seq),
     check('journal_entries_book_check', sql`${table.book} in ('scheme', 'organisation')`),
-    check('journal_entries_source_check', sql`${table.sourceType} in ('savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll', 'year_end', 'year_close')`),
+    check('journal_entries_source_check', sql`${table.sourceType} in ('savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll', 'year_end', 'year_close', 'exit')`),
   ],
 );
 
@@ -1353,3 +1365,90 @@ export const yearEndCloses = pgTable('year_end_closes', {
   closedByName: text('closed_by_name').notNull(),
   closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Issue 32: who receives a member's savings if they die, in shares adding to 100% (10,000 basis
+ * points). A member's list is replaced whole on each save (audited), in the order they gave.
+ */
+export const memberNominees = pgTable(
+  'member_nominees',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    relationship: text('relationship').notNull(),
+    phone: text('phone').notNull(),
+    shareBp: integer('share_bp').notNull(),
+    updatedById: text('updated_by_id').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.position] }),
+    check('member_nominees_share_check', sql`${table.shareBp} between 1 and 10000`),
+    check('member_nominees_position_check', sql`${table.position} between 1 and 20`),
+  ],
+);
+
+/**
+ * Issue 32: a member leaving, from notice to pay-out. `statement` is core's ExitStatement: worked
+ * out on each preview, frozen on approval, and kept as settled (a later reversal elsewhere never
+ * changes it). At most one live exit per member (the partial unique index).
+ */
+export const memberExits = pgTable(
+  'member_exits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: integer('seq').generatedAlwaysAsIdentity().notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    holderName: text('holder_name').notNull(),
+    staffId: text('staff_id'),
+    reason: text('reason', { enum: EXIT_REASONS }).notNull(),
+    note: text('note'),
+    noticeDate: date('notice_date', { mode: 'string' }).notNull(),
+    leavingDate: date('leaving_date', { mode: 'string' }).notNull(),
+    /** The notice date plus the scheme's notice period (the notice date itself for a death). */
+    earliestSettlementDate: date('earliest_settlement_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: EXIT_STATUSES }).notNull().default('notice'),
+    givenById: text('given_by_id').notNull(),
+    givenByName: text('given_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The settlement's value date, chosen at approval. */
+    settlementDate: date('settlement_date', { mode: 'string' }),
+    /** How a shortfall is met: the member pays it, or the guarantors in their guaranteed shares. */
+    shortfallChoice: text('shortfall_choice', { enum: SHORTFALL_CHOICES }),
+    statement: jsonb('statement'),
+    approvedById: text('approved_by_id'),
+    approvedByName: text('approved_by_name'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    settledById: text('settled_by_id'),
+    settledByName: text('settled_by_name'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    entryId: uuid('entry_id').references(() => journalEntries.id, { onDelete: 'restrict' }),
+    paidById: text('paid_by_id'),
+    paidByName: text('paid_by_name'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    payReference: text('pay_reference'),
+    payoutEntryId: uuid('payout_entry_id').references(() => journalEntries.id, { onDelete: 'restrict' }),
+    cancelledByName: text('cancelled_by_name'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    reversedByName: text('reversed_by_name'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversalReason: text('reversal_reason'),
+    reversalEntryId: uuid('reversal_entry_id').references(() => journalEntries.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    uniqueIndex('member_exits_seq_key').on(table.seq),
+    // One live exit per member: a second notice, or an exit after settlement, meets this.
+    uniqueIndex('member_exits_live_key').on(table.userId).where(sql`${table.status} in ('notice', 'approved', 'settled', 'paid')`),
+    index('member_exits_status_idx').on(table.status, table.seq),
+    check('member_exits_status_check', sql.raw(`status in (${EXIT_STATUSES.map((status) => `'${status}'`).join(', ')})`)),
+    check('member_exits_reason_check', sql.raw(`reason in (${EXIT_REASONS.map((reason) => `'${reason}'`).join(', ')})`)),
+    check('member_exits_dates_check', sql`${table.leavingDate} >= ${table.noticeDate} and ${table.earliestSettlementDate} >= ${table.noticeDate}`),
+  ],
+);

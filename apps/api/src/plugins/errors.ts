@@ -13,6 +13,9 @@ const DATA_EXCEPTION = '22';
 /** The journal's refusal of an entry in a locked month (migration 0015), DETAIL 'scheme:2026-10'. */
 const PERIOD_LOCKED = 'KB423';
 
+/** The savings posting rule's refusal of a posting to a closed account (issue 32, migration 0026). */
+const ACCOUNT_CLOSED = 'KB410';
+
 /**
  * A deadlock (40P01) or a serialization failure (40001): PostgreSQL undid one of two transactions
  * that waited on each other, whole, so nothing of it was written and the same request may be sent
@@ -43,6 +46,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (sqlState === PERIOD_LOCKED) {
       // Every posting path (deposit, run, loan, expense, import, manual entry) answers the same way.
       return reply.status(409).send(errorBody('PERIOD_LOCKED', periodLockedSentence(pgError?.detail)));
+    }
+    if (sqlState === ACCOUNT_CLOSED) {
+      return reply.status(ERRORS.SAVINGS_ACCOUNT_CLOSED.status).send(errorBody('SAVINGS_ACCOUNT_CLOSED', ERRORS.SAVINGS_ACCOUNT_CLOSED.message));
     }
     if (sqlState !== undefined && TRY_AGAIN_STATES.has(sqlState)) {
       request.log.warn({ sqlState }, 'transaction undone by the database; the client may try again');

@@ -114,6 +114,8 @@ describe('the charts of accounts', () => {
       ['2150', 'Over-deductions held', 'liability'],
       // Issue 31: the year end's withholding tax, funds and rounding.
       ['2160', 'Withholding tax payable', 'liability'],
+      // Issue 32: what a leaver is owed, from settlement to pay-out; and the exit fee.
+      ['2170', 'Exits payable', 'liability'],
       ['3000', 'Share capital', 'equity'],
       ['3100', 'Reserve', 'equity'],
       ['3110', 'Education fund', 'equity'],
@@ -123,6 +125,7 @@ describe('the charts of accounts', () => {
       ['3900', 'Opening balances', 'equity'],
       ['4000', 'Interest income', 'income'],
       ['4100', 'Fee income', 'income'],
+      ['4110', 'Exit fees', 'income'],
       ['5000', 'Loans written off', 'expense'],
       ['5100', 'Bank charges', 'expense'],
       ['5200', 'Interest on savings', 'expense'],

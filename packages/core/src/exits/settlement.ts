@@ -1,0 +1,87 @@
+import type { Kobo } from '../money.ts';
+import type { IsoDate } from '../periods.ts';
+import { outstandingPrincipal, type InstalmentPosition, type LoanPosition, type RepaymentAllocation } from '../loans/repayments.ts';
+
+/**
+ * A member leaves (issue 32; COOPERATIVE.md "A member leaves"; docs/decisions/051-member-exit.md):
+ * the settlement's arithmetic, pure. Every amount is integer kobo.
+ */
+
+export type ExitLoanPayoff = {
+  principalKobo: Kobo;
+  /** Interest of every instalment due by the settlement date (due from the start of its month, as the run counts it). */
+  interestKobo: Kobo;
+  feeKobo: Kobo;
+  /** Penalties (issue 33): none are charged yet. */
+  penaltyKobo: Kobo;
+  payoffKobo: Kobo;
+  /** What the payoff writes on the loan: all principal and fee, the interest to date, the rest of the interest waived. */
+  allocation: RepaymentAllocation;
+};
+
+/** The first day of the month after `day`'s: an instalment is due on `day` when its due date is before it. */
+function monthAfter(day: IsoDate): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  return month === 12 ? `${String(year + 1).padStart(4, '0')}-01-01` : `${day.slice(0, 5)}${String(month + 1).padStart(2, '0')}-01`;
+}
+
+const owedInterest = (row: InstalmentPosition) => row.interest - row.interestPaid - row.interestWaived;
+const owedPrincipal = (row: InstalmentPosition) => row.principal - row.principalPaid;
+
+/**
+ * A loan paid off at exit on `day`: outstanding principal, interest to date, fees (and penalties).
+ * "Interest to date" is the interest of the instalments due by that day, the month in progress
+ * included (a month begun is owed, as the monthly run deducts it); later instalments' interest is
+ * waived, since the money is no longer borrowed. COOPERATIVE.md: ₦120,000 principal with a month's
+ * interest at 12% flat, ₦1,200, pays off at ₦121,200.
+ */
+export function exitLoanPayoff(position: LoanPosition, day: IsoDate): ExitLoanPayoff {
+  const cutoff = monthAfter(day);
+  const lines = position.instalments
+    .map((row) => {
+      const due = row.dueDate < cutoff;
+      return { number: row.number, principal: owedPrincipal(row) as Kobo, interest: (due ? owedInterest(row) : 0) as Kobo, interestWaived: (due ? 0 : owedInterest(row)) as Kobo };
+    })
+    .filter((line) => line.principal + line.interest + line.interestWaived > 0);
+  const principalKobo = outstandingPrincipal(position);
+  const interestKobo = lines.reduce((sum, line) => sum + line.interest, 0) as Kobo;
+  const feeKobo = position.feeOutstanding;
+  return {
+    principalKobo,
+    interestKobo,
+    feeKobo,
+    penaltyKobo: 0 as Kobo,
+    payoffKobo: (principalKobo + interestKobo + feeKobo) as Kobo,
+    allocation: { fee: feeKobo, lines },
+  };
+}
+
+/**
+ * `totalKobo` split in proportion to `weights` (nominees' shares in basis points, guarantors'
+ * guaranteed amounts): each part is rounded half up, and the last part takes what is left, so the
+ * parts always add up to the total exactly. COOPERATIVE.md: ₦221,800 at 60% and 40% is ₦133,080
+ * and ₦88,720; a ₦40,000 shortfall over guarantees of ₦60,000 and ₦20,000 is ₦30,000 and ₦10,000.
+ */
+export function splitInProportion(totalKobo: number, weights: readonly number[]): Kobo[] {
+  if (weights.length === 0) return [];
+  const whole = weights.reduce((sum, weight) => sum + weight, 0);
+  if (whole <= 0) throw new Error('splitInProportion needs a positive total weight');
+  const total = BigInt(totalKobo);
+  const denominator = BigInt(whole);
+  const parts = weights.map((weight) => Number((2n * total * BigInt(weight) + denominator) / (2n * denominator)));
+  const allButLast = parts.slice(0, -1).reduce((sum, part) => sum + part, 0);
+  parts[parts.length - 1] = totalKobo - allButLast;
+  return parts as Kobo[];
+}
+
+/**
+ * Interest (or a dividend) due to the exit date where the scheme pays pro rata: the balance at the
+ * rate for the days of the financial year so far (actual/365, as the year end counts days), half up.
+ */
+export function proRataInterestKobo(balanceKobo: number, rateBp: number, days: number): Kobo {
+  if (balanceKobo <= 0 || rateBp <= 0 || days <= 0) return 0 as Kobo;
+  const numerator = BigInt(balanceKobo) * BigInt(rateBp) * BigInt(days);
+  const denominator = 10_000n * 365n;
+  return Number((2n * numerator + denominator) / (2n * denominator)) as Kobo;
+}
