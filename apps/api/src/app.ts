@@ -58,6 +58,8 @@ import { savingsReportsRoutes } from './modules/savings-reports/savings-reports.
 import { payrollAdviceRoutes } from './modules/payroll/advice.routes.ts';
 import { payrollRemittanceRoutes } from './modules/payroll/remittance.routes.ts';
 import { yearEndRoutes } from './modules/year-end/year-end.routes.ts';
+import { exitRoutes } from './modules/exits/exits.routes.ts';
+import { exitSettlementRoutes } from './modules/exits/exit-settlement.routes.ts';
 import { yearEndPackRoutes } from './modules/year-end-pack/year-end-pack.routes.ts';
 
 export type BuildOptions = {
@@ -234,6 +236,9 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await expenseImportRoutes(app, services);
   await yearEndRoutes(app, { ...services, outbox });
   await yearEndPackRoutes(app, services);
+  // Issue 32: a member leaves, on the books, the savings products and the loans.
+  await exitRoutes(app, { ...services, outbox, appUrl });
+  await exitSettlementRoutes(app, { ...services, outbox, appUrl });
   // Live changes fan out through LISTEN/NOTIFY; the hub closes in preClose, before the database does.
   const hub = await openChangeHub(database);
   app.addHook('preClose', async () => hub.close());

@@ -15,7 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['ledger', 'savings-products', 'auth', 'mail', 'export', 'budgets', 'tokens', 'receipts'],
   ['savings', 'loans', 'expenses'],
   ['batches', 'books', 'expense-import', 'categories', 'dashboard', 'reports', 'users', 'savings-reports'],
-  ['account', 'payroll', 'year-end'],
+  ['account', 'payroll', 'year-end', 'exits'],
   // The AGM pack reads the year end's run and surplus, so it stands above it.
   ['year-end-pack'],
 ];
