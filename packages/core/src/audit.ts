@@ -97,6 +97,13 @@ export const AUDIT_KINDS = [
   'yearend.run_posted',
   'yearend.run_reversed',
   'yearend.year_closed',
+  // A member leaves (issue 32): the lifecycle before any money moves.
+  'exits.settings_changed',
+  'member.nominees_changed',
+  'exit.notice_given',
+  'exit.cancelled',
+  'exit.guarantee_released',
+  'exit.guarantor_asked',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -188,6 +195,12 @@ export const AUDIT_KIND_LABELS = {
   'yearend.run_posted': 'Year-end run posted',
   'yearend.run_reversed': 'Year-end run reversed',
   'yearend.year_closed': 'Financial year closed',
+  'exits.settings_changed': 'Exit settings changed',
+  'member.nominees_changed': 'Nominees changed',
+  'exit.notice_given': 'Notice to leave given',
+  'exit.cancelled': 'Exit cancelled',
+  'exit.guarantee_released': 'Guarantee released for an exit',
+  'exit.guarantor_asked': 'New guarantor asked for an exit',
 } as const satisfies Record<AuditKind, string>;
 
 export const AUDIT_TARGET_TYPES = [
@@ -217,6 +230,7 @@ export const AUDIT_TARGET_TYPES = [
   'payroll_overdeduction',
   'year_end_run',
   'financial_year',
+  'member_exit',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
