@@ -36,6 +36,10 @@ export const SCREENS = {
   '/staff-savings/runs': { needs: 'view_staff_savings' },
   // Issue 30: the payroll loop's advice, remittance and arrears; the auditor reads them.
   '/staff-savings/payroll': { needs: 'view_staff_savings' },
+  // Issue 32: members leaving, one exit and its final statement's print view; officers act, the auditor reads.
+  '/staff-savings/exits': { needs: 'view_staff_savings' },
+  '/staff-savings/exits/:id': { needs: 'view_staff_savings' },
+  '/staff-savings/exits/:id/statement': { needs: 'view_staff_savings' },
   // Issue 12: the officers' loans screen and one loan's review; holders see theirs on their savings page.
   '/loans': { needs: 'view_staff_savings' },
   '/loans/:id': { needs: 'view_staff_savings' },

@@ -53,6 +53,12 @@ export const paths = {
   savingsRuns: '/staff-savings/runs',
   /** Issue 30's payroll loop: the month's advice, remittance and arrears. */
   payroll: '/staff-savings/payroll',
+  /** Issue 32: members leaving (`?status=`), one exit, and its final statement's print view. */
+  exits: {
+    list: '/staff-savings/exits',
+    detail: withParam('/staff-savings/exits/:id'),
+    statement: withParam('/staff-savings/exits/:id/statement'),
+  },
   /** Issue 12: the officers' loans (`?tab=arrears|products`), and one loan's review. */
   loans: {
     list: '/loans',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Avatar, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Avatar.css';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -9,9 +10,10 @@ import { EditDetailsForm } from './edit-details-form.tsx';
 
 /**
  * SPEC 2: read-only full name, email and member-since date, with an initial avatar. Below the card,
- * issue 15's self-service: one's own details, password and email.
+ * issue 15's self-service: one's own details, password and email. Issue 32: a savings holder's
+ * nominees and notice to leave (`exitSection`, handed in by the router: features never import each other).
  */
-export function ProfilePage() {
+export function ProfilePage({ exitSection }: { exitSection?: ReactNode }) {
   const { data: user } = useSession();
   if (!user) return null;
   const initial = user.name.trim().charAt(0).toUpperCase();
@@ -38,6 +40,7 @@ export function ProfilePage() {
         <EditDetailsForm key={user.id} user={user} />
         <ChangePasswordForm />
         <ChangeEmailForm currentEmail={user.email} />
+        {exitSection}
       </Stack>
     </>
   );

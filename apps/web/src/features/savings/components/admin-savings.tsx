@@ -1,7 +1,7 @@
 import { Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { FaCalendarCheck, FaUserPlus } from 'react-icons/fa';
+import { FaCalendarCheck, FaUserMinus, FaUserPlus } from 'react-icons/fa';
 import { can, MESSAGES, type SavingsHolderListItem } from '@kobo/core';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
@@ -37,6 +37,10 @@ export function AdminSavings() {
           {/* Issue 11: the month's contributions for everyone at once. */}
           <Button component={Link} to={paths.savingsRuns} variant="light" leftSection={<FaCalendarCheck aria-hidden />}>
             Monthly Run
+          </Button>
+          {/* Issue 32: members leaving, their settlements and final statements. */}
+          <Button component={Link} to={paths.exits.list} variant="light" leftSection={<FaUserMinus aria-hidden />}>
+            Members leaving
           </Button>
           {canManage && (
             <Button leftSection={<FaUserPlus aria-hidden />} onClick={addModal.open}>

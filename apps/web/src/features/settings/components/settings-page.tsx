@@ -15,6 +15,7 @@ import { ReceiptsSection } from './receipts-section.tsx';
 import { SavingsApprovalsSection } from './savings-approvals-section.tsx';
 import { SavingsProductsSection } from '../savings-products/savings-products-section.tsx';
 import { PayrollSection } from '../payroll/payroll-section.tsx';
+import { ExitsSection } from '../exits/exits-section.tsx';
 import { SignUpSection } from './sign-up-section.tsx';
 import { YearEndSection } from './year-end-section.tsx';
 
@@ -36,6 +37,7 @@ export function SettingsPage() {
         <BooksStartSection />
         <BooksChartSection />
         <YearEndSection />
+        <ExitsSection />
         <SignUpSection />
         <ApiTokensSection />
         <BackupsSection />
