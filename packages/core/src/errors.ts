@@ -202,6 +202,8 @@ export const ERRORS = {
   EXIT_CANNOT_CANCEL: { status: 409, message: MESSAGES.exitCannotCancel },
   EXIT_CANNOT_REVERSE: { status: 409, message: MESSAGES.exitCannotReverse },
   EXIT_GUARANTEE_NOT_FOUND: { status: 404, message: MESSAGES.exitGuaranteeNotFound },
+  // A new guarantor is already asked in the leaver's place and has not answered yet.
+  EXIT_REPLACEMENT_ASKED: { status: 409, message: MESSAGES.exitReplacementAsked },
   // Any posting to an account whose holder's exit settled (the savings posting rule's KB410).
   SAVINGS_ACCOUNT_CLOSED: { status: 409, message: MESSAGES.savingsAccountClosed },
   // Two transactions waited on each other (PostgreSQL's deadlock 40P01, or a serialization failure

@@ -634,6 +634,7 @@ export const MESSAGES = {
   exitReleaseReasonRequired: "Say why the borrower's own savings are enough.",
   exitGuaranteeNotFound: 'This member does not guarantee that loan.',
   exitReplacementInvalid: 'Choose another member who holds savings and has not given notice.',
+  exitReplacementAsked: "Another member is already asked to guarantee this loan in the leaver's place: wait for their answer.",
   savingsAccountClosed: 'This account is closed: its holder has left the scheme.',
 } as const;
 

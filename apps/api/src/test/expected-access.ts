@@ -23,6 +23,7 @@ import { PAYROLL_ADVICE_ACCESS } from './expected-access-payroll-advice.ts';
 import { PAYROLL_REMITTANCE_ACCESS } from './expected-access-payroll-remittance.ts';
 import { YEAR_END_ACCESS } from './expected-access-year-end.ts';
 import { YEAR_END_PACK_ACCESS } from './expected-access-year-end-pack.ts';
+import { EXITS_ACCESS } from './expected-access-exits.ts';
 
 export { CALLERS, type Caller, type ExpectedAccess } from './access-outcomes.ts';
 
@@ -198,6 +199,7 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   ...PAYROLL_REMITTANCE_ACCESS,
   ...YEAR_END_ACCESS,
   ...YEAR_END_PACK_ACCESS,
+  ...EXITS_ACCESS,
 
   // Last: it ends the callers' sessions.
   { method: 'POST', url: '/api/auth/sign-out', expect: EVERYONE },

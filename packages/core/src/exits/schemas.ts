@@ -195,3 +195,15 @@ export type ExitView = z.infer<typeof exitViewSchema>;
 export const exitDetailSchema = z.object({ exit: exitViewSchema, guarantees: z.array(exitGuaranteeSchema) });
 export type ExitDetail = z.infer<typeof exitDetailSchema>;
 export const exitListSchema = z.object({ items: z.array(exitViewSchema) });
+
+// ---- The lifecycle's own input and answers (notice, the list, the member's own exit) ------------
+/** A member gives their own notice for one of these; a death or an expulsion is recorded by an officer. */
+export const MEMBER_EXIT_REASONS = ['retirement', 'resignation', 'transfer'] as const satisfies readonly ExitReason[];
+/** POST /api/account/exit: the caller's own notice (no userId). */
+export const memberExitNoticeInputSchema = exitNoticeInputSchema.omit({ userId: true }).extend({ reason: z.enum(MEMBER_EXIT_REASONS, { message: MESSAGES.exitReasonRequired }) });
+export type MemberExitNoticeInput = z.input<typeof memberExitNoticeInputSchema>;
+/** GET /api/exits?status=…: one status, or every exit. */
+export const exitListQuerySchema = z.object({ status: z.enum(EXIT_STATUSES, { message: MESSAGES.invalidRequest }).optional() });
+/** GET /api/account/exit: the caller's live exit, or null when they have given no notice. */
+export const myExitAnswerSchema = z.object({ exit: exitDetailSchema.nullable() });
+export type MyExitAnswer = z.infer<typeof myExitAnswerSchema>;
