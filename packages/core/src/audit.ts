@@ -104,6 +104,11 @@ export const AUDIT_KINDS = [
   'exit.cancelled',
   'exit.guarantee_released',
   'exit.guarantor_asked',
+  // The settlement's money (issue 32).
+  'exit.approved',
+  'exit.settled',
+  'exit.paid_out',
+  'exit.reversed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -201,6 +206,10 @@ export const AUDIT_KIND_LABELS = {
   'exit.cancelled': 'Exit cancelled',
   'exit.guarantee_released': 'Guarantee released for an exit',
   'exit.guarantor_asked': 'New guarantor asked for an exit',
+  'exit.approved': 'Exit settlement approved',
+  'exit.settled': 'Exit settled',
+  'exit.paid_out': 'Exit paid out',
+  'exit.reversed': 'Exit settlement reversed',
 } as const satisfies Record<AuditKind, string>;
 
 export const AUDIT_TARGET_TYPES = [

@@ -204,6 +204,9 @@ export const ERRORS = {
   EXIT_GUARANTEE_NOT_FOUND: { status: 404, message: MESSAGES.exitGuaranteeNotFound },
   // A new guarantor is already asked in the leaver's place and has not answered yet.
   EXIT_REPLACEMENT_ASKED: { status: 409, message: MESSAGES.exitReplacementAsked },
+  // Settling: the statement worked out again under the locks differs from the one approved.
+  EXIT_STATEMENT_CHANGED: { status: 409, message: MESSAGES.exitStatementChanged },
+  EXIT_ALREADY_SETTLED: { status: 409, message: MESSAGES.exitAlreadySettled },
   // Any posting to an account whose holder's exit settled (the savings posting rule's KB410).
   SAVINGS_ACCOUNT_CLOSED: { status: 409, message: MESSAGES.savingsAccountClosed },
   // Two transactions waited on each other (PostgreSQL's deadlock 40P01, or a serialization failure

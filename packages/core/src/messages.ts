@@ -635,6 +635,10 @@ export const MESSAGES = {
   exitGuaranteeNotFound: 'This member does not guarantee that loan.',
   exitReplacementInvalid: 'Choose another member who holds savings and has not given notice.',
   exitReplacementAsked: "Another member is already asked to guarantee this loan in the leaver's place: wait for their answer.",
+  exitStatementChanged: 'The balances changed since the settlement was approved. Approve it again.',
+  exitAlreadySettled: 'This exit is already settled.',
+  exitCannotApprove: 'This exit can no longer be approved: it was settled, reversed or cancelled.',
+  exitPostingsAfterSettlement: "The member's accounts have postings valued after this date: settle on or after the last of them.",
   savingsAccountClosed: 'This account is closed: its holder has left the scheme.',
 } as const;
 

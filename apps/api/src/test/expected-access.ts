@@ -14,6 +14,7 @@ import {
   type ExpectedAccess,
 } from './access-outcomes.ts';
 import { BOOK_ENTRIES_ACCESS } from './expected-access-book-entries.ts';
+import { EXIT_SETTLEMENT_ACCESS } from './expected-access-exit-settlement.ts';
 import { BOOK_REPORTS_ACCESS } from './expected-access-book-reports.ts';
 import { BOOK_SETTINGS_ACCESS } from './expected-access-book-settings.ts';
 import { PRODUCT_ACCOUNTS_ACCESS } from './expected-access-product-accounts.ts';
@@ -189,6 +190,7 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   { method: 'GET', url: '/api/backups', expect: ADMIN },
   { method: 'GET', url: '/api/backups/files/:name', expect: ADMIN, path: '/api/backups/files/kobo-2026-01-01T02-00-00Z.kobo-backup' },
 
+  ...EXIT_SETTLEMENT_ACCESS,
   ...BOOK_REPORTS_ACCESS,
   ...BOOK_SETTINGS_ACCESS,
   ...BOOK_ENTRIES_ACCESS,

@@ -37,12 +37,13 @@ export async function assertMonthOpen(db: Db, book: Book, day: IsoDate): Promise
 export type NewEntry = {
   book: Book;
   valueDate: IsoDate;
-  sourceType: 'manual' | 'opening' | 'payroll' | 'year_end' | 'year_close';
+  sourceType: 'manual' | 'opening' | 'payroll' | 'year_end' | 'year_close' | 'exit';
   /** The row the entry comes from (a payroll remittance or over-deduction); none for a manual entry. */
   sourceId?: string | null;
   narration: string;
   createdById: string;
-  lines: EntryLine[];
+  /** `subledgerId` names the member's account or the loan on a control account's line (an exit's settlement). */
+  lines: (EntryLine & { subledgerId?: string | null })[];
   /** The entry this one undoes (a year-end run reversed). */
   reversesEntryId?: string | null;
 };
@@ -59,7 +60,7 @@ export async function insertEntry(tx: Transaction, entry: NewEntry): Promise<str
     .returning({ id: journalEntries.id });
   if (!row) throw new Error('journal entry not written');
   await tx.insert(journalLines).values(
-    entry.lines.map((line, index) => ({ entryId: row.id, lineNo: index + 1, accountId: line.accountId, amountKobo: line.amountKobo, valueDate: entry.valueDate })),
+    entry.lines.map((line, index) => ({ entryId: row.id, lineNo: index + 1, accountId: line.accountId, subledgerId: line.subledgerId ?? null, amountKobo: line.amountKobo, valueDate: entry.valueDate })),
   );
   return row.id;
 }
