@@ -14,7 +14,7 @@ import type {
 } from '../schemas/loans.ts';
 
 export type LoanStatus = 'awaiting_guarantors' | 'awaiting_approval' | 'approved' | 'rejected' | 'cancelled' | 'active' | 'repaid' | 'written_off';
-export type GuaranteeStatus = 'pending' | 'accepted' | 'declined';
+export type GuaranteeStatus = 'pending' | 'accepted' | 'declined' | 'released';
 
 /** Loans whose guarantees still bind (and hold the guarantor's savings): until repaid, written off, refused or withdrawn. */
 export const GUARANTEE_BINDING_STATUSES = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'active'] as const satisfies readonly LoanStatus[];

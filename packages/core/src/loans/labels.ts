@@ -65,6 +65,6 @@ export const LOAN_STATUS_LABELS: Record<(typeof LOAN_STATUS_FILTERS)[number], st
   written_off: 'Written off',
 };
 
-export const GUARANTEE_STATUS_LABELS = { pending: 'Awaiting answer', accepted: 'Accepted', declined: 'Declined' } as const;
+export const GUARANTEE_STATUS_LABELS = { pending: 'Awaiting answer', accepted: 'Accepted', declined: 'Declined', released: 'Released' } as const;
 
 export const INTEREST_METHOD_LABELS = { flat: 'Flat', reducing: 'Reducing balance' } as const;

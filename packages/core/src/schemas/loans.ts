@@ -12,7 +12,8 @@ import { isoDateSchema, koboSchema, timestampSchema } from './answer-parts.ts';
 
 const interestMethodSchema = z.enum(['flat', 'reducing']);
 const loanStatusSchema = z.enum(LOAN_STATUS_FILTERS);
-const guaranteeStatusSchema = z.enum(['pending', 'accepted', 'declined']);
+/** 'released': a leaving member's guarantee, released while the loan runs (issue 32). */
+const guaranteeStatusSchema = z.enum(['pending', 'accepted', 'declined', 'released']);
 
 export const instalmentSchema = z.object({
   /** 1-based. */

@@ -36,7 +36,7 @@ async function member(name: string) {
 async function audits(kind: string) {
   return queryRows<{ target_id: string; target_label: string; people: string[]; before: unknown; after: unknown; actor_name: string }>(
     db(),
-    sql`select target_id, target_label, people, before, after, actor_name from audit_log where kind = ${kind} order by at, id`,
+    sql`select target_id, target_label, people, before, after, actor_name from audit_log where kind = ${kind} order by seq`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { LIVE_EXIT_STATUSES } from '@kobo/core';
 import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 
@@ -14,4 +14,9 @@ export async function leavingAmong(db: Database | Transaction, userIds: readonly
     sql`select user_id from member_exits where status in ${LIVE_EXIT_STATUSES} and user_id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))`,
   );
   return new Set(rows.map((row) => row.user_id));
+}
+
+/** The same rule as a condition on a user id column: the user has no live exit (the guarantor picker leaves leavers out). */
+export function notLeavingSql(userId: AnyColumn): SQL {
+  return sql`not exists (select 1 from member_exits x where x.user_id = ${userId} and x.status in ${LIVE_EXIT_STATUSES})`;
 }

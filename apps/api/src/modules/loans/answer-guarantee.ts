@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError, formatNaira, GUARANTEE_BINDING_STATUSES, type Kobo, type LoanView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews } from './loan-views.ts';
 import { ordinaryAccountOf } from '../ledger/ledger-sql.ts';
+import { leavingAmong } from '../ledger/member-leaving.ts';
 
 
 /**
@@ -14,6 +15,10 @@ import { ordinaryAccountOf } from '../ledger/ledger-sql.ts';
  * all past their savings balance; their savings account row is locked first, so two acceptances
  * by one person at the same moment are judged one after the other. When every guarantor has
  * accepted, the application goes to the officers.
+ *
+ * Issue 32: a request made in a leaving member's place (replaces_account_id) may be answered while
+ * the loan binds its guarantors (running, too); accepting it releases the leaver's guarantee
+ * ('Replaced by <name>'). A member who has given notice to leave accepts none.
  */
 export async function answerGuarantee(deps: LoanDeps, actor: Actor, loanId: string, answer: 'accept' | 'decline'): Promise<LoanView> {
   await deps.db.transaction(async (tx) => {
@@ -26,9 +31,12 @@ export async function answerGuarantee(deps: LoanDeps, actor: Actor, loanId: stri
       .where(and(eq(loanGuarantors.loanId, loanId), eq(loanGuarantors.accountId, account.id)))
       .for('update');
     if (!request) throw new AppError('LOAN_NOT_FOUND');
-    if (request.loanStatus !== 'awaiting_guarantors' || request.guarantee.status !== 'pending') throw new AppError('GUARANTEE_NOT_OPEN');
+    const replacing = request.guarantee.replacesAccountId;
+    const loanTakesAnswers = replacing ? (GUARANTEE_BINDING_STATUSES as readonly string[]).includes(request.loanStatus) : request.loanStatus === 'awaiting_guarantors';
+    if (!loanTakesAnswers || request.guarantee.status !== 'pending') throw new AppError('GUARANTEE_NOT_OPEN');
 
     if (answer === 'accept') {
+      if ((await leavingAmong(tx, [actor.id])).size > 0) throw new AppError('EXIT_MEMBER_LEAVING');
       const [committed] = await queryRows<{ total: string }>(
         tx,
         sql`select coalesce(sum(g.amount_kobo), 0) as total from ${loanGuarantors} g join ${loans} l on l.id = g.loan_id
@@ -47,11 +55,18 @@ export async function answerGuarantee(deps: LoanDeps, actor: Actor, loanId: stri
       .update(loanGuarantors)
       .set({ status: answer === 'accept' ? 'accepted' : 'declined', answeredAt: at })
       .where(and(eq(loanGuarantors.loanId, loanId), eq(loanGuarantors.accountId, account.id)));
-    if (answer === 'accept') {
+    if (answer === 'accept' && replacing) {
+      await tx
+        .update(loanGuarantors)
+        .set({ status: 'released', releasedReason: `Replaced by ${actor.name}`, releasedAt: at })
+        .where(and(eq(loanGuarantors.loanId, loanId), eq(loanGuarantors.accountId, replacing), eq(loanGuarantors.status, 'accepted')));
+    }
+    if (answer === 'accept' && request.loanStatus === 'awaiting_guarantors') {
+      // Requests in a leaver's place do not hold the application back: the leaver's own guarantee stands until one is accepted.
       const pending = await tx
         .select({ accountId: loanGuarantors.accountId })
         .from(loanGuarantors)
-        .where(and(eq(loanGuarantors.loanId, loanId), inArray(loanGuarantors.status, ['pending', 'declined'])));
+        .where(and(eq(loanGuarantors.loanId, loanId), inArray(loanGuarantors.status, ['pending', 'declined']), isNull(loanGuarantors.replacesAccountId)));
       if (pending.length === 0) await tx.update(loans).set({ status: 'awaiting_approval' }).where(eq(loans.id, loanId));
     }
     await recordAudit(tx, {
@@ -60,7 +75,7 @@ export async function answerGuarantee(deps: LoanDeps, actor: Actor, loanId: stri
       target: { type: 'loan', id: loanId, label: `${request.productName}: guarantee by ${account.holderName}` },
       people: [actor.id],
       before: { status: 'pending' },
-      after: { status: answer === 'accept' ? 'accepted' : 'declined', amountKobo: request.guarantee.amountKobo },
+      after: { status: answer === 'accept' ? 'accepted' : 'declined', amountKobo: request.guarantee.amountKobo, ...(replacing ? { replacesAccountId: replacing } : {}) },
       at,
     });
   });

@@ -20,6 +20,7 @@ import { guaranteeRequestMail } from '../../mail/guarantee-request-mail.ts';
 import { loanGuarantors, loanProducts, loans, savingsAccounts, users } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { holderForRequest } from '../ledger/holder-for-request.ts';
+import { leavingAmong } from '../ledger/member-leaving.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { eligibleGuarantorSql } from './guarantor-eligibility.ts';
 import { alreadyBorrowedSql } from '../ledger/lien-sql.ts';
@@ -55,6 +56,8 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
       .from(savingsAccounts)
       .where(ordinaryAccountOf(holderId));
     if (!account) throw new AppError('NO_SAVINGS_ACCOUNT');
+    // Issue 32: from notice on, a leaving member takes no new loan and guarantees none.
+    if ((await leavingAmong(tx, [holderId])).size > 0) throw new AppError('EXIT_MEMBER_LEAVING');
     const rules = productRules(product);
     const problem = loanLimitProblem(rules, { amount: application.amountKobo, months: application.months }, koboFromDb(account.securityKobo), Number(account.alreadyBorrowed));
     if (problem) throw new AppError('LOAN_OUTSIDE_LIMITS', { message: problem, field: application.months > rules.maxMonths ? 'months' : 'amount' });
@@ -64,6 +67,7 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
       throw new AppError('VALIDATION', { message: guarantorsNeededMessage(rules.guarantorsRequired), field: 'guarantors' });
     }
     if (guarantorIds.includes(holderId)) throw new AppError('VALIDATION', { message: MESSAGES.guarantorIsBorrower, field: 'guarantors' });
+    if ((await leavingAmong(tx, guarantorIds)).size > 0) throw new AppError('EXIT_MEMBER_LEAVING', { field: 'guarantors' });
     const guarantorAccounts =
       guarantorIds.length === 0
         ? []

@@ -5,13 +5,15 @@ import { savingsAccounts, users } from '../../db/schema.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { eligibleGuarantorSql } from './guarantor-eligibility.ts';
 import { ordinaryAccountOf } from '../ledger/ledger-sql.ts';
+import { notLeavingSql } from '../ledger/member-leaving.ts';
 
 /** Enough to pick from as one types; a longer name narrows it. */
 export const MAX_GUARANTOR_CANDIDATES = 20;
 
 /**
  * Colleagues a holder may name as guarantors, by name or staff ID: active savings holders with an
- * account, never the one asking (nor, for an officer applying on a holder's behalf, that holder).
+ * account, never the one asking (nor, for an officer applying on a holder's behalf, that holder),
+ * never a member who has given notice to leave (issue 32).
  * Only names and staff IDs: what a colleague already knows, never a balance.
  */
 export async function listGuarantorCandidates(
@@ -19,7 +21,7 @@ export async function listGuarantorCandidates(
   actor: Actor,
   query: { q?: string | undefined; exceptUserId?: string | undefined },
 ): Promise<GuarantorCandidate[]> {
-  const conditions: (SQL | undefined)[] = [eligibleGuarantorSql(), ne(users.id, actor.id)];
+  const conditions: (SQL | undefined)[] = [eligibleGuarantorSql(), ne(users.id, actor.id), notLeavingSql(users.id)];
   if (query.exceptUserId) conditions.push(ne(users.id, query.exceptUserId));
   if (query.q) {
     const pattern = `%${query.q.replaceAll(/[\\%_]/g, (character) => `\\${character}`)}%`;

@@ -125,7 +125,7 @@ export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
   routes.post(
     '/api/loans',
     {
-      config: { ...officersAndHolders, errors: ['LOAN_PRODUCT_NOT_FOUND', 'LOAN_OUTSIDE_LIMITS', 'GUARANTOR_INVALID', ...SAVINGS_HOLDER_REFUSALS] },
+      config: { ...officersAndHolders, errors: ['LOAN_PRODUCT_NOT_FOUND', 'LOAN_OUTSIDE_LIMITS', 'GUARANTOR_INVALID', 'EXIT_MEMBER_LEAVING', ...SAVINGS_HOLDER_REFUSALS] },
       schema: { operationId: 'applyForLoan', body: loanApplicationSchema, response: { 201: loanAppliedSchema } },
     },
     async (request, reply) => reply.status(201).send(await applyForLoan(deps, request.actor, request.body)),
@@ -136,7 +136,7 @@ export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
   routes.post(
     '/api/loans/:id/guarantee',
     {
-      config: { ...holders, errors: ['LOAN_NOT_FOUND', 'GUARANTEE_NOT_OPEN', 'GUARANTEE_OVER_SAVINGS'] },
+      config: { ...holders, errors: ['LOAN_NOT_FOUND', 'GUARANTEE_NOT_OPEN', 'GUARANTEE_OVER_SAVINGS', 'EXIT_MEMBER_LEAVING'] },
       schema: { operationId: 'answerGuarantee', params: idParams, body: guaranteeAnswerSchema, response: { 200: loanAnswerSchema } },
     },
     async (request) => ({ loan: await answerGuarantee(deps, request.actor, request.params.id, request.body.answer) }),

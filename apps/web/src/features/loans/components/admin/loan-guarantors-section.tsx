@@ -3,7 +3,7 @@ import { GUARANTEE_STATUS_LABELS, formatNaira, type GuaranteeStatus, type LoanVi
 import classes from '../../../../components/figures.module.css';
 import { Section } from './section.tsx';
 
-const ANSWER_COLOURS: Record<GuaranteeStatus, string> = { pending: 'yellow', accepted: 'teal', declined: 'red' };
+const ANSWER_COLOURS: Record<GuaranteeStatus, string> = { pending: 'yellow', accepted: 'teal', declined: 'red', released: 'gray' };
 
 /** Each guarantor, the share of the principal they guarantee, and their answer. */
 export function LoanGuarantorsSection({ loan }: { loan: LoanView }) {

@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { GUARANTEE_STATUS_LABELS, formatNaira, type LoanView } from '@kobo/core';
 
-const ANSWER_COLOURS = { pending: 'yellow', accepted: 'green', declined: 'red' } as const;
+const ANSWER_COLOURS = { pending: 'yellow', accepted: 'green', declined: 'red', released: 'gray' } as const;
 
 /** Who was asked to guarantee a loan, each one's share, and their answer so far. */
 export function GuarantorAnswers({ guarantors }: { guarantors: LoanView['guarantors'] }) {

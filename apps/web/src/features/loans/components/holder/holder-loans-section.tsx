@@ -81,12 +81,15 @@ export function HolderLoansSection() {
 
 export type SortedLoans = { own: LoanView[]; asked: MyGuarantee[]; guaranteed: MyGuarantee[] };
 
-/** Requests still awaiting this holder's answer, and guarantees they gave that still bind; declined or closed ones drop out. */
+/**
+ * Requests still awaiting this holder's answer, and guarantees they gave that still bind; declined,
+ * released or closed ones drop out. A request on a running loan is one in a leaving member's place (issue 32).
+ */
 function sortLoans(loans: MyLoans, myUserId: string | undefined): SortedLoans {
   const sorted: SortedLoans = { own: loans.loans, asked: [], guaranteed: [] };
   for (const loan of loans.guaranteeRequests) {
     const mine = myGuarantee(loan, myUserId);
-    if (mine?.status === 'pending' && loan.status === 'awaiting_guarantors') sorted.asked.push({ loan, myShareKobo: mine.amountKobo });
+    if (mine?.status === 'pending' && BINDING.includes(loan.status)) sorted.asked.push({ loan, myShareKobo: mine.amountKobo });
     else if (mine?.status === 'accepted' && BINDING.includes(loan.status)) sorted.guaranteed.push({ loan, myShareKobo: mine.amountKobo });
   }
   return sorted;
