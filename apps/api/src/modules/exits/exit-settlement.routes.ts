@@ -18,7 +18,7 @@ const read = { access: ['manage_staff_savings', 'view_staff_savings'] } as const
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 /** The workbook's query: the preview's input; ignored from approval on, when the frozen statement is sent. */
-const workbookQuery = exitSettlementInputSchema;
+const workbookQuery = exitSettlementInputSchema.partial({ settlementDate: true });
 /** What stops a statement from being approved or settled (work-out-statement.ts's refuseUnsettleable). */
 const unsettleable = ['EXIT_GUARANTEES_OPEN', 'EXIT_SHORTFALL', 'EXIT_GUARANTOR_SHORT', 'EXIT_NOMINEES_MISSING'] as const;
 

@@ -114,6 +114,9 @@ describe('a retirement with a loan offset', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const undated = await admin.get(`/api/exits/${exitId}/statement.xlsx`);
+    expect(undated.statusCode).toBe(400);
+    expect(undated.json().field).toBe('settlementDate');
   });
 
   it('approves, settles once as one entry (a replay answers the same), closes the accounts and the sign-in, and mails the member', async () => {
@@ -121,6 +124,10 @@ describe('a retirement with a loan offset', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().status).toBe('approved');
     expect(approved.json().statement.payableKobo).toBe(22_180_000);
+    // From approval on the workbook is the frozen statement, whatever the query asks.
+    const frozen = await admin.get(`/api/exits/${exitId}/statement.xlsx`);
+    expect(frozen.statusCode).toBe(200);
+    expect(frozen.headers['content-disposition']).toContain('statement-2026-11-20.xlsx');
     const settled = await settle(exitId, 'settle-remi');
     expect(settled.statusCode, settled.body).toBe(201);
     expect(settled.json().status).toBe('settled');
@@ -171,11 +178,19 @@ describe('a retirement with a loan offset', () => {
     expect(deposited.statusCode).toBe(409);
     expect(deposited.json().error).toBe('SAVINGS_ACCOUNT_CLOSED');
     const withdrawn = await post(admin, { userId: person.userId, type: 'withdrawal', amount: '1,000' });
+    // A closed account holds ₦0, so the balance refuses a withdrawal before the closed-account rule would.
     expect(withdrawn.statusCode).toBe(409);
+    expect(withdrawn.json().error).toBe('INSUFFICIENT_BALANCE');
     const other = await member('Tola Transferring', { ordinary: 1_000_000 });
     const moved = await transfer(admin, { fromUserId: other.userId, toUserId: person.userId, amount: '1,000' });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().error).toBe('SAVINGS_ACCOUNT_CLOSED');
+    const run = await admin.post('/api/savings/batches', { month: '2026-11', rows: [{ ref: person.email, amount: '1,000' }, { ref: other.email, amount: '1,000' }] });
+    const review = await admin.post('/api/savings/batches/review', { month: '2026-11', rows: [{ ref: person.email, amount: '1,000' }] });
+    // The run's review refuses the leaver's row (their sign-in was closed with the accounts), so the run posts nothing.
+    expect(review.json().rows.map((row: { status: string; reason: string }) => [row.status, row.reason])).toEqual([['refused', 'This account is deactivated']]);
+    expect(run.statusCode).toBe(409);
+    expect(run.json().error).toBe('BATCH_NOT_READY');
     expect(await balancesOf(db(), person.userId)).toEqual(before);
     expect(await balancesOf(db(), other.userId)).toEqual([{ product: 'Ordinary savings', kobo: 1_000_000, closed: false }]);
   });

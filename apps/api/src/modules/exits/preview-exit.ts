@@ -1,4 +1,4 @@
-import { calendarDate, type ExitStatement, type ShortfallChoice } from '@kobo/core';
+import { AppError, calendarDate, MESSAGES, type ExitStatement, type ShortfallChoice } from '@kobo/core';
 import type { ExitDeps } from './exits.routes.ts';
 import { readExitRow } from './exit-store.ts';
 import { workOutStatement } from './work-out-statement.ts';
@@ -18,9 +18,10 @@ export async function previewExit(deps: ExitDeps, id: string, input: { settlemen
 export async function statementForWorkbook(
   deps: ExitDeps,
   id: string,
-  query: { settlementDate: string; shortfallChoice?: ShortfallChoice | null | undefined },
+  query: { settlementDate?: string | undefined; shortfallChoice?: ShortfallChoice | null | undefined },
 ): Promise<{ seq: number; holderName: string; statement: ExitStatement }> {
   const row = await readExitRow(deps.db, id);
   if (row.statement && row.status !== 'notice') return { seq: row.seq, holderName: row.holderName, statement: row.statement as ExitStatement };
-  return { seq: row.seq, holderName: row.holderName, statement: await previewExit(deps, id, query) };
+  if (!query.settlementDate) throw new AppError('VALIDATION', { message: MESSAGES.exitSettlementDateInvalid, field: 'settlementDate' });
+  return { seq: row.seq, holderName: row.holderName, statement: await previewExit(deps, id, { settlementDate: query.settlementDate, shortfallChoice: query.shortfallChoice }) };
 }
