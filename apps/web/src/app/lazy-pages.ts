@@ -102,8 +102,9 @@ export const YearEndPage = lazyPage(() => import('../features/year-end/component
 export const YearEndPackPage = lazyPage(() => import('../features/year-end/components/pack/pack-page.tsx'), 'YearEndPackPage');
 export const OpeningBalancesPage = lazyPage(() => import('../features/books-admin/components/opening-balances-page.tsx'), 'OpeningBalancesPage');
 // Issue 32: members leaving, one exit, and its final statement's print view.
-export const ExitsPage = lazyPage(() => import('../features/exits/components/exits-page.tsx'), 'ExitsPage');
-export const ExitDetailPage = lazyPage(() => import('../features/exits/components/exit-detail-page.tsx'), 'ExitDetailPage');
-export const ExitStatementPage = lazyPage(() => import('../features/exits/components/exit-statement-page.tsx'), 'ExitStatementPage');
+// One chunk for the three (exit-pages.ts): fewer chunks keep shared modules off the first visit.
+export const ExitsPage = lazyPage(() => import('../features/exits/components/exit-pages.ts'), 'ExitsPage');
+export const ExitDetailPage = lazyPage(() => import('../features/exits/components/exit-pages.ts'), 'ExitDetailPage');
+export const ExitStatementPage = lazyPage(() => import('../features/exits/components/exit-pages.ts'), 'ExitStatementPage');
 // Issue 32: a member's nominees and their own notice to leave, shown on their profile (the router hands it to the profile feature).
-export const MemberExitSection = lazyPage(() => import('../features/exits/components/member-exit-section.tsx'), 'MemberExitSection');
+export const MemberExitSection = lazyPage(() => import('../features/exits/components/exit-pages.ts'), 'MemberExitSection');

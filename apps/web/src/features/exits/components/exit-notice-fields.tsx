@@ -1,4 +1,4 @@
-import { Select, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { EXIT_REASONS, EXIT_REASON_LABELS, type ExitReason } from '@kobo/core';
 
 export const REASON_CHOICES = EXIT_REASONS.map((reason) => ({ value: reason, label: EXIT_REASON_LABELS[reason] }));
@@ -22,15 +22,15 @@ type Props = {
 export function ExitNoticeFields({ reason, onReason, leavingDate, onLeavingDate, today, errorOf, reasons = EXIT_REASONS }: Props) {
   return (
     <>
-      <Select
+      <NativeSelect
         label="Reason"
-        placeholder="Choose the reason"
-        data={REASON_CHOICES.filter((choice) => reasons.includes(choice.value))}
-        value={reason}
-        onChange={(value) => isExitReason(value) && onReason(value)}
-        allowDeselect={false}
+        data={[{ value: '', label: 'Choose the reason', disabled: true }, ...REASON_CHOICES.filter((choice) => reasons.includes(choice.value))]}
+        value={reason ?? ''}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          if (isExitReason(value)) onReason(value);
+        }}
         error={errorOf('reason')}
-        comboboxProps={{ withinPortal: true }}
         required
       />
       <TextInput

@@ -5,7 +5,6 @@ import '@mantine/core/styles/Modal.css';
 import { MESSAGES, exitPayOutInputSchema, formatNaira, type ApprovalSettings, type ExitSettlementInput, type ExitView } from '@kobo/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { ReasonModal, refusalOf } from '../../../components/reason-modal.tsx';
 import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -13,7 +12,8 @@ import { useOrgToday } from '../../../lib/org-calendar.ts';
 import { useIsPhone } from '../../../lib/use-screen-size.ts';
 import { useApproveExit, useExitWithReason, usePayOutExit, useSettleExit } from '../api/exit-steps.ts';
 import { EXIT_FAILED } from './exit-labels.tsx';
-import { PaidNote, refusalFrom, type StepRefusal } from './step-parts.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
+import { PaidNote, reasonRefusal, refusalFrom, type StepRefusal } from './step-parts.tsx';
 
 type Props = {
   exit: ExitView;
@@ -130,14 +130,14 @@ export function ExitSteps({ exit, input, hasPreview, refusal, onRefusal, onStart
       )}
       {exit.status === 'paid' && <PaidNote exit={exit} />}
       {exit.status === 'reversed' && <Text size="sm">This settlement was reversed{exit.reversalReason ? `: ${exit.reversalReason}` : ''}. The member may give notice again.</Text>}
-      <ReasonModal
+      <ReasonDialog
         opened={isCancelling}
         title="Cancel the exit"
         confirmLabel="Cancel the exit"
         isDestructive
         requiredMessage={MESSAGES.exitReasonForChange}
         isPending={cancel.isPending}
-        refusal={cancel.error ? refusalOf(cancel.error, EXIT_FAILED.step) : null}
+        refusal={cancel.error ? reasonRefusal(cancel.error) : null}
         onSubmit={(reason) => cancel.mutate({ id: exit.id, reason }, { onSuccess: () => setCancelling(false) })}
         onClose={() => {
           setCancelling(false);
@@ -145,15 +145,15 @@ export function ExitSteps({ exit, input, hasPreview, refusal, onRefusal, onStart
         }}
       >
         <Text size="sm">{exit.holderName} stays a member; nothing was posted. They may give notice again later.</Text>
-      </ReasonModal>
-      <ReasonModal
+      </ReasonDialog>
+      <ReasonDialog
         opened={isReversing}
         title="Reverse the settlement"
         confirmLabel="Reverse"
         isDestructive
         requiredMessage={MESSAGES.exitReasonForChange}
         isPending={reverse.isPending}
-        refusal={reverse.error ? refusalOf(reverse.error, EXIT_FAILED.step) : null}
+        refusal={reverse.error ? reasonRefusal(reverse.error) : null}
         onSubmit={(reason) => reverse.mutate({ id: exit.id, reason }, { onSuccess: () => setReversing(false) })}
         onClose={() => {
           setReversing(false);
@@ -161,7 +161,7 @@ export function ExitSteps({ exit, input, hasPreview, refusal, onRefusal, onStart
         }}
       >
         <Text size="sm">Every posting of the settlement is reversed as a whole; the accounts reopen and {exit.holderName} can sign in again.</Text>
-      </ReasonModal>
+      </ReasonDialog>
       {isPaying && <PayOutModal exit={exit} onClose={() => setPaying(false)} />}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useDisclosure } from '@mantine/hooks';
 import { FaUserMinus } from 'react-icons/fa';
@@ -56,7 +56,7 @@ export function ExitsPage() {
       <Text size="sm" c="dimmed">
         A member gives notice, their guarantees are released, the settlement is previewed, approved and settled in one entry, then paid out. The notice period and exit fee are in Settings › Exits.
       </Text>
-      <Select label="Status" data={STATUS_CHOICES} value={status ?? ''} onChange={(value) => changeStatus(value)} allowDeselect={false} w={{ base: '100%', xs: 260 }} />
+      <NativeSelect label="Status" data={STATUS_CHOICES} value={status ?? ''} onChange={(event) => changeStatus(event.currentTarget.value || null)} w={{ base: '100%', xs: 260 }} />
       {exits.isPending && <BusyIndicator />}
       <ErrorBanner message={exits.error ? errorMessage(exits.error, EXIT_FAILED.load) : null} />
       {exits.data &&

@@ -5,12 +5,13 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
 import { MESSAGES, formatNaira, type ExitDetail, type ExitGuarantee, type SavingsHolderListItem } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { ReasonModal, refusalOf } from '../../../components/reason-modal.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useIsPhone, useIsWideScreen } from '../../../lib/use-screen-size.ts';
 import { useReleaseGuarantee, useReplaceGuarantee } from '../api/exit-steps.ts';
 import { EXIT_FAILED, GUARANTEE_STATE_COLOURS, GUARANTEE_STATE_LABELS } from './exit-labels.tsx';
 import { MemberPicker } from './member-picker.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
+import { reasonRefusal } from './step-parts.tsx';
 import classes from './exits.module.css';
 
 type Props = { detail: ExitDetail; canManage: boolean };
@@ -95,13 +96,13 @@ export function GuaranteesPanel({ detail, canManage }: Props) {
             </ul>
           ))}
       </Stack>
-      <ReasonModal
+      <ReasonDialog
         opened={releasing !== null}
         title="Release the guarantee"
         confirmLabel="Release"
         requiredMessage={MESSAGES.exitReleaseReasonRequired}
         isPending={release.isPending}
-        refusal={release.error ? refusalOf(release.error, EXIT_FAILED.step) : null}
+        refusal={release.error ? reasonRefusal(release.error) : null}
         onSubmit={(reason) => releasing && release.mutate({ id: exit.id, loanId: releasing.loanId, reason }, { onSuccess: () => setReleasing(null) })}
         onClose={() => {
           setReleasing(null);
@@ -109,7 +110,7 @@ export function GuaranteesPanel({ detail, canManage }: Props) {
         }}
       >
         <Text size="sm">{releasing ? `${releasing.borrowerName}'s own savings are judged enough to carry the ${formatNaira(releasing.guaranteedKobo)} ${exit.holderName} guaranteed. Say why.` : ''}</Text>
-      </ReasonModal>
+      </ReasonDialog>
       {replacing && <ReplaceModal exitId={exit.id} leaverId={exit.userId} guarantee={replacing} onClose={() => setReplacing(null)} />}
     </Paper>
   );

@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { EXIT_REASON_LABELS, EXIT_STATUS_LABELS, exitNoticeInputSchema, holdsSavings, type ExitReason, type ExitView } from '@kobo/core';
+import { EXIT_REASON_LABELS, EXIT_STATUS_LABELS, exitNoticeInputSchema, holdsSavings, type ErrorCode, type ExitReason, type ExitView } from '@kobo/core';
 import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { FactList } from '../../../components/fact-list.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { useOrgToday } from '../../../lib/org-calendar.ts';
 import { useFormProblem } from '../../../lib/use-form-problem.ts';
 import { useGiveMyNotice, useMyExit } from '../api/my-exit.ts';
+import { useNominees } from '../api/nominees.ts';
 import { EXIT_FAILED, ExitStatusBadge } from './exit-labels.tsx';
 import { ExitNoticeFields } from './exit-notice-fields.tsx';
 import { NomineesEditor } from './nominees-editor.tsx';
@@ -24,13 +25,24 @@ const OWN_REASONS: readonly ExitReason[] = ['retirement', 'resignation', 'transf
 export function MemberExitSection() {
   const role = useSession().data?.role;
   if (!role || !holdsSavings(role)) return null;
+  return <HolderExitSection />;
+}
+
+/** Shown once the member's nominees answer: a member whose savings account is not open yet (404) sees neither part. */
+function HolderExitSection() {
+  const nominees = useNominees(null);
+  if (nominees.error instanceof ApiError && nominees.error.code === NO_ACCOUNT) return null;
+  if (nominees.isPending) return null;
+  const mine = nominees.data;
   return (
     <>
-      <NomineesEditor userId={null} canEdit title="Your nominees" />
-      <LeaveSchemeSection />
+      <NomineesEditor userId={null} canEdit title="Your nominees" description="If you die, your savings are paid to these people in these shares, adding up to 100%." />
+      {mine && <LeaveSchemeSection />}
     </>
   );
 }
+
+const NO_ACCOUNT: ErrorCode = 'NO_SAVINGS_ACCOUNT';
 
 function LeaveSchemeSection() {
   const mine = useMyExit();

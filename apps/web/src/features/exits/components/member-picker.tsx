@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Group, Select, Text } from '@mantine/core';
-import '@mantine/core/styles/Combobox.css';
+import { Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Radio.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, formatNaira, type SavingsHolderListItem } from '@kobo/core';
 import { BusyIndicator } from '../../../components/busy-indicator.tsx';
-import classes from '../../../components/figures.module.css';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useHolders } from '../api/get-holders.ts';
 
@@ -18,60 +17,70 @@ type Props = {
   leaveOut?: readonly string[];
 };
 
+const SHOWN = 8;
+
 function memberLabel(member: SavingsHolderListItem): string {
   return member.staffId ? `${member.name} (${member.staffId})` : member.name;
 }
 
 /**
- * A savings holder searched on the server by name or staff ID (as the loans screens search them),
- * each shown with their savings balance; the chosen one stays in the list whatever is typed next.
+ * A savings holder searched on the server by name or staff ID (as the loans screens search them):
+ * a search box, then the first matches as radio buttons, each with their savings balance. Radios
+ * rather than a combobox: Mantine's Select would join the chunk every first visit loads once one
+ * more page used it (docs/decisions/029-page-weight.md), and a list of radios reads the same by keyboard.
  */
 export function MemberPicker({ label, description, value, onChange, error, leaveOut = [] }: Props) {
   const [search, setSearch] = useState('');
-  const typed = value && search === memberLabel(value) ? '' : search.trim();
-  const [debounced] = useDebouncedValue(typed, 250);
+  const [debounced] = useDebouncedValue(search.trim(), 250);
   const members = useHolders(debounced);
-  const known = new Map([...(value ? [value] : []), ...(members.data ?? []).filter((member) => !leaveOut.includes(member.userId))].map((member) => [member.userId, member]));
-  const options = [...known.values()].map((member) => ({ value: member.userId, label: memberLabel(member) }));
+  const found = debounced ? (members.data ?? []).filter((member) => !leaveOut.includes(member.userId)).slice(0, SHOWN) : [];
+  const shown = value && !found.some((member) => member.userId === value.userId) ? [value, ...found] : found;
 
   return (
-    <Select
-      label={label}
-      description={description}
-      placeholder="Search by name or staff ID"
-      searchable
-      data={options}
-      value={value?.userId ?? null}
-      onChange={(id) => {
-        const member = id ? known.get(id) : undefined;
-        if (member) onChange(member);
-      }}
-      searchValue={search}
-      onSearchChange={setSearch}
-      // The server already searched; show its answer as it is.
-      filter={({ options: all }) => all}
-      limit={20}
-      renderOption={({ option }) => {
-        const member = known.get(option.value);
-        return (
-          <Group justify="space-between" wrap="nowrap" gap="sm" w="100%">
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {option.label}
-            </Text>
-            {member && (
-              <Text size="sm" c="dimmed" className={classes.figure} style={{ flexShrink: 0 }}>
-                {formatNaira(member.balanceKobo)}
-              </Text>
-            )}
-          </Group>
-        );
-      }}
-      nothingFoundMessage={members.isFetching ? MESSAGES.loading : MESSAGES.noStaffFound}
-      rightSection={members.isFetching && typed ? <BusyIndicator size="xs" /> : undefined}
-      error={error ?? (members.isError ? errorMessage(members.error, MESSAGES.loadStaffListFailed) : undefined)}
-      allowDeselect={false}
-      comboboxProps={{ withinPortal: true }}
-      required
-    />
+    <Stack gap={6}>
+      <TextInput
+        label={label}
+        description={description}
+        placeholder="Search by name or staff ID"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        rightSection={members.isFetching && debounced ? <BusyIndicator size="xs" /> : undefined}
+        error={error ?? (members.isError ? errorMessage(members.error, MESSAGES.loadStaffListFailed) : undefined)}
+        autoComplete="off"
+        required
+      />
+      {debounced && !members.isFetching && found.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {MESSAGES.noStaffFound}
+        </Text>
+      )}
+      {shown.length > 0 && (
+        <Radio.Group
+          aria-label={`${label}: the matches`}
+          value={value?.userId ?? null}
+          onChange={(id) => {
+            const member = shown.find((candidate) => candidate.userId === id);
+            if (member) onChange(member);
+          }}
+        >
+          <Stack gap={6}>
+            {shown.map((member) => (
+              <Radio
+                key={member.userId}
+                value={member.userId}
+                label={
+                  <Group gap="xs" wrap="wrap">
+                    <span style={{ overflowWrap: 'anywhere' }}>{memberLabel(member)}</span>
+                    <Text span size="sm" c="dimmed">
+                      {formatNaira(member.balanceKobo)}
+                    </Text>
+                  </Group>
+                }
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+    </Stack>
   );
 }

@@ -18,6 +18,8 @@ type Props = {
   canEdit: boolean;
   /** The heading's words: "Your nominees" or "Nominees". */
   title: string;
+  /** What the list is for, in the reader's words. */
+  description?: string;
 };
 
 /**
@@ -25,7 +27,7 @@ type Props = {
  * name, relationship, phone and share (as typed: '60' or '33.33'), added and removed; the total
  * shown; every invalid field flagged beside itself and a wrong total beside the list. Saved whole.
  */
-export function NomineesEditor({ userId, canEdit, title }: Props) {
+export function NomineesEditor({ userId, canEdit, title, description = 'If the member dies, their savings are paid to these people in these shares.' }: Props) {
   const nominees = useNominees(userId);
   const flash = useFlashMessage();
   return (
@@ -35,7 +37,7 @@ export function NomineesEditor({ userId, canEdit, title }: Props) {
           {title}
         </Title>
         <Text size="sm" c="dimmed">
-          If the member dies, their savings are paid to these people in these shares.
+          {description}
         </Text>
         <SuccessBanner message={flash.message} />
         {nominees.isPending && <BusyIndicator />}
@@ -146,9 +148,11 @@ function NomineesForm({ userId, saved, canEdit, onSaved, onStart }: FormProps) {
             );
           })}
         </Stack>
-        <Text size="sm" fw={600} data-nominees-total c={listProblem ? 'var(--mantine-color-error)' : undefined}>
-          Total: {total / 100}%
-        </Text>
+        {rows.length > 0 && (
+          <Text size="sm" fw={600} data-nominees-total c={listProblem ? 'var(--mantine-color-error)' : undefined}>
+            Total: {total / 100}%
+          </Text>
+        )}
         {listProblem && (
           <Text size="sm" c="var(--mantine-color-error)" role="alert" id="nominees-total-problem">
             {listProblem}

@@ -19,14 +19,30 @@ type Props = {
  * guarantors recover, and who is paid how much. Tables at a desktop's width, cards on a phone.
  */
 export function StatementView({ statement, isPrint = false }: Props) {
-  const isTable = useIsWideScreen() || isPrint;
+  const isWide = useIsWideScreen();
+  if (!isPrint) return <StatementBody statement={statement} isTable={isWide} idPrefix="exit" />;
+  // The print view: cards on a phone's screen, tables on paper whatever the screen (CSS decides,
+  // since the browser lays out for paper without asking React again).
+  return (
+    <>
+      <div className={classes.paperOnly}>
+        <StatementBody statement={statement} isTable idPrefix="exit-paper" />
+      </div>
+      <div className={classes.phoneOnly}>
+        <StatementBody statement={statement} isTable={false} idPrefix="exit-phone" />
+      </div>
+    </>
+  );
+}
+
+function StatementBody({ statement, isTable, idPrefix }: { statement: ExitStatement; isTable: boolean; idPrefix: string }) {
   return (
     <Stack gap="md" data-statement>
       <Outcome statement={statement} />
-      <Section title="Savings" id="exit-savings">
+      <Section title="Savings" id={`${idPrefix}-savings`}>
         {statement.products.length === 0 ? <Text c="dimmed">The member holds no savings account.</Text> : isTable ? <ProductsTable statement={statement} /> : <ProductCards statement={statement} />}
       </Section>
-      <Section title="Loans paid off" id="exit-loans">
+      <Section title="Loans paid off" id={`${idPrefix}-loans`}>
         {statement.loans.length === 0 ? <Text c="dimmed">No loan is running.</Text> : isTable ? <LoansTable statement={statement} /> : <LoanCards statement={statement} />}
       </Section>
       <FactList
@@ -39,7 +55,7 @@ export function StatementView({ statement, isPrint = false }: Props) {
         ]}
       />
       {statement.recoveries.length > 0 && (
-        <Section title="Recovered from guarantors" id="exit-recoveries">
+        <Section title="Recovered from guarantors" id={`${idPrefix}-recoveries`}>
           <Rows
             label="Recovered from guarantors"
             isTable={isTable}
@@ -49,8 +65,9 @@ export function StatementView({ statement, isPrint = false }: Props) {
         </Section>
       )}
       {statement.memberPaysKobo > 0 && <Text>The member pays in {formatNaira(statement.memberPaysKobo)} to meet the shortfall.</Text>}
-      {statement.payees.length > 0 && (
-        <Section title="Paid to" id="exit-payees">
+      {statement.payableKobo === 0 && <Text>Nothing is paid out.</Text>}
+      {statement.payableKobo > 0 && statement.payees.length > 0 && (
+        <Section title="Paid to" id={`${idPrefix}-payees`}>
           <Rows
             label="Paid to"
             isTable={isTable}
@@ -84,6 +101,13 @@ function Outcome({ statement }: { statement: ExitStatement }) {
             Shortfall: {formatNaira(statement.shortfallKobo)}
           </Text>
           <Text size="sm">{nairaInWords(statement.shortfallKobo)}: what the member owes beyond their savings.</Text>
+          <Text size="sm" fw={600}>
+            {statement.shortfallChoice === 'guarantors'
+              ? 'Recovered from the guarantors of the member’s loans, in their guaranteed shares (below).'
+              : statement.shortfallChoice === 'member_pays'
+                ? `The member pays in ${formatNaira(statement.memberPaysKobo)}.`
+                : 'Not met yet: the member pays it in, or it is recovered from the guarantors.'}
+          </Text>
         </>
       ) : (
         <>

@@ -20,3 +20,8 @@ export function PaidNote({ exit }: { exit: ExitView }) {
     </Text>
   );
 }
+
+/** A failed request as the reason dialog shows it: under the field when the server named the reason. */
+export function reasonRefusal(error: unknown): { message: string; isAboutReason: boolean } {
+  return { message: errorMessage(error, EXIT_FAILED.step), isAboutReason: error instanceof ApiError && error.field === 'reason' };
+}
