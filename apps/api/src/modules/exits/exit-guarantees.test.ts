@@ -305,6 +305,27 @@ describe('another member guaranteeing in the leaver’s place', () => {
     expect(late.statusCode).toBe(404);
   });
 
+  it('judges an officer’s release and the new guarantor’s acceptance arriving at once one after the other', async () => {
+    const leaver = await person('Race Leaver');
+    const borrower = await person('Race Borrower');
+    const loanId = await guaranteedLoan(borrower, leaver, true);
+    const exitId = await giveNotice(leaver);
+    const newcomer = await person('Race Newcomer');
+    expect((await admin.post(`/api/exits/${exitId}/guarantees/${loanId}/replace`, { userId: newcomer.userId })).statusCode).toBe(200);
+    const [release, accept] = await Promise.all([
+      admin.post(`/api/exits/${exitId}/guarantees/${loanId}/release`, { reason: 'Savings enough' }),
+      newcomer.client.post(`/api/loans/${loanId}/guarantee`, { answer: 'accept' }),
+    ]);
+    const outcome = { statuses: [release.statusCode, accept.statusCode], rows: (await guaranteeRows(loanId)).map((row) => [row.name, row.status, row.released_reason]) };
+    expect([
+      // The release first: the request waiting is withdrawn, so there is nothing left to accept.
+      { statuses: [200, 404], rows: [['Race Leaver', 'released', 'Savings enough']] },
+      // The acceptance first: the leaver's guarantee is released as replaced, so there is nothing left to release.
+      { statuses: [404, 200], rows: [['Race Leaver', 'released', 'Replaced by Race Newcomer'], ['Race Newcomer', 'accepted', null]] },
+    ]).toContainEqual(outcome);
+    expect(await heldKobo(leaver)).toBe(0);
+  });
+
   it('asks only another active holder who is not leaving, not the borrower, and not on the loan already', async () => {
     const leaver = await person('Bode Leaver');
     const borrower = await person('Chioma Borrower');

@@ -24,6 +24,19 @@ export async function answerGuarantee(deps: LoanDeps, actor: Actor, loanId: stri
   await deps.db.transaction(async (tx) => {
     const [account] = await tx.select().from(savingsAccounts).where(ordinaryAccountOf(actor.id)).for('update');
     if (!account) throw new AppError('LOAN_NOT_FOUND');
+    // Issue 32: a request in a leaver's place locks the leaver's guarantee before its own row, in the
+    // order an officer's release takes them (exits/exit-guarantees.ts), so the two never deadlock.
+    const [peek] = await tx
+      .select({ replaces: loanGuarantors.replacesAccountId })
+      .from(loanGuarantors)
+      .where(and(eq(loanGuarantors.loanId, loanId), eq(loanGuarantors.accountId, account.id)));
+    if (peek?.replaces) {
+      await tx
+        .select({ loanId: loanGuarantors.loanId })
+        .from(loanGuarantors)
+        .where(and(eq(loanGuarantors.loanId, loanId), eq(loanGuarantors.accountId, peek.replaces)))
+        .for('update');
+    }
     const [request] = await tx
       .select({ guarantee: loanGuarantors, loanStatus: loans.status, productName: loans.productName })
       .from(loanGuarantors)
