@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { ExitSettings } from '@kobo/core';
+import { MAX_AMOUNT_KOBO, type ExitSettings } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { appSettings } from '../../db/schema.ts';
@@ -12,7 +12,6 @@ const KEYS = [NOTICE_DAYS, FEE_KOBO, PRO_RATA];
 /** Thirty days' notice (the common by-law), no exit fee, no interest to the exit date until an officer says otherwise. */
 const DEFAULTS: ExitSettings = { noticeDays: 30, exitFeeKobo: 0, proRata: false };
 const MAX_NOTICE_DAYS = 365;
-const MAX_FEE_KOBO = 1_000_000_000_000;
 
 function whole(value: string | undefined, fallback: number, max: number): number {
   const parsed = Number(value);
@@ -26,7 +25,7 @@ export async function readExitSettings(db: Database | Transaction): Promise<Exit
   const proRata = value(PRO_RATA);
   return {
     noticeDays: whole(value(NOTICE_DAYS), DEFAULTS.noticeDays, MAX_NOTICE_DAYS),
-    exitFeeKobo: whole(value(FEE_KOBO), DEFAULTS.exitFeeKobo, MAX_FEE_KOBO),
+    exitFeeKobo: whole(value(FEE_KOBO), DEFAULTS.exitFeeKobo, MAX_AMOUNT_KOBO),
     proRata: proRata === undefined ? DEFAULTS.proRata : proRata === 'true',
   };
 }

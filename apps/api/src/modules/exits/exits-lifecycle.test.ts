@@ -94,6 +94,7 @@ describe('the exit settings', () => {
         { noticeDays: 1.5, exitFeeKobo: 0, proRata: false },
         { noticeDays: 30, exitFeeKobo: -1, proRata: false },
         { noticeDays: 30, exitFeeKobo: 0.5, proRata: false },
+        { noticeDays: 30, exitFeeKobo: 100_000_000_000_001, proRata: false },
         { noticeDays: 30, exitFeeKobo: 0, proRata: 'yes' },
         { noticeDays: '30', exitFeeKobo: 0, proRata: false },
         { noticeDays: 30, exitFeeKobo: 0 },
@@ -104,6 +105,13 @@ describe('the exit settings', () => {
       }
     });
     expect((await admin.get('/api/exits/settings')).json()).toEqual({ noticeDays: 30, exitFeeKobo: 0, proRata: false });
+  });
+
+  it('keeps the largest fee an amount may be (₦1,000,000,000,000.00) and a 365-day notice, and reads them back', async () => {
+    const largest = await admin.request('PUT', '/api/exits/settings', { noticeDays: 365, exitFeeKobo: 100_000_000_000_000, proRata: false });
+    expect(largest.statusCode, largest.body).toBe(200);
+    expect((await admin.get('/api/exits/settings')).json()).toEqual({ noticeDays: 365, exitFeeKobo: 100_000_000_000_000, proRata: false });
+    expect((await admin.request('PUT', '/api/exits/settings', { noticeDays: 30, exitFeeKobo: 0, proRata: false })).statusCode).toBe(200);
   });
 });
 
