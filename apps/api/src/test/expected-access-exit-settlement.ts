@@ -6,6 +6,8 @@ import { ADMIN, ADMIN_AND_AUDITOR, nobody, type ExpectedAccess } from './access-
  * the officers' (manage_staff_savings).
  */
 export const EXIT_SETTLEMENT_ACCESS: ExpectedAccess[] = [
+  { method: 'POST', url: '/api/exits/batch/preview', expect: ADMIN_AND_AUDITOR, body: {} },
+  { method: 'POST', url: '/api/exits/batch/settle', expect: ADMIN, body: {} },
   { method: 'POST', url: '/api/exits/:id/preview', path: `/api/exits/${nobody}/preview`, expect: ADMIN_AND_AUDITOR, body: {} },
   {
     method: 'GET',

@@ -207,3 +207,19 @@ export const exitListQuerySchema = z.object({ status: z.enum(EXIT_STATUSES, { me
 /** GET /api/account/exit: the caller's live exit, or null when they have given no notice. */
 export const myExitAnswerSchema = z.object({ exit: exitDetailSchema.nullable() });
 export type MyExitAnswer = z.infer<typeof myExitAnswerSchema>;
+
+// ---- Many exits at once (a redundancy, a branch closing; bench:exits) --------------------------
+export const MAX_BATCH_EXITS = 1000;
+const exitIdsSchema = z.array(z.string().min(1).max(100)).min(1).max(MAX_BATCH_EXITS);
+/** POST /api/exits/batch/preview: every exit's statement on one settlement date, nothing saved. */
+export const exitBatchPreviewInputSchema = z.object({ exitIds: exitIdsSchema, settlementDate: dayInput(MESSAGES.exitSettlementDateInvalid) });
+/** POST /api/exits/batch/settle: approved exits settled in one transaction, one entry each, all or nothing. */
+export const exitBatchSettleInputSchema = z.object({ exitIds: exitIdsSchema });
+export const exitBatchPreviewSchema = z.object({
+  items: z.array(z.object({ exitId: z.string(), holderName: z.string(), statement: exitStatementSchema })),
+  payableKobo: koboSchema,
+  shortfallKobo: koboSchema,
+});
+export const exitBatchSettleSchema = z.object({ settledCount: z.number().int(), payableKobo: koboSchema });
+export type ExitBatchPreview = z.infer<typeof exitBatchPreviewSchema>;
+export type ExitBatchSettled = z.infer<typeof exitBatchSettleSchema>;

@@ -1,10 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exitPayOutInputSchema, exitReasonInputSchema, exitSettlementInputSchema, exitStatementSchema, exitViewSchema, fileAnswer } from '@kobo/core';
+import {
+  exitBatchPreviewInputSchema,
+  exitBatchPreviewSchema,
+  exitBatchSettleInputSchema,
+  exitBatchSettleSchema,
+  exitPayOutInputSchema,
+  exitReasonInputSchema,
+  exitSettlementInputSchema,
+  exitStatementSchema,
+  exitViewSchema,
+  fileAnswer,
+} from '@kobo/core';
 import { sendWorkbook, XLSX_CONTENT_TYPE } from '../../spreadsheet/send-workbook.ts';
 import { idempotencyKeyFrom } from '../ledger/idempotency.ts';
 import { approveExit } from './approve-exit.ts';
+import { previewBatch, settleBatch } from './batch-exits.ts';
 import type { ExitDeps } from './exits.routes.ts';
 import { payOutExit } from './pay-out-exit.ts';
 import { previewExit, statementForWorkbook } from './preview-exit.ts';
@@ -28,6 +40,32 @@ const unsettleable = ['EXIT_GUARANTEES_OPEN', 'EXIT_SHORTFALL', 'EXIT_GUARANTOR_
  */
 export async function exitSettlementRoutes(app: FastifyInstance, deps: ExitDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // Many exits at once (a redundancy, a branch closing): registered before /api/exits/:id/… so 'batch' is never taken for an id.
+  routes.post(
+    '/api/exits/batch/preview',
+    {
+      config: { ...read, errors: ['EXIT_NOT_FOUND'] },
+      schema: { operationId: 'previewExitBatch', body: exitBatchPreviewInputSchema, response: { 200: exitBatchPreviewSchema } },
+    },
+    async (request) => previewBatch(deps, request.body),
+  );
+
+  routes.post(
+    '/api/exits/batch/settle',
+    {
+      config: {
+        ...manage,
+        errors: ['EXIT_NOT_FOUND', 'EXIT_NOT_APPROVED', 'EXIT_ALREADY_SETTLED', 'EXIT_STATEMENT_CHANGED', 'PERIOD_LOCKED', 'SAVINGS_ACCOUNT_CLOSED', ...unsettleable],
+      },
+      schema: { operationId: 'settleExitBatch', body: exitBatchSettleInputSchema, response: { 201: exitBatchSettleSchema } },
+    },
+    async (request, reply) => {
+      const result = await settleBatch(deps, request.actor, request.body.exitIds);
+      deps.outbox.nudge();
+      return reply.status(201).send(result);
+    },
+  );
 
   routes.post(
     '/api/exits/:id/preview',

@@ -500,6 +500,52 @@ describe('interest to the exit date', () => {
   });
 });
 
+describe('many exits at once', () => {
+  it('previews and settles a batch set-based, one entry per exit, all or nothing', async () => {
+    const first = await cooperativeMember('Bola Batch');
+    const second = await member('Chuka Batch', { ordinary: 2_000_000 });
+    const exits = [
+      await exitAtNotice(db(), { userId: first.userId, holderName: 'Bola Batch' }),
+      await exitAtNotice(db(), { userId: second.userId, holderName: 'Chuka Batch' }),
+    ];
+    const preview = await admin.post('/api/exits/batch/preview', { exitIds: exits, settlementDate: '2026-11-20' });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().items.map((item: { holderName: string; statement: { payableKobo: number } }) => [item.holderName, item.statement.payableKobo])).toEqual([
+      ['Bola Batch', 22_180_000],
+      ['Chuka Batch', 2_000_000],
+    ]);
+    expect(preview.json().payableKobo).toBe(24_180_000);
+    const unknown = await admin.post('/api/exits/batch/preview', { exitIds: [...exits, '00000000-0000-4000-8000-000000000000'], settlementDate: '2026-11-20' });
+    expect(unknown.statusCode).toBe(404);
+    expect((await approve(exits[0]!, { settlementDate: '2026-11-20' })).statusCode).toBe(200);
+    const half = await admin.post('/api/exits/batch/settle', { exitIds: exits });
+    expect(half.statusCode).toBe(409);
+    expect(half.json().error).toBe('EXIT_NOT_APPROVED');
+    expect((await exitRow(exits[0]!)).status).toBe('approved');
+    expect((await approve(exits[1]!, { settlementDate: '2026-11-20' })).statusCode).toBe(200);
+    const settled = await admin.post('/api/exits/batch/settle', { exitIds: exits });
+    expect(settled.statusCode, settled.body).toBe(201);
+    expect(settled.json()).toEqual({ settledCount: 2, payableKobo: 24_180_000 });
+    const entries = await queryRows<{ narration: string }>(
+      db(),
+      sql`select narration from journal_entries where source_type = 'exit' and source_id in (${exits[0]!}::uuid, ${exits[1]!}::uuid) order by narration`,
+    );
+    expect(entries).toEqual([{ narration: 'Exit · Bola Batch · Retirement' }, { narration: 'Exit · Chuka Batch · Retirement' }]);
+    expect(await entryLinesOf(db(), (await exitRow(exits[1]!)).entry_id!)).toEqual([
+      { code: '2000', subledger: true, kobo: 2_000_000 },
+      { code: '2170', subledger: false, kobo: -2_000_000 },
+    ]);
+    expect(await balancesOf(db(), first.userId)).toEqual([
+      { product: 'Ordinary savings', kobo: 0, closed: true },
+      { product: 'Shares', kobo: 0, closed: true },
+      { product: 'Christmas', kobo: 0, closed: true },
+    ]);
+    const again = await admin.post('/api/exits/batch/settle', { exitIds: exits });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('EXIT_ALREADY_SETTLED');
+  });
+});
+
 describe('a reversal after the settlement month', () => {
   it('is refused once the month has turned', async () => {
     const person = await member('Mide Month', { ordinary: 1_000_000 });

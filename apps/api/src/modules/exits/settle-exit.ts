@@ -1,18 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { AppError, calendarDate, EXIT_REASON_LABELS, isUuid, type ExitStatement, type ExitView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
-import { memberExits } from '../../db/schema.ts';
-import { enqueueMails, type QueuedMail } from '../../mail/outbox.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
+import { auditLog, memberExits } from '../../db/schema.ts';
+import type { QueuedMail } from '../../mail/outbox.ts';
+import { mappedAccounts } from '../books/journal-writes.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
-import { storeRepayments } from '../loans/store-repayments.ts';
+import { storeRepayments, type RepaymentEntry } from '../loans/store-repayments.ts';
 import type { ExitDeps } from './exits.routes.ts';
 import { recoveryMail, settledMail } from './exit-settlement-mail.ts';
 import { readExitRow, toExitView, type ExitRow } from './exit-store.ts';
-import { refuseUnsettleable, workOutStatement, type WorkedStatement } from './work-out-statement.ts';
+import { refuseUnsettleableAll, workOutStatements, type WorkedStatement } from './work-out-statement.ts';
 
 /** The description a recovering guarantor's withdrawal carries; the reversal finds those rows by it. */
 export const recoveryDescription = (leaverName: string) => `Recovery for ${leaverName}'s loan`;
@@ -35,77 +34,112 @@ export async function settleExit(deps: ExitDeps, actor: Actor, id: string, key: 
   if (!isUuid(id)) throw new AppError('EXIT_NOT_FOUND');
   return postIdempotently(deps.db, key, async (tx) => {
     const row = await readExitRow(tx, id, true);
-    if (row.status === 'settled' || row.status === 'paid') throw new AppError('EXIT_ALREADY_SETTLED');
-    if (row.status !== 'approved' || !row.statement || !row.settlementDate) throw new AppError('EXIT_NOT_APPROVED');
-    const frozen = row.statement as ExitStatement;
-    const guarantorAccounts = frozen.recoveries.map((recovery) => recovery.accountId);
-    await tx.execute(sql`
-      select a.id from savings_accounts a
-      where a.user_id = ${row.userId} or a.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(guarantorAccounts)}::jsonb))
-      order by a.id for no key update`);
-    const today = calendarDate(deps.now(), deps.timeZone);
-    const worked = await workOutStatement(tx, row, { settlementDate: row.settlementDate, shortfallChoice: row.shortfallChoice }, { today, lockLoans: true });
-    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(worked.statement)), frozen)) throw new AppError('EXIT_STATEMENT_CHANGED');
-    await refuseUnsettleable(tx, row, worked);
-    const at = deps.now();
-    const entryId = await writeSettlement(tx, actor, row, worked, at);
-    await tx.execute(sql`update savings_accounts set closed_at = ${at.toISOString()} where user_id = ${row.userId}`);
-    await tx.execute(sql`update users set active = false, updated_at = ${at.toISOString()} where id = ${row.userId}`);
-    await tx.execute(sql`delete from sessions where user_id = ${row.userId}`);
-    const [settled] = await tx
-      .update(memberExits)
-      .set({ status: 'settled', settledById: actor.id, settledByName: actor.name, settledAt: at, entryId, updatedAt: at })
-      .where(eq(memberExits.id, id))
-      .returning();
-    if (!settled) throw new AppError('EXIT_NOT_FOUND');
-    await tell(tx, row, frozen);
-    await recordAudit(tx, {
-      kind: 'exit.settled',
-      actor,
-      target: { type: 'member_exit', id, label: `Exit · ${row.holderName}` },
-      people: [row.userId, ...frozen.recoveries.map((recovery) => recovery.userId)],
-      before: { status: 'approved' },
-      after: {
-        status: 'settled',
-        entryId,
-        settlementDate: row.settlementDate,
-        savingsKobo: frozen.savingsKobo,
-        interestKobo: frozen.interestKobo,
-        payoffKobo: frozen.payoffKobo,
-        exitFeeKobo: frozen.exitFeeKobo,
-        payableKobo: frozen.payableKobo,
-        recoveries: frozen.recoveries.map((recovery) => ({ userId: recovery.userId, amountKobo: recovery.amountKobo })),
-      },
-      at,
-    });
-    return toExitView(settled);
+    const [settled] = await settleLocked(tx, deps, actor, [row]);
+    return toExitView(settled as ExitRow);
   });
 }
 
-type SavingsLine = { account_id: string; type: 'interest' | 'withdrawal'; amount_kobo: number; description: string; line_no: number };
+/**
+ * Settles exits whose rows the caller holds locked (one, or a batch's, set-based: a handful of
+ * statements however many there are). Any refusal stops them all.
+ */
+export async function settleLocked(tx: Transaction, deps: Pick<ExitDeps, 'now' | 'timeZone'>, actor: Actor, rows: readonly ExitRow[]): Promise<ExitRow[]> {
+  for (const row of rows) {
+    if (row.status === 'settled' || row.status === 'paid') throw new AppError('EXIT_ALREADY_SETTLED');
+    if (row.status !== 'approved' || !row.statement || !row.settlementDate) throw new AppError('EXIT_NOT_APPROVED');
+  }
+  const frozen = new Map(rows.map((row) => [row.id, row.statement as ExitStatement]));
+  const guarantorAccounts = rows.flatMap((row) => (row.statement as ExitStatement).recoveries.map((recovery) => recovery.accountId));
+  await tx.execute(sql`
+    select a.id from savings_accounts a
+    where a.user_id in (select jsonb_array_elements_text(${JSON.stringify(rows.map((row) => row.userId))}::jsonb))
+       or a.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(guarantorAccounts)}::jsonb))
+    order by a.id for no key update`);
+  const today = calendarDate(deps.now(), deps.timeZone);
+  const worked = await workOutStatements(
+    tx,
+    rows.map((row) => ({ exit: row, settlementDate: row.settlementDate as string, shortfallChoice: row.shortfallChoice })),
+    { today, lockLoans: true },
+  );
+  for (const row of rows) {
+    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(worked.get(row.id)?.statement)), frozen.get(row.id))) throw new AppError('EXIT_STATEMENT_CHANGED');
+  }
+  await refuseUnsettleableAll(tx, rows.map((row) => ({ exit: row, worked: worked.get(row.id) as WorkedStatement })));
+  const at = deps.now();
+  const entryIds = await writeSettlements(tx, actor, rows, worked, at);
+  const userIds = JSON.stringify(rows.map((row) => row.userId));
+  await tx.execute(sql`update savings_accounts set closed_at = ${at.toISOString()} where user_id in (select jsonb_array_elements_text(${userIds}::jsonb))`);
+  await tx.execute(sql`update users set active = false, updated_at = ${at.toISOString()} where id in (select jsonb_array_elements_text(${userIds}::jsonb))`);
+  await tx.execute(sql`delete from sessions where user_id in (select jsonb_array_elements_text(${userIds}::jsonb))`);
+  const settled = JSON.stringify(rows.map((row) => ({ id: row.id, entry_id: entryIds.get(row.id) ?? null })));
+  await tx.execute(sql`
+    update member_exits e
+    set status = 'settled', settled_by_id = ${actor.id}, settled_by_name = ${actor.name}, settled_at = ${at.toISOString()}, updated_at = ${at.toISOString()}, entry_id = s.entry_id
+    from jsonb_to_recordset(${settled}::jsonb) as s(id uuid, entry_id uuid)
+    where e.id = s.id`);
+  const updated = await tx.select().from(memberExits).where(sql`${memberExits.id} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(rows.map((row) => row.id))}::jsonb))`);
+  await tell(tx, rows);
+  await tx.insert(auditLog).values(
+    rows.map((row) => {
+      const statement = frozen.get(row.id) as ExitStatement;
+      return {
+        kind: 'exit.settled' as const,
+        actorId: actor.id,
+        actorName: actor.name,
+        actorEmail: actor.email,
+        targetType: 'member_exit' as const,
+        targetId: row.id,
+        targetLabel: `Exit · ${row.holderName}`,
+        people: [...new Set([row.userId, ...statement.recoveries.map((recovery) => recovery.userId)])],
+        before: { status: 'approved' },
+        after: {
+          status: 'settled',
+          entryId: entryIds.get(row.id) ?? null,
+          settlementDate: row.settlementDate,
+          savingsKobo: statement.savingsKobo,
+          interestKobo: statement.interestKobo,
+          payoffKobo: statement.payoffKobo,
+          exitFeeKobo: statement.exitFeeKobo,
+          payableKobo: statement.payableKobo,
+          recoveries: statement.recoveries.map((recovery) => ({ userId: recovery.userId, amountKobo: recovery.amountKobo })),
+        },
+        at,
+      };
+    }),
+  );
+  const byId = new Map(updated.map((row) => [row.id, row]));
+  return rows.map((row) => byId.get(row.id) as ExitRow);
+}
 
-/** The sub-ledger rows (savings, then loans) under journal_by_caller, then the one entry; its id, or null when nothing moved. */
-async function writeSettlement(tx: Transaction, actor: Actor, row: ExitRow, worked: WorkedStatement, at: Date): Promise<string | null> {
-  const { statement } = worked;
-  const valueDate = statement.settlementDate;
+type SavingsLine = { account_id: string; type: 'interest' | 'withdrawal'; amount_kobo: number; description: string; line_no: number; value_date: string };
+type EntryLineInput = { accountId: string; subledgerId?: string | null; amountKobo: number };
+
+/** Every exit's sub-ledger rows (savings, then loans) under journal_by_caller, then one entry per exit; each exit's entry id (none when nothing moved). */
+async function writeSettlements(tx: Transaction, actor: Actor, rows: readonly ExitRow[], worked: Map<string, WorkedStatement>, at: Date): Promise<Map<string, string>> {
   const lines: SavingsLine[] = [];
-  for (const product of statement.products) {
-    if (product.interestKobo > 0) lines.push({ account_id: product.accountId, type: 'interest', amount_kobo: product.interestKobo, description: EXIT_INTEREST_DESCRIPTION, line_no: lines.length });
-    const out = product.balanceKobo + product.interestKobo;
-    if (out > 0) lines.push({ account_id: product.accountId, type: 'withdrawal', amount_kobo: out, description: EXIT_WITHDRAWAL_DESCRIPTION, line_no: lines.length });
+  const repayments: RepaymentEntry[] = [];
+  for (const row of rows) {
+    const { statement, payoffs } = worked.get(row.id) as WorkedStatement;
+    const valueDate = statement.settlementDate;
+    const add = (line: Omit<SavingsLine, 'line_no' | 'value_date'>) => lines.push({ ...line, line_no: lines.length, value_date: valueDate });
+    for (const product of statement.products) {
+      if (product.interestKobo > 0) add({ account_id: product.accountId, type: 'interest', amount_kobo: product.interestKobo, description: EXIT_INTEREST_DESCRIPTION });
+      const out = product.balanceKobo + product.interestKobo;
+      if (out > 0) add({ account_id: product.accountId, type: 'withdrawal', amount_kobo: out, description: EXIT_WITHDRAWAL_DESCRIPTION });
+    }
+    for (const recovery of statement.recoveries) {
+      if (recovery.amountKobo > 0) add({ account_id: recovery.accountId, type: 'withdrawal', amount_kobo: recovery.amountKobo, description: recoveryDescription(row.holderName) });
+    }
+    for (const loan of statement.loans) {
+      if (loan.payoffKobo > 0) repayments.push({ loanId: loan.loanId, amountKobo: loan.payoffKobo, valueDate, allocation: payoffs.get(loan.loanId)!.allocation, repaid: true, batchId: null });
+    }
   }
-  for (const recovery of statement.recoveries) {
-    if (recovery.amountKobo > 0) lines.push({ account_id: recovery.accountId, type: 'withdrawal', amount_kobo: recovery.amountKobo, description: recoveryDescription(row.holderName), line_no: lines.length });
-  }
-  const repayments = statement.loans
-    .filter((loan) => loan.payoffKobo > 0)
-    .map((loan) => ({ loanId: loan.loanId, amountKobo: loan.payoffKobo, valueDate, allocation: worked.payoffs.get(loan.loanId)!.allocation, repaid: true, batchId: null }));
   await tx.execute(sql`select set_config('kobo.journal_by_caller', 'exit', true)`);
   if (lines.length > 0) {
     const input = JSON.stringify(lines);
     await tx.execute(sql`
       with input as materialized (
-        select * from jsonb_to_recordset(${input}::jsonb) as i(account_id uuid, type text, amount_kobo bigint, description text, line_no int)
+        select * from jsonb_to_recordset(${input}::jsonb) as i(account_id uuid, type text, amount_kobo bigint, description text, line_no int, value_date date)
       ),
       moved as (
         update savings_accounts a
@@ -115,25 +149,26 @@ async function writeSettlement(tx: Transaction, actor: Actor, row: ExitRow, work
         returning a.id
       )
       insert into savings_transactions (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date)
-      select i.account_id, i.type, i.amount_kobo, i.description, ${actor.id}, ${actor.email}, ${actor.email}, ${at.toISOString()}, ${valueDate}::date
+      select i.account_id, i.type, i.amount_kobo, i.description, ${actor.id}, ${actor.email}, ${actor.email}, ${at.toISOString()}, i.value_date
       from input i order by i.line_no`);
   }
   await storeRepayments(tx, actor, at, repayments);
   await tx.execute(sql`select set_config('kobo.journal_by_caller', '', true)`);
-  return postSettlementEntry(tx, actor, row, statement);
+  return postSettlementEntries(tx, actor, rows, worked);
 }
 
 /**
- * The settlement's one entry: Dr each product's control account for what left it (and Cr it for
+ * Each settlement's one entry: Dr each product's control account for what left it (and Cr it for
  * the interest paid in, Dr interest to the exit date); Dr each guarantor's control account for
  * their recovery; Dr cash for what the member pays in; Cr Loans to members per loan (principal and
- * fee), Cr loan interest income, Cr exit fees, Cr Exits payable.
+ * fee), Cr loan interest income, Cr exit fees, Cr Exits payable. All entries in two statements.
  */
-async function postSettlementEntry(tx: Transaction, actor: Actor, row: ExitRow, statement: ExitStatement): Promise<string | null> {
+async function postSettlementEntries(tx: Transaction, actor: Actor, rows: readonly ExitRow[], worked: Map<string, WorkedStatement>): Promise<Map<string, string>> {
   const keys = ['exits.payable', 'exits.fee_income', 'exits.interest', 'savings.cash', 'loans.interest_income'] as const;
   const mapped = await mappedAccounts(tx, keys);
   const account = (key: (typeof keys)[number]) => mapped.get(key) as string;
-  const accountIds = [...statement.products.map((product) => product.accountId), ...statement.recoveries.map((recovery) => recovery.accountId)];
+  const statements = rows.map((row) => (worked.get(row.id) as WorkedStatement).statement);
+  const accountIds = statements.flatMap((statement) => [...statement.products.map((product) => product.accountId), ...statement.recoveries.map((recovery) => recovery.accountId)]);
   const controls = await queryRows<{ id: string; control_account_id: string }>(
     tx,
     sql`select a.id::text, p.control_account_id::text from savings_accounts a join savings_products p on p.id = a.product_id
@@ -141,55 +176,79 @@ async function postSettlementEntry(tx: Transaction, actor: Actor, row: ExitRow, 
   );
   const controlOf = new Map(controls.map((control) => [control.id, control.control_account_id]));
   const [loansControl] = await queryRows<{ id: string }>(tx, sql`select id::text from ledger_accounts where subledger = 'loans' limit 1`);
-  const lines: { accountId: string; subledgerId?: string | null; amountKobo: number }[] = [];
-  for (const product of statement.products) {
-    const control = controlOf.get(product.accountId) as string;
-    const out = product.balanceKobo + product.interestKobo;
-    if (out > 0) lines.push({ accountId: control, subledgerId: product.accountId, amountKobo: out });
-    if (product.interestKobo > 0) {
-      lines.push({ accountId: control, subledgerId: product.accountId, amountKobo: -product.interestKobo });
-      lines.push({ accountId: account('exits.interest'), amountKobo: product.interestKobo });
+  const entries: { ord: number; exit_id: string; value_date: string; narration: string }[] = [];
+  const entryLines: { ord: number; line_no: number; account_id: string; subledger_id: string | null; amount_kobo: number; value_date: string }[] = [];
+  rows.forEach((row, ord) => {
+    const statement = statements[ord] as ExitStatement;
+    const own: EntryLineInput[] = [];
+    for (const product of statement.products) {
+      const control = controlOf.get(product.accountId) as string;
+      const out = product.balanceKobo + product.interestKobo;
+      if (out > 0) own.push({ accountId: control, subledgerId: product.accountId, amountKobo: out });
+      if (product.interestKobo > 0) {
+        own.push({ accountId: control, subledgerId: product.accountId, amountKobo: -product.interestKobo });
+        own.push({ accountId: account('exits.interest'), amountKobo: product.interestKobo });
+      }
     }
-  }
-  for (const recovery of statement.recoveries) {
-    if (recovery.amountKobo > 0) lines.push({ accountId: controlOf.get(recovery.accountId) as string, subledgerId: recovery.accountId, amountKobo: recovery.amountKobo });
-  }
-  if (statement.memberPaysKobo > 0) lines.push({ accountId: account('savings.cash'), amountKobo: statement.memberPaysKobo });
-  for (const loan of statement.loans) {
-    const owed = loan.principalKobo + loan.feeKobo;
-    if (owed > 0) lines.push({ accountId: loansControl!.id, subledgerId: loan.loanId, amountKobo: -owed });
-  }
-  const loanInterest = statement.loans.reduce((sum, loan) => sum + loan.interestKobo, 0);
-  if (loanInterest > 0) lines.push({ accountId: account('loans.interest_income'), amountKobo: -loanInterest });
-  if (statement.exitFeeKobo > 0) lines.push({ accountId: account('exits.fee_income'), amountKobo: -statement.exitFeeKobo });
-  if (statement.payableKobo > 0) lines.push({ accountId: account('exits.payable'), amountKobo: -statement.payableKobo });
-  if (lines.length === 0) return null;
-  return insertEntry(tx, {
-    book: 'scheme',
-    valueDate: statement.settlementDate,
-    sourceType: 'exit',
-    sourceId: row.id,
-    narration: `Exit · ${row.holderName} · ${EXIT_REASON_LABELS[row.reason]}`,
-    createdById: actor.id,
-    lines,
+    for (const recovery of statement.recoveries) {
+      if (recovery.amountKobo > 0) own.push({ accountId: controlOf.get(recovery.accountId) as string, subledgerId: recovery.accountId, amountKobo: recovery.amountKobo });
+    }
+    if (statement.memberPaysKobo > 0) own.push({ accountId: account('savings.cash'), amountKobo: statement.memberPaysKobo });
+    for (const loan of statement.loans) {
+      const owed = loan.principalKobo + loan.feeKobo;
+      if (owed > 0) own.push({ accountId: loansControl!.id, subledgerId: loan.loanId, amountKobo: -owed });
+    }
+    const loanInterest = statement.loans.reduce((sum, loan) => sum + loan.interestKobo, 0);
+    if (loanInterest > 0) own.push({ accountId: account('loans.interest_income'), amountKobo: -loanInterest });
+    if (statement.exitFeeKobo > 0) own.push({ accountId: account('exits.fee_income'), amountKobo: -statement.exitFeeKobo });
+    if (statement.payableKobo > 0) own.push({ accountId: account('exits.payable'), amountKobo: -statement.payableKobo });
+    if (own.length === 0) return;
+    entries.push({ ord, exit_id: row.id, value_date: statement.settlementDate, narration: `Exit · ${row.holderName} · ${EXIT_REASON_LABELS[row.reason]}` });
+    own.forEach((line, index) =>
+      entryLines.push({ ord, line_no: index + 1, account_id: line.accountId, subledger_id: line.subledgerId ?? null, amount_kobo: line.amountKobo, value_date: statement.settlementDate }),
+    );
   });
+  const ids = new Map<string, string>();
+  if (entries.length === 0) return ids;
+  const written = await queryRows<{ id: string; source_id: string }>(
+    tx,
+    sql`insert into journal_entries (book, value_date, source_type, source_id, narration, created_by_id)
+        select 'scheme', e.value_date, 'exit', e.exit_id, e.narration, ${actor.id}
+        from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(ord int, exit_id uuid, value_date date, narration text)
+        order by e.ord
+        returning id::text, source_id::text`,
+  );
+  for (const entry of written) ids.set(entry.source_id, entry.id);
+  const withIds = entryLines.map((line) => ({ ...line, entry_id: ids.get(rows[line.ord]!.id) }));
+  await tx.execute(sql`
+    insert into journal_lines (entry_id, line_no, account_id, subledger_id, amount_kobo, value_date)
+    select l.entry_id, l.line_no, l.account_id, l.subledger_id, l.amount_kobo, l.value_date
+    from jsonb_to_recordset(${JSON.stringify(withIds)}::jsonb) as l(entry_id uuid, line_no int, account_id uuid, subledger_id uuid, amount_kobo bigint, value_date date)`);
+  return ids;
 }
 
 /** Each recovering guarantor hears what was taken and for whose loan; the member hears their statement, unless they died. */
-async function tell(tx: Transaction, row: ExitRow, statement: ExitStatement): Promise<void> {
-  const userIds = [...new Set([row.userId, ...statement.recoveries.map((recovery) => recovery.userId)])];
+async function tell(tx: Transaction, rows: readonly ExitRow[]): Promise<void> {
+  const statements = rows.map((row) => row.statement as ExitStatement);
+  const userIds = [...new Set([...rows.map((row) => row.userId), ...statements.flatMap((statement) => statement.recoveries.map((recovery) => recovery.userId))])];
   const people = await queryRows<{ id: string; email: string; name: string }>(
     tx,
     sql`select id, email, name from users where id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))`,
   );
   const byId = new Map(people.map((person) => [person.id, person]));
   const mails: QueuedMail[] = [];
-  for (const userId of new Set(statement.recoveries.map((recovery) => recovery.userId))) {
-    const person = byId.get(userId);
-    if (person) mails.push({ kind: 'exit.recovery', message: recoveryMail(person, row.holderName, statement.recoveries.filter((recovery) => recovery.userId === userId)) });
-  }
-  const member = byId.get(row.userId);
-  if (member && row.reason !== 'death') mails.push({ kind: 'exit.settled', message: settledMail(member, statement) });
-  await enqueueMails(tx, mails);
+  rows.forEach((row, index) => {
+    const statement = statements[index] as ExitStatement;
+    for (const userId of new Set(statement.recoveries.map((recovery) => recovery.userId))) {
+      const person = byId.get(userId);
+      if (person) mails.push({ kind: 'exit.recovery', message: recoveryMail(person, row.holderName, statement.recoveries.filter((recovery) => recovery.userId === userId)) });
+    }
+    const member = byId.get(row.userId);
+    if (member && row.reason !== 'death') mails.push({ kind: 'exit.settled', message: settledMail(member, statement) });
+  });
+  if (mails.length === 0) return;
+  // One statement for every mail (as the year end's): 500 exits' mails as separate rows' parameters would be slow.
+  await tx.execute(sql`
+    insert into mail_outbox (kind, to_email, subject, body)
+    select m.kind, m."to", m.subject, m.text from jsonb_to_recordset(${JSON.stringify(mails.map((mail) => ({ kind: mail.kind, ...mail.message })))}::jsonb) as m(kind text, "to" text, subject text, text text)`);
 }
-

@@ -4,11 +4,13 @@ import {
   buildExitStatement,
   exitShortfallProblem,
   formatNaira,
+  GUARANTEE_BINDING_STATUSES,
   MESSAGES,
   type ExitGuarantorInput,
   type ExitLoanPayoff,
   type ExitNomineeInput,
   type ExitProductInput,
+  type ExitRecovery,
   type ExitStatement,
   type IsoDate,
   type ShortfallChoice,
@@ -16,11 +18,10 @@ import {
 import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 import { koboFromDb } from '../../db/kobo.ts';
 import { heldKoboSql } from '../ledger/lien-sql.ts';
-import { firstDayBelowZeroSql } from '../ledger/ledger-sql.ts';
+import { firstDayBelowZeroSql, ordinaryAccountSql } from '../ledger/ledger-sql.ts';
 import { activeLoansOf } from '../loans/active-loan-positions.ts';
 import type { ExitRow } from './exit-store.ts';
 import { readExitSettings } from './exit-settings.ts';
-import { guaranteesGivenBy } from './read-exit.ts';
 
 type Db = Database | Transaction;
 
@@ -40,64 +41,93 @@ type AccountRow = { id: string; product_id: string; name: string; kind: string; 
  * FOR UPDATE (the caller holds the savings accounts' locks already, decision 042's order).
  */
 export async function workOutStatement(db: Db, exit: ExitRow, request: StatementRequest, options: { today: IsoDate; lockLoans?: boolean }): Promise<WorkedStatement> {
-  const { settlementDate } = request;
-  if (settlementDate < exit.earliestSettlementDate || settlementDate > options.today) {
-    throw new AppError('VALIDATION', { message: MESSAGES.exitSettlementDateInvalid, field: 'settlementDate' });
+  const worked = await workOutStatements(db, [{ exit, ...request }], options);
+  return worked.get(exit.id) as WorkedStatement;
+}
+
+/**
+ * Many exits' statements in a handful of statements whatever their number (a redundancy's 500
+ * exits, `bench:exits`): each part of the statement is read for every exit at once.
+ */
+export async function workOutStatements(
+  db: Db,
+  requests: readonly (StatementRequest & { exit: ExitRow })[],
+  options: { today: IsoDate; lockLoans?: boolean },
+): Promise<Map<string, WorkedStatement>> {
+  for (const { exit, settlementDate } of requests) {
+    if (settlementDate < exit.earliestSettlementDate || settlementDate > options.today) {
+      throw new AppError('VALIDATION', { message: MESSAGES.exitSettlementDateInvalid, field: 'settlementDate' });
+    }
   }
+  const worked = new Map<string, WorkedStatement>();
+  if (requests.length === 0) return worked;
   const settings = await readExitSettings(db);
-  const accounts = await queryRows<AccountRow>(
+  const dates = JSON.stringify(requests.map(({ exit, settlementDate }) => ({ user_id: exit.userId, day: settlementDate })));
+  const accounts = await queryRows<AccountRow & { user_id: string }>(
     db,
-    sql`select a.id::text, a.product_id::text, p.name, p.kind, a.balance_kobo
+    sql`select a.user_id, a.id::text, a.product_id::text, p.name, p.kind, a.balance_kobo
         from savings_accounts a join savings_products p on p.id = a.product_id
-        where a.user_id = ${exit.userId}
-        order by case p.kind when 'ordinary' then 0 when 'shares' then 1 else 2 end, lower(p.name), a.id`,
+        where a.user_id in (select r.user_id from jsonb_to_recordset(${dates}::jsonb) as r(user_id text, day date))
+        order by a.user_id, case p.kind when 'ordinary' then 0 when 'shares' then 1 else 2 end, lower(p.name), a.id`,
   );
-  const accountIds = accounts.map((account) => account.id);
-  if (accountIds.length > 0) {
-    const [later] = await queryRows<{ id: string }>(
-      db,
-      sql`select id from savings_transactions where account_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb)) and value_date > ${settlementDate}::date limit 1`,
-    );
-    if (later) throw new AppError('VALIDATION', { message: MESSAGES.exitPostingsAfterSettlement, field: 'settlementDate' });
-  }
-  const rates = settings.proRata ? await proRataRates(db, settlementDate) : null;
-  const products: ExitProductInput[] = accounts.map((account) => {
-    const rateBp = rates ? (account.kind === 'shares' ? rates.dividendBp : (rates.interest.get(account.product_id) ?? 0)) : 0;
-    return {
-      accountId: account.id,
-      productId: account.product_id,
-      name: account.name,
-      kind: account.kind,
-      balanceKobo: koboFromDb(account.balance_kobo),
-      rateBp,
-      days: rates && rateBp > 0 ? rates.days : 0,
-    };
-  });
-  const byAccount = await activeLoansOf(db, accountIds, { lock: options.lockLoans ?? false });
+  const [later] = await queryRows<{ id: string }>(
+    db,
+    sql`select t.id from jsonb_to_recordset(${dates}::jsonb) as r(user_id text, day date)
+        join savings_accounts a on a.user_id = r.user_id
+        join savings_transactions t on t.account_id = a.id and t.value_date > r.day
+        limit 1`,
+  );
+  if (later) throw new AppError('VALIDATION', { message: MESSAGES.exitPostingsAfterSettlement, field: 'settlementDate' });
+  const accountsOf = new Map<string, (AccountRow & { user_id: string })[]>();
+  for (const account of accounts) accountsOf.set(account.user_id, [...(accountsOf.get(account.user_id) ?? []), account]);
+  const ratesByDay = new Map<string, Awaited<ReturnType<typeof proRataRates>>>();
+  if (settings.proRata) for (const day of new Set(requests.map((request) => request.settlementDate))) ratesByDay.set(day, await proRataRates(db, day));
+  const byAccount = await activeLoansOf(db, accounts.map((account) => account.id), { lock: options.lockLoans ?? false });
   const active = [...byAccount.values()].flat();
   const names = active.length === 0 ? [] : await queryRows<{ id: string; product_name: string; seq: string | number }>(
     db,
     sql`select id::text, product_name, seq from loans where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(active.map((loan) => loan.loanId))}::jsonb))`,
   );
   const nameOf = new Map(names.map((row) => [row.id, row]));
-  const loans = active
-    .map((loan) => ({ loanId: loan.loanId, productName: nameOf.get(loan.loanId)?.product_name ?? '', position: loan.position, seq: Number(nameOf.get(loan.loanId)?.seq ?? 0) }))
-    .toSorted((a, b) => a.seq - b.seq)
-    .map(({ seq: _seq, ...loan }) => loan);
-  const guarantors = loans.length === 0 ? [] : await guarantorsOf(db, loans.map((loan) => loan.loanId));
-  const nominees = exit.reason === 'death' ? await nomineesOf(db, exit.userId) : [];
-  const { statement, payoffs } = buildExitStatement({
-    reason: exit.reason,
-    holderName: exit.holderName,
-    settlementDate,
-    products,
-    loans,
-    exitFeeKobo: settings.exitFeeKobo,
-    shortfallChoice: request.shortfallChoice,
-    guarantors,
-    nominees,
-  });
-  return { statement, payoffs, guarantorCount: guarantors.length };
+  const allGuarantors = active.length === 0 ? [] : await guarantorsOf(db, active.map((loan) => loan.loanId));
+  const deaths = requests.filter((request) => request.exit.reason === 'death').map((request) => request.exit.userId);
+  const allNominees = deaths.length === 0 ? new Map<string, ExitNomineeInput[]>() : await nomineesOf(db, deaths);
+  for (const { exit, settlementDate, shortfallChoice } of requests) {
+    const rates = ratesByDay.get(settlementDate) ?? null;
+    const own = accountsOf.get(exit.userId) ?? [];
+    const products: ExitProductInput[] = own.map((account) => {
+      const rateBp = rates ? (account.kind === 'shares' ? rates.dividendBp : (rates.interest.get(account.product_id) ?? 0)) : 0;
+      return {
+        accountId: account.id,
+        productId: account.product_id,
+        name: account.name,
+        kind: account.kind,
+        balanceKobo: koboFromDb(account.balance_kobo),
+        rateBp,
+        days: rates && rateBp > 0 ? rates.days : 0,
+      };
+    });
+    const loans = own
+      .flatMap((account) => byAccount.get(account.id) ?? [])
+      .map((loan) => ({ loanId: loan.loanId, productName: nameOf.get(loan.loanId)?.product_name ?? '', position: loan.position, seq: Number(nameOf.get(loan.loanId)?.seq ?? 0) }))
+      .toSorted((a, b) => a.seq - b.seq)
+      .map(({ seq: _seq, ...loan }) => loan);
+    const loanIds = new Set(loans.map((loan) => loan.loanId));
+    const guarantors = allGuarantors.filter((guarantor) => loanIds.has(guarantor.loanId));
+    const { statement, payoffs } = buildExitStatement({
+      reason: exit.reason,
+      holderName: exit.holderName,
+      settlementDate,
+      products,
+      loans,
+      exitFeeKobo: settings.exitFeeKobo,
+      shortfallChoice,
+      guarantors,
+      nominees: allNominees.get(exit.userId) ?? [],
+    });
+    worked.set(exit.id, { statement, payoffs, guarantorCount: guarantors.length });
+  }
+  return worked;
 }
 
 /** The latest posted year end's rates (dividend for shares, interest per product) and the financial year's days to `day`, inclusive. */
@@ -137,12 +167,15 @@ async function guarantorsOf(db: Db, loanIds: readonly string[]): Promise<ExitGua
   return rows.map((row) => ({ loanId: row.loan_id, userId: row.user_id ?? '', name: row.name, accountId: row.account_id, guaranteedKobo: koboFromDb(row.amount_kobo) }));
 }
 
-async function nomineesOf(db: Db, userId: string): Promise<ExitNomineeInput[]> {
-  const rows = await queryRows<{ name: string; relationship: string; phone: string; share_bp: number }>(
+async function nomineesOf(db: Db, userIds: readonly string[]): Promise<Map<string, ExitNomineeInput[]>> {
+  const rows = await queryRows<{ user_id: string; name: string; relationship: string; phone: string; share_bp: number }>(
     db,
-    sql`select name, relationship, phone, share_bp from member_nominees where user_id = ${userId} order by position`,
+    sql`select user_id, name, relationship, phone, share_bp from member_nominees
+        where user_id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)) order by user_id, position`,
   );
-  return rows.map((row) => ({ name: row.name, relationship: row.relationship, phone: row.phone, shareBp: Number(row.share_bp) }));
+  const byUser = new Map<string, ExitNomineeInput[]>();
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), { name: row.name, relationship: row.relationship, phone: row.phone, shareBp: Number(row.share_bp) }]);
+  return byUser;
 }
 
 /**
@@ -152,31 +185,49 @@ async function nomineesOf(db: Db, userId: string): Promise<ExitNomineeInput[]> {
  * the settlement date as on every later day); a death without nominees adding to 100%.
  */
 export async function refuseUnsettleable(db: Db, exit: ExitRow, worked: WorkedStatement): Promise<void> {
-  const guarantees = await guaranteesGivenBy(db, exit.userId);
-  if (guarantees.some((guarantee) => guarantee.state === 'open' || guarantee.state === 'replacement_asked')) throw new AppError('EXIT_GUARANTEES_OPEN');
-  const { statement } = worked;
-  const shortfall = exitShortfallProblem(statement, worked.guarantorCount);
-  if (shortfall) throw new AppError('EXIT_SHORTFALL', { message: shortfall });
-  if (statement.recoveries.length > 0) await refuseShortGuarantors(db, statement);
-  if (exit.reason === 'death' && statement.payees.reduce((sum, payee) => sum + payee.shareBp, 0) !== 10_000) throw new AppError('EXIT_NOMINEES_MISSING');
-  if (exit.reason === 'death' && statement.payees.length === 1 && statement.payees[0]?.relationship === null) throw new AppError('EXIT_NOMINEES_MISSING');
+  await refuseUnsettleableAll(db, [{ exit, worked }]);
 }
 
-async function refuseShortGuarantors(db: Db, statement: ExitStatement): Promise<void> {
-  const asked = new Map<string, { name: string; amountKobo: number; releasedKobo: number }>();
-  for (const recovery of statement.recoveries) {
-    const own = asked.get(recovery.accountId) ?? { name: recovery.name, amountKobo: 0, releasedKobo: 0 };
+/** The same for many exits at once (a batch): the first refusal met stops them all. */
+export async function refuseUnsettleableAll(db: Db, items: readonly { exit: ExitRow; worked: WorkedStatement }[]): Promise<void> {
+  if (items.length === 0) return;
+  const binding = GUARANTEE_BINDING_STATUSES;
+  const [open] = await queryRows<{ user_id: string }>(
+    db,
+    sql`select a.user_id from savings_accounts a
+        join loan_guarantors g on g.account_id = a.id and g.status = 'accepted'
+        join loans l on l.id = g.loan_id and l.status in ${binding}
+        where a.user_id in (select jsonb_array_elements_text(${JSON.stringify(items.map((item) => item.exit.userId))}::jsonb)) and ${ordinaryAccountSql('a')}
+        limit 1`,
+  );
+  if (open) throw new AppError('EXIT_GUARANTEES_OPEN');
+  for (const { exit, worked } of items) {
+    const shortfall = exitShortfallProblem(worked.statement, worked.guarantorCount);
+    if (shortfall) throw new AppError('EXIT_SHORTFALL', { message: shortfall });
+    if (exit.reason === 'death' && (worked.statement.payees.reduce((sum, payee) => sum + payee.shareBp, 0) !== 10_000 || worked.statement.payees.every((payee) => payee.relationship === null))) {
+      throw new AppError('EXIT_NOMINEES_MISSING');
+    }
+  }
+  const recoveries = items.flatMap(({ worked }) => worked.statement.recoveries.map((recovery) => ({ ...recovery, settlementDate: worked.statement.settlementDate })));
+  if (recoveries.length > 0) await refuseShortGuarantors(db, recoveries);
+}
+
+async function refuseShortGuarantors(db: Db, recoveries: readonly (ExitRecovery & { settlementDate: IsoDate })[]): Promise<void> {
+  const asked = new Map<string, { name: string; amountKobo: number; releasedKobo: number; day: IsoDate }>();
+  for (const recovery of recoveries) {
+    const own = asked.get(recovery.accountId) ?? { name: recovery.name, amountKobo: 0, releasedKobo: 0, day: recovery.settlementDate };
     own.amountKobo += recovery.amountKobo;
     // This guarantee holds their savings until the loan is paid off by this very settlement.
     own.releasedKobo += recovery.guaranteedKobo;
+    if (recovery.settlementDate < own.day) own.day = recovery.settlementDate;
     asked.set(recovery.accountId, own);
   }
-  const input = JSON.stringify([...asked].map(([accountId, own]) => ({ account_id: accountId, amount_kobo: own.amountKobo, released_kobo: own.releasedKobo })));
+  const input = JSON.stringify([...asked].map(([accountId, own]) => ({ account_id: accountId, amount_kobo: own.amountKobo, released_kobo: own.releasedKobo, day: own.day })));
   const rows = await queryRows<{ account_id: string; spare_kobo: string | number; short_day: string | null }>(
     db,
     sql`select i.account_id::text, greatest(a.balance_kobo - ${heldKoboSql(sql`a.id`)} + i.released_kobo, 0) as spare_kobo,
-               ${firstDayBelowZeroSql(sql`a.id`, sql`a.balance_kobo`, sql`${statement.settlementDate}::date`, sql`-i.amount_kobo`)} as short_day
-        from jsonb_to_recordset(${input}::jsonb) as i(account_id uuid, amount_kobo bigint, released_kobo bigint)
+               ${firstDayBelowZeroSql(sql`a.id`, sql`a.balance_kobo`, sql`i.day`, sql`-i.amount_kobo`)} as short_day
+        from jsonb_to_recordset(${input}::jsonb) as i(account_id uuid, amount_kobo bigint, released_kobo bigint, day date)
         join savings_accounts a on a.id = i.account_id`,
   );
   for (const row of rows) {
