@@ -34,6 +34,8 @@ let today = '';
 let shares = '';
 let christmas = '';
 let loanProduct = '';
+/** The retirement's exit, paid out: the looks below picture its page and its print view. */
+let paidExitPath = '';
 const db = () => kobo.app.kobo.database.db as Database;
 
 /** The first day of the month `offset` months from today's. */
@@ -237,6 +239,7 @@ describe('a retirement with a loan offset at 1280 px', () => {
     await expectText(rowOf(page, 'Guarantees', 'Kemi Borrower'), "Released: borrower's savings");
 
     await approveSettleAndPay(page, 'Tunde Retiree', 'GTB-0042', problems, DESKTOP.width);
+    paidExitPath = new URL(page.url()).pathname;
     for (const product of [ORDINARY_SAVINGS_PRODUCT_ID, shares, christmas]) expect(await accountBalance(db(), retiree.id, product)).toBe(0);
     const [loan] = await queryRows<{ status: string }>(db(), sql`select status from loans where id = ${retiree.loanId}`);
     expect(loan?.status).toBe('repaid');
@@ -354,6 +357,18 @@ describe('a shortfall recovered from the guarantors at 1280 px', () => {
     expect(await accountBalance(db(), second.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(9_000_000);
     await expectText(rowOf(page, 'Recovered from guarantors', 'Femi Guarantor'), '₦30,000.00');
     problems.push(...(await checkStep(page, 'shortfall-settled', DESKTOP.width)));
+
+    // Reversed as a whole within its month, before pay-out: the guarantors have their savings back.
+    await page.getByRole('button', { name: 'Reverse the settlement' }).click();
+    const reversal = page.getByRole('dialog', { name: 'Reverse the settlement' });
+    await reversal.getByRole('textbox', { name: 'Reason' }).fill('Sade withdrew her resignation');
+    await reversal.getByRole('button', { name: 'Reverse' }).click();
+    await reversal.waitFor({ state: 'detached' });
+    await expectText(page.getByRole('region', { name: "The exit's next step" }), 'This settlement was reversed: Sade withdrew her resignation');
+    await expectText(page.getByRole('region', { name: 'The exit' }), 'Reversed');
+    expect(await accountBalance(db(), first.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(20_000_000);
+    expect(await accountBalance(db(), second.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(10_000_000);
+    expect(await accountBalance(db(), leaver.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(5_000_000);
     expect(problems).toEqual([]);
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
     await context.close();
@@ -393,6 +408,26 @@ describe("a member's own nominees and notice at 375 px", () => {
     expect(problems).toEqual([]);
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
     await context.close();
+  });
+});
+
+describe('a paid exit and its print view in every look', () => {
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'member-exit-detail',
+    path: () => paidExitPath,
+    user: () => admin,
+    prepare: async (page) => {
+      await page.getByRole('heading', { name: 'Tunde Retiree leaving', level: 1 }).waitFor();
+      await expectText(page.locator('[data-paid-note]'), 'GTB-0042');
+    },
+  });
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'member-exit-statement',
+    path: () => `${paidExitPath}/statement`,
+    user: () => admin,
+    prepare: async (page) => {
+      await page.getByRole('heading', { name: 'Final settlement statement: Tunde Retiree' }).waitFor();
+    },
   });
 });
 

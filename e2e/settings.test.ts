@@ -72,6 +72,8 @@ describe('Settings for an admin', () => {
       'Books',
       // Issue 31: the financial year's first month, the least reserve and withholding tax (docs/decisions/049-year-end-run.md).
       'Year end',
+      // Issue 32: the notice period, the exit fee and pro rata interest when a member leaves (docs/decisions/051-member-exit.md).
+      'Exits',
       'Sign-up',
       'API tokens',
       'Backups',
