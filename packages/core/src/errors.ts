@@ -190,6 +190,8 @@ export const ERRORS = {
   // The message names the earliest settlement date.
   EXIT_NOTICE_PERIOD: { status: 409, message: MESSAGES.exitNoticePeriod },
   EXIT_GUARANTEES_OPEN: { status: 409, message: MESSAGES.exitGuaranteesOpen },
+  // A loan the member applied for and was not yet paid: nothing to pay off, but it must not be paid after they leave.
+  EXIT_LOAN_APPLICATION_OPEN: { status: 409, message: MESSAGES.exitLoanApplicationOpen },
   // The message names the shortfall and the two choices.
   EXIT_SHORTFALL: { status: 409, message: MESSAGES.exitShortfall },
   // The message names the guarantor, their share and what they hold.

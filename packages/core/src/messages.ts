@@ -640,6 +640,7 @@ export const MESSAGES = {
   exitCannotApprove: 'This exit can no longer be approved: it was settled, reversed or cancelled.',
   exitPostingsAfterSettlement: "The member's accounts have postings valued after this date: settle on or after the last of them.",
   savingsAccountClosed: 'This account is closed: its holder has left the scheme.',
+  exitLoanApplicationOpen: "This member's loan application is still open: reject it, or let it be cancelled, before settling.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

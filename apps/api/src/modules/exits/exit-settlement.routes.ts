@@ -32,7 +32,7 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
 /** The workbook's query: the preview's input; ignored from approval on, when the frozen statement is sent. */
 const workbookQuery = exitSettlementInputSchema.partial({ settlementDate: true });
 /** What stops a statement from being approved or settled (work-out-statement.ts's refuseUnsettleable). */
-const unsettleable = ['EXIT_GUARANTEES_OPEN', 'EXIT_SHORTFALL', 'EXIT_GUARANTOR_SHORT', 'EXIT_NOMINEES_MISSING'] as const;
+const unsettleable = ['EXIT_GUARANTEES_OPEN', 'EXIT_LOAN_APPLICATION_OPEN', 'EXIT_SHORTFALL', 'EXIT_GUARANTOR_SHORT', 'EXIT_NOMINEES_MISSING'] as const;
 
 /**
  * A member's exit settled (issue 32, docs/decisions/051-member-exit.md): the statement's preview

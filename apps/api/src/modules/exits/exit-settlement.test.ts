@@ -378,6 +378,24 @@ describe('the refusals before settling', () => {
     expect(approved.statusCode, approved.body).toBe(200);
   });
 
+  it("refuses while the member's own loan application is open, and approves once it is rejected", async () => {
+    const person = await member('Femi Applying', { ordinary: 5_000_000 });
+    const loanId = await activeLoan(db(), { userId: person.userId, productId: loanProduct, principalKobo: 2_000_000, disbursedOn: '2026-11-02' });
+    // Not yet paid out: awaiting the officers' decision (what an application before the notice leaves).
+    await db().execute(sql`update loans set status = 'awaiting_approval' where id = ${loanId}`);
+    const exitId = await exitAtNotice(db(), { userId: person.userId, holderName: 'Femi Applying' });
+    const refused = await approve(exitId, { settlementDate: '2026-11-20' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'EXIT_LOAN_APPLICATION_OPEN',
+      message: "This member's loan application is still open: reject it, or let it be cancelled, before settling.",
+    });
+    expect((await exitRow(exitId)).status).toBe('notice');
+    await db().execute(sql`update loans set status = 'rejected' where id = ${loanId}`);
+    const approved = await approve(exitId, { settlementDate: '2026-11-20' });
+    expect(approved.statusCode, approved.body).toBe(200);
+  });
+
   it('keeps two-person approval: whoever took the notice cannot approve it', async () => {
     const person = await member('Tunde Twoperson', { ordinary: 1_000_000 });
     const exitId = await exitAtNotice(db(), { userId: person.userId, holderName: 'Tunde Twoperson', givenById: admin.userId });

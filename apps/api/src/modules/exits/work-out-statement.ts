@@ -13,6 +13,7 @@ import {
   type ExitRecovery,
   type ExitStatement,
   type IsoDate,
+  type LoanStatus,
   type ShortfallChoice,
 } from '@kobo/core';
 import { queryRows, type Database, type Transaction } from '../../db/client.ts';
@@ -24,6 +25,9 @@ import type { ExitRow } from './exit-store.ts';
 import { readExitSettings } from './exit-settings.ts';
 
 type Db = Database | Transaction;
+
+/** A loan applied for and not yet paid out. */
+const PENDING_LOAN_STATUSES = ['awaiting_guarantors', 'awaiting_approval', 'approved'] as const satisfies readonly LoanStatus[];
 
 /** The statement with what settling it needs besides: each loan's payoff (its allocation) and the guarantors who could be asked. */
 export type WorkedStatement = { statement: ExitStatement; payoffs: Map<string, ExitLoanPayoff>; guarantorCount: number };
@@ -201,6 +205,16 @@ export async function refuseUnsettleableAll(db: Db, items: readonly { exit: Exit
         limit 1`,
   );
   if (open) throw new AppError('EXIT_GUARANTEES_OPEN');
+  // The member's own application not yet paid out: the statement has nothing of it to pay off, and
+  // paying it after the member left would lend to someone who is gone.
+  const [applied] = await queryRows<{ user_id: string }>(
+    db,
+    sql`select a.user_id from loans l join savings_accounts a on a.id = l.account_id
+        where l.status in ${PENDING_LOAN_STATUSES}
+          and a.user_id in (select jsonb_array_elements_text(${JSON.stringify(items.map((item) => item.exit.userId))}::jsonb))
+        limit 1`,
+  );
+  if (applied) throw new AppError('EXIT_LOAN_APPLICATION_OPEN');
   for (const { exit, worked } of items) {
     const shortfall = exitShortfallProblem(worked.statement, worked.guarantorCount);
     if (shortfall) throw new AppError('EXIT_SHORTFALL', { message: shortfall });
