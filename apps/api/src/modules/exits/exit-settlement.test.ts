@@ -158,6 +158,14 @@ describe('a retirement with a loan offset', () => {
             union all select id from loan_transactions where loan_id = ${person.loanId} and type = 'repayment')`,
     );
     expect(own[0]!.n).toBe('0');
+    // Nor a receipt of their own: the member hears of the payoff in the settlement mail.
+    const notices = await queryRows<{ n: string }>(
+      db(),
+      sql`select count(*)::text as n from ledger_notices where entry_id in (
+            select t.id from savings_transactions t join savings_accounts a on a.id = t.account_id where a.user_id = ${person.userId} and t.value_date = '2026-11-20'
+            union all select id from loan_transactions where loan_id = ${person.loanId} and type = 'repayment')`,
+    );
+    expect(notices[0]!.n).toBe('0');
     expect(await balancesOf(db(), person.userId)).toEqual([
       { product: 'Ordinary savings', kobo: 0, closed: true },
       { product: 'Shares', kobo: 0, closed: true },
