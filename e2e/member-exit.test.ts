@@ -210,6 +210,10 @@ describe('a retirement with a loan offset at 1280 px', () => {
     const borrower = await member('Kemi Borrower', { ordinary: 20_000_000 });
     const borrowed = await activeLoan(db(), { userId: borrower.id, productId: loanProduct, principalKobo: 5_000_000, disbursedOn: monthStart(0) });
     await guarantee(db(), borrowed, retiree.id, 5_000_000);
+    const other = await member('Ladi Borrower', { ordinary: 10_000_000 });
+    const otherLoan = await activeLoan(db(), { userId: other.id, productId: loanProduct, principalKobo: 3_000_000, disbursedOn: monthStart(0) });
+    await guarantee(db(), otherLoan, retiree.id, 3_000_000);
+    const replacement = await member('Musa Replacement', { ordinary: 20_000_000 });
     const { context, page } = await signedIn(DESKTOP);
     const problems: string[] = [];
     await recordNotice(page, retiree, 'Retirement');
@@ -237,6 +241,22 @@ describe('a retirement with a loan offset at 1280 px', () => {
     await release.getByRole('button', { name: 'Release' }).click();
     await release.waitFor({ state: 'detached' });
     await expectText(rowOf(page, 'Guarantees', 'Kemi Borrower'), "Released: borrower's savings");
+
+    // Ladi's loan: another member is asked, and once they accept on their loans page the retiree is free.
+    await page.getByRole('button', { name: "Ask another member to guarantee Ladi Borrower's loan" }).click();
+    const ask = page.getByRole('dialog', { name: 'Ask another member' });
+    await ask.getByRole('button', { name: 'Ask them' }).click();
+    await expectBeside(ask.getByRole('textbox', { name: 'New guarantor' }), 'Choose another member who holds savings and has not given notice.');
+    await pickMember(page, 'New guarantor', replacement);
+    await ask.getByRole('button', { name: 'Ask them' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await expectText(rowOf(page, 'Guarantees', 'Ladi Borrower'), 'Another member asked');
+    await expectText(rowOf(page, 'Guarantees', 'Ladi Borrower'), 'Musa Replacement');
+    const asReplacement = await apiAs(kobo, replacement);
+    await asReplacement('POST', `/api/loans/${otherLoan}/guarantee`, { answer: 'accept' });
+    await page.reload();
+    await expectText(rowOf(page, 'Guarantees', 'Ladi Borrower'), 'Replaced');
+    await preview(page);
 
     await approveSettleAndPay(page, 'Tunde Retiree', 'GTB-0042', problems, DESKTOP.width);
     paidExitPath = new URL(page.url()).pathname;

@@ -38,7 +38,7 @@ export function ExitDetailPage() {
           <ExitHeader exit={exit} />
           <GuaranteesPanel detail={detail.data} canManage={canManage} />
           <NomineesEditor userId={exit.userId} canEdit={canManage && (exit.status === 'notice' || exit.status === 'approved')} title={exit.reason === 'death' ? 'Nominees (paid the savings)' : 'Nominees'} />
-          <SettlementPanel key={`${exit.id}:${exit.status}`} exit={exit} canManage={canManage} />
+          <SettlementPanel key={`${exit.id}:${exit.status}`} exit={exit} canManage={canManage} guaranteesState={detail.data.guarantees.map((guarantee) => guarantee.state).join()} />
         </>
       )}
     </Stack>

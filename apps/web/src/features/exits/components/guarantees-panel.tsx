@@ -53,7 +53,13 @@ export function GuaranteesPanel({ detail, canManage }: Props) {
         {guarantees.length === 0 ? (
           <Text>{exit.holderName} guarantees no loan.</Text>
         ) : (
-          <Text size="sm">{openCount === 0 ? 'Every guarantee is released: the settlement can go ahead.' : `${openCount} guarantee${openCount === 1 ? '' : 's'} still to release before the settlement.`}</Text>
+          <Text size="sm">
+            {openCount > 0
+              ? `${openCount} guarantee${openCount === 1 ? '' : 's'} still to release before the settlement.`
+              : exit.status === 'notice' || exit.status === 'approved'
+                ? 'Every guarantee is released: the settlement can go ahead.'
+                : 'Every guarantee was released.'}
+          </Text>
         )}
         {guarantees.length > 0 &&
           (isWide ? (

@@ -15,7 +15,12 @@ import { PaidNote, refusalFrom, type StepRefusal } from './step-parts.tsx';
 import { EXIT_FAILED } from './exit-labels.tsx';
 import { StatementView } from './statement-view.tsx';
 
-type Props = { exit: ExitView; canManage: boolean };
+type Props = {
+  exit: ExitView;
+  canManage: boolean;
+  /** The guarantees' states: a refusal of approval given before one was released no longer stands after. */
+  guaranteesState: string;
+};
 
 /** The settlement day to start from: today once the notice period has passed, else its first day (refused until then). */
 function firstDay(exit: ExitView, today: string | null): string {
@@ -35,14 +40,16 @@ export function printPath(id: string, input: ExitSettlementInput | null): string
  * shortfall) how it is met, "Preview" → the statement, its .xlsx and print view, then the step the
  * status allows. From approval on, the frozen statement.
  */
-export function SettlementPanel({ exit, canManage }: Props) {
+export function SettlementPanel({ exit, canManage, guaranteesState }: Props) {
   const today = useOrgToday().today;
   const [settlementDate, setSettlementDate] = useState(() => firstDay(exit, today));
   const [choice, setChoice] = useState<ShortfallChoice | null>(exit.shortfallChoice);
   const preview = usePreviewStatement();
   const download = useDownloadStatement();
   const [previewRefusal, setPreviewRefusal] = useState<StepRefusal | null>(null);
-  const [stepRefusal, setStepRefusal] = useState<StepRefusal | null>(null);
+  const [stepFailure, setStepFailure] = useState<{ refusal: StepRefusal; guaranteesState: string } | null>(null);
+  const stepRefusal = stepFailure && stepFailure.guaranteesState === guaranteesState ? stepFailure.refusal : null;
+  const setStepRefusal = (refusal: StepRefusal | null) => setStepFailure(refusal ? { refusal, guaranteesState } : null);
   const isNotice = exit.status === 'notice';
   const isFrozen = exit.statement !== null;
   const input: ExitSettlementInput = { settlementDate, shortfallChoice: choice };
