@@ -367,6 +367,14 @@ describe('a shortfall recovered from the guarantors at 1280 px', () => {
     await expectText(rowOf(page, 'Recovered from guarantors', 'Gbenga Guarantor'), '₦10,000.00');
     problems.push(...(await checkStep(page, 'shortfall-preview', DESKTOP.width)));
 
+    // The preview's print view, before anything is approved: the same figures, marked a preview.
+    const printed = await context.newPage();
+    await printed.goto((await settlement(page).getByRole('link', { name: 'Print' }).getAttribute('href')) ?? '');
+    await printed.getByRole('heading', { name: 'Settlement statement (preview): Sade Shortfall' }).waitFor();
+    await expectText(rowOf(printed, 'Recovered from guarantors', 'Gbenga Guarantor'), '₦10,000.00');
+    await expectText(printed.locator('[data-exit-outcome]'), 'Shortfall: ₦40,000.00');
+    await printed.close();
+
     await page.getByRole('button', { name: 'Approve the settlement' }).click();
     await page.getByRole('button', { name: 'Settle', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: "Settle Sade Shortfall's exit?" });
@@ -426,6 +434,37 @@ describe("a member's own nominees and notice at 375 px", () => {
     const call = await apiAs(kobo, saver);
     expect(await call('GET', '/api/account/exit')).toMatchObject({ exit: { exit: { reason: 'resignation', leavingDate: today, status: 'notice', holderName: 'Uche Saver' } } });
     expect(problems).toEqual([]);
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the exits by keyboard', () => {
+  it('records a notice with the keyboard alone', async () => {
+    const walker = await member('Kunle Keyboard', { ordinary: 1_000_000 });
+    const { context, page } = await signedIn(DESKTOP);
+    await page.goto('/staff-savings/exits');
+    await page.getByRole('heading', { name: 'Members leaving', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Record notice' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Record notice' });
+    // The member search has focus first; the matches follow it, then the reason and the day.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('Search by name or staff ID');
+    await page.keyboard.type('Kunle');
+    const match = dialog.getByRole('radio', { name: `Kunle Keyboard (${walker.staffId})` });
+    await match.waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await expect.poll(() => match.isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Reason' }).inputValue()).not.toBe('');
+    // The leaving date starts on today; Enter in it sends the form.
+    await expect.poll(() => dialog.getByLabel('Leaving date').inputValue()).toBe(today);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/staff-savings/exits/*');
+    await page.getByRole('heading', { name: 'Kunle Keyboard leaving', level: 1 }).waitFor();
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
     await context.close();
   });

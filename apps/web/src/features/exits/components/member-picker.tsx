@@ -48,6 +48,7 @@ export function MemberPicker({ label, description, value, onChange, error, leave
         error={error ?? (members.isError ? errorMessage(members.error, MESSAGES.loadStaffListFailed) : undefined)}
         autoComplete="off"
         required
+        data-autofocus
       />
       {debounced && !members.isFetching && found.length === 0 && (
         <Text size="sm" c="dimmed">

@@ -32,7 +32,9 @@ function RecordNoticeForm({ onCancel }: { onCancel: () => void }) {
   const form = useFormProblem(FIELDS);
   const [member, setMember] = useState<SavingsHolderListItem | null>(null);
   const [reason, setReason] = useState<ExitReason | null>(null);
-  const [leavingDate, setLeavingDate] = useState(today ?? '');
+  // Today until the officer picks a day: the organisation's calendar may answer after the form opens.
+  const [pickedDate, setLeavingDate] = useState<string | null>(null);
+  const leavingDate = pickedDate ?? today ?? '';
   const [note, setNote] = useState('');
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
