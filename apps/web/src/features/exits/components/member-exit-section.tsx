@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { EXIT_REASON_LABELS, EXIT_STATUS_LABELS, exitNoticeInputSchema, holdsSavings, type ErrorCode, type ExitReason, type ExitView } from '@kobo/core';
+import { EXIT_REASON_LABELS, EXIT_STATUS_LABELS, exitNoticeInputSchema, holdsSavings, MEMBER_EXIT_REASONS, type ErrorCode, type ExitReason, type ExitView } from '@kobo/core';
 import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { FactList } from '../../../components/fact-list.tsx';
@@ -14,9 +14,6 @@ import { useNominees } from '../api/nominees.ts';
 import { EXIT_FAILED, ExitStatusBadge } from './exit-labels.tsx';
 import { ExitNoticeFields } from './exit-notice-fields.tsx';
 import { NomineesEditor } from './nominees-editor.tsx';
-
-/** What a member may give as their own reason: a death or an expulsion is recorded by an officer. */
-const OWN_REASONS: readonly ExitReason[] = ['retirement', 'resignation', 'transfer'];
 
 /**
  * On /profile for a member who holds savings (issue 32): their nominees, and "Leave the scheme"
@@ -129,7 +126,7 @@ function GiveNoticeForm() {
           }}
           today={today}
           errorOf={form.errorOf}
-          reasons={OWN_REASONS}
+          reasons={MEMBER_EXIT_REASONS}
         />
         {isConfirming && (
           <Text size="sm" fw={600} role="status">
