@@ -15,12 +15,13 @@ import { signInQuickly } from './support/session.ts';
 import { apiAs } from './support/users-seed.ts';
 
 /**
- * Issue 32's exit in the browser, on COOPERATIVE.md's figures ("A member leaves"):
- * - at 1280 px a retirement with a loan offset: ordinary ₦300,000 + shares ₦25,000 + Christmas
+ * Issue 32's exit in the browser, on COOPERATIVE.md's figures ("A member leaves"), the three
+ * settlements each at 1280 and at 375 px:
+ * - a retirement with a loan offset: ordinary ₦300,000 + shares ₦25,000 + Christmas
  *   ₦18,000 − the loan's payoff (₦120,000 + a month's interest at 12% flat, ₦1,200) = ₦221,800,
  *   after the guarantee the retiree gives is released; approved, settled, paid out and printed;
- * - at 375 px a death paid to two nominees at 60% and 40%: ₦133,080 and ₦88,720;
- * - at 1280 px a shortfall: ₦50,000 + ₦10,000 against a ₦100,000 payoff, the ₦40,000 recovered
+ * - a death paid to two nominees at 60% and 40%: ₦133,080 and ₦88,720;
+ * - a shortfall: ₦50,000 + ₦10,000 against a ₦100,000 payoff, the ₦40,000 recovered
  *   from guarantors of ₦60,000 and ₦20,000 as ₦30,000 and ₦10,000;
  * - at 375 px a member's own nominees and notice on /profile.
  * Savings are valued on the previous month's first day, and each loan is disbursed so that its
@@ -162,7 +163,7 @@ async function preview(page: Page) {
 }
 
 /** Approve (the frozen statement shows), settle in one entry, and pay out with the bank reference. */
-async function approveSettleAndPay(page: Page, name: string, reference: string, problems: string[], width: number) {
+async function approveSettleAndPay(page: Page, name: string, reference: string, problems: string[], width: number, step: string) {
   await page.getByRole('button', { name: 'Approve the settlement' }).click();
   await page.getByRole('button', { name: 'Settle', exact: true }).waitFor();
   await expectText(settlement(page), 'Frozen at approval');
@@ -171,7 +172,7 @@ async function approveSettleAndPay(page: Page, name: string, reference: string, 
   await confirm.getByRole('button', { name: 'Settle', exact: true }).click();
   await confirm.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Pay out' }).waitFor();
-  problems.push(...(await checkStep(page, `${width === PHONE.width ? 'death' : 'retirement'}-settled`, width)));
+  problems.push(...(await checkStep(page, `${step}-settled`, width)));
   await page.getByRole('button', { name: 'Pay out' }).click();
   const pay = page.getByRole('dialog', { name: 'Pay out' });
   await pay.getByRole('button', { name: 'Record the payment' }).click();
@@ -203,205 +204,223 @@ describe('Settings › Exits', () => {
   });
 });
 
-describe('a retirement with a loan offset at 1280 px', () => {
-  it('releases the guarantee the retiree gives, then pays ₦221,800 and prints the final statement', async () => {
-    await withoutNoticePeriod();
-    const retiree = await cooperativeMember('Tunde Retiree');
-    const borrower = await member('Kemi Borrower', { ordinary: 20_000_000 });
-    const borrowed = await activeLoan(db(), { userId: borrower.id, productId: loanProduct, principalKobo: 5_000_000, disbursedOn: monthStart(0) });
-    await guarantee(db(), borrowed, retiree.id, 5_000_000);
-    const other = await member('Ladi Borrower', { ordinary: 10_000_000 });
-    const otherLoan = await activeLoan(db(), { userId: other.id, productId: loanProduct, principalKobo: 3_000_000, disbursedOn: monthStart(0) });
-    await guarantee(db(), otherLoan, retiree.id, 3_000_000);
-    const replacement = await member('Musa Replacement', { ordinary: 20_000_000 });
-    const { context, page } = await signedIn(DESKTOP);
-    const problems: string[] = [];
-    await recordNotice(page, retiree, 'Retirement');
-    await expectText(page.getByRole('region', { name: 'The exit' }), 'Notice given');
-    await expectText(rowOf(page, 'Guarantees', 'Kemi Borrower'), 'Still guaranteed');
+/** COOPERATIVE.md's retirement, at one width; `suffix` keeps each width's people apart on the shared lists. */
+function retirementAt(viewport: { width: number; height: number }, suffix: string) {
+  describe(`a retirement with a loan offset at ${viewport.width} px`, () => {
+    it('releases the guarantee the retiree gives, then pays ₦221,800 and prints the final statement', async () => {
+      await withoutNoticePeriod();
+      const retiree = await cooperativeMember(`Tunde Retiree${suffix}`);
+      const borrower = await member(`Kemi Borrower${suffix}`, { ordinary: 20_000_000 });
+      const borrowed = await activeLoan(db(), { userId: borrower.id, productId: loanProduct, principalKobo: 5_000_000, disbursedOn: monthStart(0) });
+      await guarantee(db(), borrowed, retiree.id, 5_000_000);
+      const other = await member(`Ladi Borrower${suffix}`, { ordinary: 10_000_000 });
+      const otherLoan = await activeLoan(db(), { userId: other.id, productId: loanProduct, principalKobo: 3_000_000, disbursedOn: monthStart(0) });
+      await guarantee(db(), otherLoan, retiree.id, 3_000_000);
+      const replacement = await member(`Musa Replacement${suffix}`, { ordinary: 20_000_000 });
+      const { context, page } = await signedIn(viewport);
+      const problems: string[] = [];
+      await recordNotice(page, retiree, 'Retirement');
+      await expectText(page.getByRole('region', { name: 'The exit' }), 'Notice given');
+      await expectText(rowOf(page, 'Guarantees', `Kemi Borrower${suffix}`), 'Still guaranteed');
 
-    await preview(page);
-    await expectText(settlement(page).locator('[data-exit-outcome]'), 'Net payable: ₦221,800.00');
-    await expectText(settlement(page).locator('[data-exit-outcome]'), 'Two hundred and twenty-one thousand, eight hundred naira only');
-    await expectText(rowOf(page, 'Savings', 'Ordinary'), '₦300,000.00');
-    await expectText(rowOf(page, 'Savings', 'Shares'), '₦25,000.00');
-    await expectText(rowOf(page, 'Savings', 'Christmas'), '₦18,000.00');
-    await expectText(rowOf(page, 'Loans paid off', 'Exit test loan'), '₦121,200.00');
-    await expectText(rowOf(page, 'Loans paid off', 'Exit test loan'), '₦1,200.00');
-    problems.push(...(await checkStep(page, 'retirement-preview', DESKTOP.width)));
+      await preview(page);
+      await expectText(settlement(page).locator('[data-exit-outcome]'), 'Net payable: ₦221,800.00');
+      await expectText(settlement(page).locator('[data-exit-outcome]'), 'Two hundred and twenty-one thousand, eight hundred naira only');
+      await expectText(rowOf(page, 'Savings', 'Ordinary'), '₦300,000.00');
+      await expectText(rowOf(page, 'Savings', 'Shares'), '₦25,000.00');
+      await expectText(rowOf(page, 'Savings', 'Christmas'), '₦18,000.00');
+      await expectText(rowOf(page, 'Loans paid off', 'Exit test loan'), '₦121,200.00');
+      await expectText(rowOf(page, 'Loans paid off', 'Exit test loan'), '₦1,200.00');
+      problems.push(...(await checkStep(page, 'retirement-preview', viewport.width)));
 
-    // The guarantee first: approval is refused beside its button, then the guarantee is released.
-    await page.getByRole('button', { name: 'Approve the settlement' }).click();
-    await expectText(page.getByRole('region', { name: "The exit's next step" }).getByRole('alert'), 'Release every guarantee this member gives before settling.');
-    await page.getByRole('button', { name: "Release the guarantee of Kemi Borrower's loan" }).click();
-    const release = page.getByRole('dialog', { name: 'Release the guarantee' });
-    await release.getByRole('button', { name: 'Release' }).click();
-    await expectBeside(release.getByRole('textbox', { name: 'Reason' }), "Say why the borrower's own savings are enough.");
-    await release.getByRole('textbox', { name: 'Reason' }).fill('Kemi holds ₦200,000 against a ₦50,000 loan');
-    await release.getByRole('button', { name: 'Release' }).click();
-    await release.waitFor({ state: 'detached' });
-    await expectText(rowOf(page, 'Guarantees', 'Kemi Borrower'), "Released: borrower's savings");
+      // The guarantee first: approval is refused beside its button, then the guarantee is released.
+      await page.getByRole('button', { name: 'Approve the settlement' }).click();
+      await expectText(page.getByRole('region', { name: "The exit's next step" }).getByRole('alert'), 'Release every guarantee this member gives before settling.');
+      await page.getByRole('button', { name: `Release the guarantee of Kemi Borrower${suffix}'s loan` }).click();
+      const release = page.getByRole('dialog', { name: 'Release the guarantee' });
+      await release.getByRole('button', { name: 'Release' }).click();
+      await expectBeside(release.getByRole('textbox', { name: 'Reason' }), "Say why the borrower's own savings are enough.");
+      await release.getByRole('textbox', { name: 'Reason' }).fill('Kemi holds ₦200,000 against a ₦50,000 loan');
+      await release.getByRole('button', { name: 'Release' }).click();
+      await release.waitFor({ state: 'detached' });
+      await expectText(rowOf(page, 'Guarantees', `Kemi Borrower${suffix}`), "Released: borrower's savings");
 
-    // Ladi's loan: another member is asked, and once they accept on their loans page the retiree is free.
-    await page.getByRole('button', { name: "Ask another member to guarantee Ladi Borrower's loan" }).click();
-    const ask = page.getByRole('dialog', { name: 'Ask another member' });
-    await ask.getByRole('button', { name: 'Ask them' }).click();
-    await expectBeside(ask.getByRole('textbox', { name: 'New guarantor' }), 'Choose another member who holds savings and has not given notice.');
-    await pickMember(page, 'New guarantor', replacement);
-    await ask.getByRole('button', { name: 'Ask them' }).click();
-    await ask.waitFor({ state: 'detached' });
-    await expectText(rowOf(page, 'Guarantees', 'Ladi Borrower'), 'Another member asked');
-    await expectText(rowOf(page, 'Guarantees', 'Ladi Borrower'), 'Musa Replacement');
-    const asReplacement = await apiAs(kobo, replacement);
-    await asReplacement('POST', `/api/loans/${otherLoan}/guarantee`, { answer: 'accept' });
-    await page.reload();
-    await expectText(rowOf(page, 'Guarantees', 'Ladi Borrower'), 'Replaced');
-    await preview(page);
+      // Ladi's loan: another member is asked, and once they accept on their loans page the retiree is free.
+      await page.getByRole('button', { name: `Ask another member to guarantee Ladi Borrower${suffix}'s loan` }).click();
+      const ask = page.getByRole('dialog', { name: 'Ask another member' });
+      await ask.getByRole('button', { name: 'Ask them' }).click();
+      await expectBeside(ask.getByRole('textbox', { name: 'New guarantor' }), 'Choose another member who holds savings and has not given notice.');
+      await pickMember(page, 'New guarantor', replacement);
+      await ask.getByRole('button', { name: 'Ask them' }).click();
+      await ask.waitFor({ state: 'detached' });
+      await expectText(rowOf(page, 'Guarantees', `Ladi Borrower${suffix}`), 'Another member asked');
+      await expectText(rowOf(page, 'Guarantees', `Ladi Borrower${suffix}`), `Musa Replacement${suffix}`);
+      const asReplacement = await apiAs(kobo, replacement);
+      await asReplacement('POST', `/api/loans/${otherLoan}/guarantee`, { answer: 'accept' });
+      await page.reload();
+      await expectText(rowOf(page, 'Guarantees', `Ladi Borrower${suffix}`), 'Replaced');
+      await preview(page);
 
-    await approveSettleAndPay(page, 'Tunde Retiree', 'GTB-0042', problems, DESKTOP.width);
-    paidExitPath = new URL(page.url()).pathname;
-    for (const product of [ORDINARY_SAVINGS_PRODUCT_ID, shares, christmas]) expect(await accountBalance(db(), retiree.id, product)).toBe(0);
-    const [loan] = await queryRows<{ status: string }>(db(), sql`select status from loans where id = ${retiree.loanId}`);
-    expect(loan?.status).toBe('repaid');
+      await approveSettleAndPay(page, `Tunde Retiree${suffix}`, 'GTB-0042', problems, viewport.width, 'retirement');
+      if (viewport.width === DESKTOP.width) paidExitPath = new URL(page.url()).pathname;
+      for (const product of [ORDINARY_SAVINGS_PRODUCT_ID, shares, christmas]) expect(await accountBalance(db(), retiree.id, product)).toBe(0);
+      const [loan] = await queryRows<{ status: string }>(db(), sql`select status from loans where id = ${retiree.loanId}`);
+      expect(loan?.status).toBe('repaid');
 
-    await page.getByRole('link', { name: 'Print' }).click();
-    await page.waitForURL('**/statement');
-    await page.getByRole('heading', { name: 'Final settlement statement: Tunde Retiree' }).waitFor();
-    await expectText(page.locator('[data-exit-outcome]'), 'Net payable: ₦221,800.00');
-    await expectText(page.locator('[data-settled-by]'), 'As settled on');
-    await expectText(page.locator('[data-settled-by]'), 'by Ada Treasurer');
-    await expectText(page.locator('[data-settled-by]'), 'bank reference GTB-0042');
-    problems.push(...(await checkStep(page, 'retirement-print', DESKTOP.width)));
-    await page.emulateMedia({ media: 'print' });
-    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
-    await screenshot(page, 'member-exit-retirement-print-paper');
-    await page.emulateMedia({ media: 'screen' });
+      await page.getByRole('link', { name: 'Print' }).click();
+      await page.waitForURL('**/statement');
+      await page.getByRole('heading', { name: `Final settlement statement: Tunde Retiree${suffix}` }).waitFor();
+      await expectText(page.locator('[data-exit-outcome]'), 'Net payable: ₦221,800.00');
+      await expectText(page.locator('[data-settled-by]'), 'As settled on');
+      await expectText(page.locator('[data-settled-by]'), 'by Ada Treasurer');
+      await expectText(page.locator('[data-settled-by]'), 'bank reference GTB-0042');
+      problems.push(...(await checkStep(page, 'retirement-print', viewport.width)));
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      await screenshot(page, `member-exit-retirement-print-paper-${viewport.width}`);
+      await page.emulateMedia({ media: 'screen' });
 
-    await page.goto('/staff-savings/exits?status=paid');
-    await expectText(rowOf(page, 'Members leaving', 'Tunde Retiree'), 'Paid out');
-    problems.push(...(await checkStep(page, 'list', DESKTOP.width)));
-    expect(problems).toEqual([]);
-    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
-    await context.close();
-  });
-});
-
-describe('a death paid to two nominees at 375 px', () => {
-  it('records the nominees at 60% and 40% and pays ₦133,080 and ₦88,720', async () => {
-    const deceased = await cooperativeMember('Bola Deceased');
-    const { context, page } = await signedIn(PHONE);
-    const problems: string[] = [];
-    await recordNotice(page, deceased, 'Death');
-    await expectText(page.getByRole('region', { name: 'The exit' }), formatCalendarDay(today));
-
-    const nominees = page.getByRole('region', { name: 'Nominees (paid the savings)' });
-    await nominees.getByRole('button', { name: 'Add nominee' }).click();
-    await nominees.getByRole('button', { name: 'Add nominee' }).click();
-    await nominees.getByRole('textbox', { name: 'Name of nominee 1' }).fill('Ngozi Deceased');
-    await nominees.getByRole('textbox', { name: 'Relationship of nominee 1' }).fill('Daughter');
-    await nominees.getByRole('textbox', { name: 'Phone of nominee 1' }).fill('08031234567');
-    await nominees.getByRole('textbox', { name: 'Share of nominee 1 (%)' }).fill('60');
-    await nominees.getByRole('textbox', { name: 'Name of nominee 2' }).fill('Emeka Deceased');
-    await nominees.getByRole('textbox', { name: 'Relationship of nominee 2' }).fill('Son');
-    await nominees.getByRole('textbox', { name: 'Phone of nominee 2' }).fill('not a phone');
-    await nominees.getByRole('textbox', { name: 'Share of nominee 2 (%)' }).fill('30');
-    await nominees.getByRole('button', { name: 'Save nominees' }).click();
-    await expectBeside(nominees.getByRole('textbox', { name: 'Phone of nominee 2' }), 'Please enter a valid phone number');
-    await expectText(nominees.getByRole('alert'), "The nominees' shares must add up to 100%.");
-    await expectText(nominees.locator('[data-nominees-total]'), 'Total: 90%');
-    problems.push(...(await checkStep(page, 'death-nominees-problem', PHONE.width)));
-    await nominees.getByRole('textbox', { name: 'Phone of nominee 2' }).fill('08039876543');
-    await nominees.getByRole('textbox', { name: 'Share of nominee 2 (%)' }).fill('40');
-    await nominees.getByRole('button', { name: 'Save nominees' }).click();
-    await expectText(nominees.getByRole('status'), 'Nominees saved.');
-    const call = await apiAs(kobo, admin);
-    expect(await call('GET', `/api/members/${deceased.id}/nominees`)).toMatchObject({
-      nominees: [
-        { name: 'Ngozi Deceased', relationship: 'Daughter', phone: '08031234567', shareBp: 6000 },
-        { name: 'Emeka Deceased', relationship: 'Son', phone: '08039876543', shareBp: 4000 },
-      ],
+      await page.goto('/staff-savings/exits?status=paid');
+      await expectText(rowOf(page, 'Members leaving', `Tunde Retiree${suffix}`), 'Paid out');
+      problems.push(...(await checkStep(page, 'list', viewport.width)));
+      expect(problems).toEqual([]);
+      expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+      await context.close();
     });
-
-    await preview(page);
-    await expectText(settlement(page).locator('[data-exit-outcome]'), 'Net payable: ₦221,800.00');
-    await expectText(rowOf(page, 'Paid to', 'Ngozi Deceased'), '₦133,080.00');
-    await expectText(rowOf(page, 'Paid to', 'Emeka Deceased'), '₦88,720.00');
-    problems.push(...(await checkStep(page, 'death-preview', PHONE.width)));
-    await approveSettleAndPay(page, 'Bola Deceased', 'FBN-7781', problems, PHONE.width);
-
-    await page.getByRole('link', { name: 'Print' }).click();
-    await page.waitForURL('**/statement');
-    await expectText(rowOf(page, 'Paid to', 'Ngozi Deceased'), '₦133,080.00');
-    await expectText(rowOf(page, 'Paid to', 'Emeka Deceased'), '₦88,720.00');
-    await expectText(page.locator('[data-settled-by]'), 'bank reference FBN-7781');
-    problems.push(...(await checkStep(page, 'death-print', PHONE.width)));
-
-    await page.goto('/staff-savings/exits');
-    await expectText(rowOf(page, 'Members leaving', 'Bola Deceased'), 'Paid out');
-    problems.push(...(await checkStep(page, 'list', PHONE.width)));
-    expect(problems).toEqual([]);
-    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
-    await context.close();
   });
-});
+}
 
-describe('a shortfall recovered from the guarantors at 1280 px', () => {
-  it('recovers ₦40,000 as ₦30,000 and ₦10,000 from guarantors of ₦60,000 and ₦20,000', async () => {
-    await withoutNoticePeriod();
-    const leaver = await member('Sade Shortfall', { ordinary: 5_000_000, shares: 1_000_000 });
-    const first = await member('Femi Guarantor', { ordinary: 20_000_000 });
-    const second = await member('Gbenga Guarantor', { ordinary: 10_000_000 });
-    const loanId = await activeLoan(db(), { userId: leaver.id, productId: loanProduct, principalKobo: 10_000_000, disbursedOn: monthStart(0) });
-    await guarantee(db(), loanId, first.id, 6_000_000);
-    await guarantee(db(), loanId, second.id, 2_000_000);
-    const { context, page } = await signedIn(DESKTOP);
-    const problems: string[] = [];
-    await recordNotice(page, leaver, 'Resignation');
+retirementAt(DESKTOP, '');
+retirementAt(PHONE, ' Two');
 
-    await preview(page);
-    await expectText(settlement(page).locator('[data-exit-outcome]'), 'Shortfall: ₦40,000.00');
-    await expectText(settlement(page).locator('[data-exit-outcome]'), 'Forty thousand naira only');
-    await settlement(page).getByRole('radio', { name: 'Recover it from the guarantors, in their guaranteed shares' }).check();
-    await settlement(page).getByRole('button', { name: 'Preview' }).click();
-    await expectText(rowOf(page, 'Recovered from guarantors', 'Femi Guarantor'), '₦30,000.00');
-    await expectText(rowOf(page, 'Recovered from guarantors', 'Gbenga Guarantor'), '₦10,000.00');
-    problems.push(...(await checkStep(page, 'shortfall-preview', DESKTOP.width)));
+/** A death paid to two nominees, at one width. */
+function deathAt(viewport: { width: number; height: number }, suffix: string) {
+  describe(`a death paid to two nominees at ${viewport.width} px`, () => {
+    it('records the nominees at 60% and 40% and pays ₦133,080 and ₦88,720', async () => {
+      const deceased = await cooperativeMember(`Bola Deceased${suffix}`);
+      const { context, page } = await signedIn(viewport);
+      const problems: string[] = [];
+      await recordNotice(page, deceased, 'Death');
+      await expectText(page.getByRole('region', { name: 'The exit' }), formatCalendarDay(today));
 
-    // The preview's print view, before anything is approved: the same figures, marked a preview.
-    const printed = await context.newPage();
-    await printed.goto((await settlement(page).getByRole('link', { name: 'Print' }).getAttribute('href')) ?? '');
-    await printed.getByRole('heading', { name: 'Settlement statement (preview): Sade Shortfall' }).waitFor();
-    await expectText(rowOf(printed, 'Recovered from guarantors', 'Gbenga Guarantor'), '₦10,000.00');
-    await expectText(printed.locator('[data-exit-outcome]'), 'Shortfall: ₦40,000.00');
-    await printed.close();
+      const nominees = page.getByRole('region', { name: 'Nominees (paid the savings)' });
+      await nominees.getByRole('button', { name: 'Add nominee' }).click();
+      await nominees.getByRole('button', { name: 'Add nominee' }).click();
+      await nominees.getByRole('textbox', { name: 'Name of nominee 1' }).fill('Ngozi Deceased');
+      await nominees.getByRole('textbox', { name: 'Relationship of nominee 1' }).fill('Daughter');
+      await nominees.getByRole('textbox', { name: 'Phone of nominee 1' }).fill('08031234567');
+      await nominees.getByRole('textbox', { name: 'Share of nominee 1 (%)' }).fill('60');
+      await nominees.getByRole('textbox', { name: 'Name of nominee 2' }).fill('Emeka Deceased');
+      await nominees.getByRole('textbox', { name: 'Relationship of nominee 2' }).fill('Son');
+      await nominees.getByRole('textbox', { name: 'Phone of nominee 2' }).fill('not a phone');
+      await nominees.getByRole('textbox', { name: 'Share of nominee 2 (%)' }).fill('30');
+      await nominees.getByRole('button', { name: 'Save nominees' }).click();
+      await expectBeside(nominees.getByRole('textbox', { name: 'Phone of nominee 2' }), 'Please enter a valid phone number');
+      await expectText(nominees.getByRole('alert'), "The nominees' shares must add up to 100%.");
+      await expectText(nominees.locator('[data-nominees-total]'), 'Total: 90%');
+      problems.push(...(await checkStep(page, 'death-nominees-problem', viewport.width)));
+      await nominees.getByRole('textbox', { name: 'Phone of nominee 2' }).fill('08039876543');
+      await nominees.getByRole('textbox', { name: 'Share of nominee 2 (%)' }).fill('40');
+      await nominees.getByRole('button', { name: 'Save nominees' }).click();
+      await expectText(nominees.getByRole('status'), 'Nominees saved.');
+      const call = await apiAs(kobo, admin);
+      expect(await call('GET', `/api/members/${deceased.id}/nominees`)).toMatchObject({
+        nominees: [
+          { name: 'Ngozi Deceased', relationship: 'Daughter', phone: '08031234567', shareBp: 6000 },
+          { name: 'Emeka Deceased', relationship: 'Son', phone: '08039876543', shareBp: 4000 },
+        ],
+      });
 
-    await page.getByRole('button', { name: 'Approve the settlement' }).click();
-    await page.getByRole('button', { name: 'Settle', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: "Settle Sade Shortfall's exit?" });
-    await confirm.getByRole('button', { name: 'Settle', exact: true }).click();
-    await confirm.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Pay out' }).waitFor();
-    expect(await accountBalance(db(), first.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(17_000_000);
-    expect(await accountBalance(db(), second.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(9_000_000);
-    await expectText(rowOf(page, 'Recovered from guarantors', 'Femi Guarantor'), '₦30,000.00');
-    problems.push(...(await checkStep(page, 'shortfall-settled', DESKTOP.width)));
+      await preview(page);
+      await expectText(settlement(page).locator('[data-exit-outcome]'), 'Net payable: ₦221,800.00');
+      await expectText(rowOf(page, 'Paid to', 'Ngozi Deceased'), '₦133,080.00');
+      await expectText(rowOf(page, 'Paid to', 'Emeka Deceased'), '₦88,720.00');
+      problems.push(...(await checkStep(page, 'death-preview', viewport.width)));
+      await approveSettleAndPay(page, `Bola Deceased${suffix}`, 'FBN-7781', problems, viewport.width, 'death');
 
-    // Reversed as a whole within its month, before pay-out: the guarantors have their savings back.
-    await page.getByRole('button', { name: 'Reverse the settlement' }).click();
-    const reversal = page.getByRole('dialog', { name: 'Reverse the settlement' });
-    await reversal.getByRole('textbox', { name: 'Reason' }).fill('Sade withdrew her resignation');
-    await reversal.getByRole('button', { name: 'Reverse' }).click();
-    await reversal.waitFor({ state: 'detached' });
-    await expectText(page.getByRole('region', { name: "The exit's next step" }), 'This settlement was reversed: Sade withdrew her resignation');
-    await expectText(page.getByRole('region', { name: 'The exit' }), 'Reversed');
-    expect(await accountBalance(db(), first.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(20_000_000);
-    expect(await accountBalance(db(), second.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(10_000_000);
-    expect(await accountBalance(db(), leaver.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(5_000_000);
-    expect(problems).toEqual([]);
-    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
-    await context.close();
+      await page.getByRole('link', { name: 'Print' }).click();
+      await page.waitForURL('**/statement');
+      await expectText(rowOf(page, 'Paid to', 'Ngozi Deceased'), '₦133,080.00');
+      await expectText(rowOf(page, 'Paid to', 'Emeka Deceased'), '₦88,720.00');
+      await expectText(page.locator('[data-settled-by]'), 'bank reference FBN-7781');
+      problems.push(...(await checkStep(page, 'death-print', viewport.width)));
+
+      await page.goto('/staff-savings/exits');
+      await expectText(rowOf(page, 'Members leaving', `Bola Deceased${suffix}`), 'Paid out');
+      problems.push(...(await checkStep(page, 'list', viewport.width)));
+      expect(problems).toEqual([]);
+      expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+      await context.close();
+    });
   });
-});
+}
+
+deathAt(PHONE, '');
+deathAt(DESKTOP, ' Two');
+
+/** A shortfall recovered from the guarantors, at one width. */
+function shortfallAt(viewport: { width: number; height: number }, suffix: string) {
+  describe(`a shortfall recovered from the guarantors at ${viewport.width} px`, () => {
+    it('recovers ₦40,000 as ₦30,000 and ₦10,000 from guarantors of ₦60,000 and ₦20,000', async () => {
+      await withoutNoticePeriod();
+      const leaver = await member(`Sade Shortfall${suffix}`, { ordinary: 5_000_000, shares: 1_000_000 });
+      const first = await member(`Femi Guarantor${suffix}`, { ordinary: 20_000_000 });
+      const second = await member(`Gbenga Guarantor${suffix}`, { ordinary: 10_000_000 });
+      const loanId = await activeLoan(db(), { userId: leaver.id, productId: loanProduct, principalKobo: 10_000_000, disbursedOn: monthStart(0) });
+      await guarantee(db(), loanId, first.id, 6_000_000);
+      await guarantee(db(), loanId, second.id, 2_000_000);
+      const { context, page } = await signedIn(viewport);
+      const problems: string[] = [];
+      await recordNotice(page, leaver, 'Resignation');
+
+      await preview(page);
+      await expectText(settlement(page).locator('[data-exit-outcome]'), 'Shortfall: ₦40,000.00');
+      await expectText(settlement(page).locator('[data-exit-outcome]'), 'Forty thousand naira only');
+      await settlement(page).getByRole('radio', { name: 'Recover it from the guarantors, in their guaranteed shares' }).check();
+      await settlement(page).getByRole('button', { name: 'Preview' }).click();
+      await expectText(rowOf(page, 'Recovered from guarantors', `Femi Guarantor${suffix}`), '₦30,000.00');
+      await expectText(rowOf(page, 'Recovered from guarantors', `Gbenga Guarantor${suffix}`), '₦10,000.00');
+      problems.push(...(await checkStep(page, 'shortfall-preview', viewport.width)));
+
+      // The preview's print view, before anything is approved: the same figures, marked a preview.
+      const printed = await context.newPage();
+      await printed.goto((await settlement(page).getByRole('link', { name: 'Print' }).getAttribute('href')) ?? '');
+      await printed.getByRole('heading', { name: `Settlement statement (preview): Sade Shortfall${suffix}` }).waitFor();
+      await expectText(rowOf(printed, 'Recovered from guarantors', `Gbenga Guarantor${suffix}`), '₦10,000.00');
+      await expectText(printed.locator('[data-exit-outcome]'), 'Shortfall: ₦40,000.00');
+      await printed.close();
+
+      await page.getByRole('button', { name: 'Approve the settlement' }).click();
+      await page.getByRole('button', { name: 'Settle', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: `Settle Sade Shortfall${suffix}'s exit?` });
+      await confirm.getByRole('button', { name: 'Settle', exact: true }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Pay out' }).waitFor();
+      expect(await accountBalance(db(), first.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(17_000_000);
+      expect(await accountBalance(db(), second.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(9_000_000);
+      await expectText(rowOf(page, 'Recovered from guarantors', `Femi Guarantor${suffix}`), '₦30,000.00');
+      problems.push(...(await checkStep(page, 'shortfall-settled', viewport.width)));
+
+      // Reversed as a whole within its month, before pay-out: the guarantors have their savings back.
+      await page.getByRole('button', { name: 'Reverse the settlement' }).click();
+      const reversal = page.getByRole('dialog', { name: 'Reverse the settlement' });
+      await reversal.getByRole('textbox', { name: 'Reason' }).fill('Sade withdrew her resignation');
+      await reversal.getByRole('button', { name: 'Reverse' }).click();
+      await reversal.waitFor({ state: 'detached' });
+      await expectText(page.getByRole('region', { name: "The exit's next step" }), 'This settlement was reversed: Sade withdrew her resignation');
+      await expectText(page.getByRole('region', { name: 'The exit' }), 'Reversed');
+      expect(await accountBalance(db(), first.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(20_000_000);
+      expect(await accountBalance(db(), second.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(10_000_000);
+      expect(await accountBalance(db(), leaver.id, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(5_000_000);
+      expect(problems).toEqual([]);
+      expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+      await context.close();
+    });
+  });
+}
+
+shortfallAt(DESKTOP, '');
+shortfallAt(PHONE, ' Two');
 
 describe("a member's own nominees and notice at 375 px", () => {
   it('saves a nominee, gives notice, and shows its state', async () => {
