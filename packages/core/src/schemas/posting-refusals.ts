@@ -24,5 +24,8 @@ export const SAVINGS_BALANCE_REFUSALS = [
   'BALANCE_BELOW_ZERO_ON',
 ] as const satisfies readonly ErrorCode[];
 
-/** Everything a savings posting (a deposit, withdrawal, transfer or reversal, or a request's approval) can be refused for. */
-export const SAVINGS_POSTING_REFUSALS = [...POSTING_DAY_REFUSALS, ...SAVINGS_HOLDER_REFUSALS, ...SAVINGS_BALANCE_REFUSALS] as const;
+/**
+ * Everything a savings posting (a deposit, withdrawal, transfer or reversal, or a request's approval)
+ * can be refused for; and an account closed at its holder's exit (issue 32).
+ */
+export const SAVINGS_POSTING_REFUSALS = [...POSTING_DAY_REFUSALS, ...SAVINGS_HOLDER_REFUSALS, ...SAVINGS_BALANCE_REFUSALS, 'SAVINGS_ACCOUNT_CLOSED'] as const satisfies readonly ErrorCode[];

@@ -186,9 +186,9 @@ describe('a retirement with a loan offset', () => {
     expect(deposited.statusCode).toBe(409);
     expect(deposited.json().error).toBe('SAVINGS_ACCOUNT_CLOSED');
     const withdrawn = await post(admin, { userId: person.userId, type: 'withdrawal', amount: '1,000' });
-    // A closed account holds ₦0, so the balance refuses a withdrawal before the closed-account rule would.
+    // A closed account holds ₦0, but the refusal names the reason: it is closed.
     expect(withdrawn.statusCode).toBe(409);
-    expect(withdrawn.json().error).toBe('INSUFFICIENT_BALANCE');
+    expect(withdrawn.json()).toEqual({ error: 'SAVINGS_ACCOUNT_CLOSED', message: 'This account is closed: its holder has left the scheme.' });
     const other = await member('Tola Transferring', { ordinary: 1_000_000 });
     const moved = await transfer(admin, { fromUserId: other.userId, toUserId: person.userId, amount: '1,000' });
     expect(moved.statusCode).toBe(409);

@@ -34,6 +34,8 @@ type PostingRow = {
   email: string;
   role: SavingsAccountView['role'];
   staff_id: string | null;
+  /** Issue 32: the holder left and the account closed at their exit's settlement. */
+  closed: boolean;
   /** Null when the balance could not cover a withdrawal: nothing was posted. */
   transaction_id: string | null;
   description: string | null;
@@ -158,7 +160,7 @@ function postingSql(moneyOut: boolean) {
   return sql`
       with holder as (
         select a.id as account_id, a.created_at as account_created_at, u.id as user_id, u.name as holder_name,
-               u.email, u.role, u.staff_id, a.balance_kobo as balance_before
+               u.email, u.role, u.staff_id, a.balance_kobo as balance_before, a.closed_at is not null as closed
         from savings_accounts a
         join users u on u.id = a.user_id
         where a.user_id = ${value('userId')} and ${ordinaryAccountSql('a')} and ${holderRoleSql(sql`u.role`)}
@@ -251,6 +253,9 @@ async function postOnHeldAccount(db: Database | Transaction, { actor, createdBy,
 
 function toPosted(row: PostingRow, { input, at, valueDate }: Posting): PostedTransaction {
   if (row.transaction_id === null || row.balance_kobo === null || row.created_by_email === null) {
+    // A closed account holds nothing, but "closed" is the reason, not the balance (a deposit to one
+    // is refused by the posting rule itself, KB410).
+    if (row.closed) throw new AppError('SAVINGS_ACCOUNT_CLOSED');
     // Enough savings, but not once what is held is set aside: say what holds it. Enough today, but
     // not on an earlier day of the statement: name the day.
     const balanceBefore = koboFromDb(row.balance_before);
