@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { AppError, calendarDate, EXIT_REASON_LABELS, isUuid, type ExitStatement, type ExitView } from '@kobo/core';
+import { AppError, calendarDate, EXIT_REASON_LABELS, isUuid, type ExitStatement, type ExitView, type IsoDate } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { auditLog, memberExits } from '../../db/schema.ts';
@@ -8,6 +8,7 @@ import type { QueuedMail } from '../../mail/outbox.ts';
 import { mappedAccounts } from '../books/journal-writes.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import { storeRepayments, type RepaymentEntry } from '../loans/store-repayments.ts';
+import { moveBalances, writeStampedRows, type NewRow } from '../savings/product-ledger.ts';
 import type { ExitDeps } from './exits.routes.ts';
 import { recoveryMail, settledMail } from './exit-settlement-mail.ts';
 import { readExitRow, toExitView, type ExitRow } from './exit-store.ts';
@@ -111,7 +112,7 @@ export async function settleLocked(tx: Transaction, deps: Pick<ExitDeps, 'now' |
   return rows.map((row) => byId.get(row.id) as ExitRow);
 }
 
-type SavingsLine = { account_id: string; type: 'interest' | 'withdrawal'; amount_kobo: number; description: string; line_no: number; value_date: string };
+type SavingsLine = NewRow & { type: 'interest' | 'withdrawal'; valueDate: IsoDate };
 type EntryLineInput = { accountId: string; subledgerId?: string | null; amountKobo: number };
 
 /** Every exit's sub-ledger rows (savings, then loans) under journal_by_caller, then one entry per exit; each exit's entry id (none when nothing moved). */
@@ -121,36 +122,28 @@ async function writeSettlements(tx: Transaction, actor: Actor, rows: readonly Ex
   for (const row of rows) {
     const { statement, payoffs } = worked.get(row.id) as WorkedStatement;
     const valueDate = statement.settlementDate;
-    const add = (line: Omit<SavingsLine, 'line_no' | 'value_date'>) => lines.push({ ...line, line_no: lines.length, value_date: valueDate });
+    const add = (line: Omit<SavingsLine, 'valueDate'>) => lines.push({ ...line, valueDate });
     for (const product of statement.products) {
-      if (product.interestKobo > 0) add({ account_id: product.accountId, type: 'interest', amount_kobo: product.interestKobo, description: EXIT_INTEREST_DESCRIPTION });
+      if (product.interestKobo > 0) add({ accountId: product.accountId, type: 'interest', amountKobo: product.interestKobo, description: EXIT_INTEREST_DESCRIPTION });
       const out = product.balanceKobo + product.interestKobo;
-      if (out > 0) add({ account_id: product.accountId, type: 'withdrawal', amount_kobo: out, description: EXIT_WITHDRAWAL_DESCRIPTION });
+      if (out > 0) add({ accountId: product.accountId, type: 'withdrawal', amountKobo: out, description: EXIT_WITHDRAWAL_DESCRIPTION });
     }
     for (const recovery of statement.recoveries) {
-      if (recovery.amountKobo > 0) add({ account_id: recovery.accountId, type: 'withdrawal', amount_kobo: recovery.amountKobo, description: recoveryDescription(row.holderName) });
+      if (recovery.amountKobo > 0) add({ accountId: recovery.accountId, type: 'withdrawal', amountKobo: recovery.amountKobo, description: recoveryDescription(row.holderName) });
     }
     for (const loan of statement.loans) {
       if (loan.payoffKobo > 0) repayments.push({ loanId: loan.loanId, amountKobo: loan.payoffKobo, valueDate, allocation: payoffs.get(loan.loanId)!.allocation, repaid: true, batchId: null });
     }
   }
   await tx.execute(sql`select set_config('kobo.journal_by_caller', 'exit', true)`);
-  if (lines.length > 0) {
-    const input = JSON.stringify(lines);
-    await tx.execute(sql`
-      with input as materialized (
-        select * from jsonb_to_recordset(${input}::jsonb) as i(account_id uuid, type text, amount_kobo bigint, description text, line_no int, value_date date)
-      ),
-      moved as (
-        update savings_accounts a
-        set balance_kobo = a.balance_kobo + d.delta, last_updated = ${at.toISOString()}
-        from (select account_id, sum(case when type = 'interest' then amount_kobo else -amount_kobo end) as delta from input group by account_id) d
-        where a.id = d.account_id
-        returning a.id
-      )
-      insert into savings_transactions (account_id, type, amount_kobo, description, created_by_id, created_by_email, processed_by_email, created_at, value_date)
-      select i.account_id, i.type, i.amount_kobo, i.description, ${actor.id}, ${actor.email}, ${actor.email}, ${at.toISOString()}, i.value_date
-      from input i order by i.line_no`);
+  // Through the savings ledger's own builders: the balances in one statement, then the rows, one
+  // write per settlement day (a batch's exits may be settled on different days).
+  const deltas = new Map<string, number>();
+  for (const line of lines) deltas.set(line.accountId, (deltas.get(line.accountId) ?? 0) + (line.type === 'interest' ? line.amountKobo : -line.amountKobo));
+  await moveBalances(tx, deltas, at);
+  for (const valueDate of new Set(lines.map((line) => line.valueDate))) {
+    const stamp = { createdById: actor.id, createdByEmail: actor.email, processedByEmail: actor.email, at, valueDate };
+    await writeStampedRows(tx, stamp, lines.filter((line) => line.valueDate === valueDate));
   }
   await storeRepayments(tx, actor, at, repayments);
   await tx.execute(sql`select set_config('kobo.journal_by_caller', '', true)`);
