@@ -1,6 +1,6 @@
 import type { Kobo } from '../money.ts';
 import type { IsoDate } from '../periods.ts';
-import { outstandingPrincipal, type InstalmentPosition, type LoanPosition, type RepaymentAllocation } from '../loans/repayments.ts';
+import { dueCutoff, outstandingPrincipal, owedInterest, owedPrincipal, type LoanPosition, type RepaymentAllocation } from '../loans/repayments.ts';
 
 /**
  * A member leaves (issue 32; COOPERATIVE.md "A member leaves"; docs/decisions/051-member-exit.md):
@@ -19,16 +19,6 @@ export type ExitLoanPayoff = {
   allocation: RepaymentAllocation;
 };
 
-/** The first day of the month after `day`'s: an instalment is due on `day` when its due date is before it. */
-function monthAfter(day: IsoDate): string {
-  const year = Number(day.slice(0, 4));
-  const month = Number(day.slice(5, 7));
-  return month === 12 ? `${String(year + 1).padStart(4, '0')}-01-01` : `${day.slice(0, 5)}${String(month + 1).padStart(2, '0')}-01`;
-}
-
-const owedInterest = (row: InstalmentPosition) => row.interest - row.interestPaid - row.interestWaived;
-const owedPrincipal = (row: InstalmentPosition) => row.principal - row.principalPaid;
-
 /**
  * A loan paid off at exit on `day`: outstanding principal, interest to date, fees (and penalties).
  * "Interest to date" is the interest of the instalments due by that day, the month in progress
@@ -37,7 +27,7 @@ const owedPrincipal = (row: InstalmentPosition) => row.principal - row.principal
  * interest at 12% flat, ₦1,200, pays off at ₦121,200.
  */
 export function exitLoanPayoff(position: LoanPosition, day: IsoDate): ExitLoanPayoff {
-  const cutoff = monthAfter(day);
+  const cutoff = dueCutoff(day);
   const lines = position.instalments
     .map((row) => {
       const due = row.dueDate < cutoff;

@@ -37,8 +37,10 @@ export type RepaymentAllocation = { fee: Kobo; lines: RepaymentLine[] };
 
 export type RepaymentOutcome = { ok: true; allocation: RepaymentAllocation } | { ok: false; problem: string };
 
-const owedInterest = (row: InstalmentPosition) => row.interest - row.interestPaid - row.interestWaived;
-const owedPrincipal = (row: InstalmentPosition) => row.principal - row.principalPaid;
+/** Interest one instalment still owes: scheduled, less paid or waived. */
+export const owedInterest = (row: InstalmentPosition) => row.interest - row.interestPaid - row.interestWaived;
+/** Principal one instalment still owes. */
+export const owedPrincipal = (row: InstalmentPosition) => row.principal - row.principalPaid;
 
 /** What one instalment still owes: its principal and interest, less what was paid or waived. */
 export function instalmentOwed(row: InstalmentPosition): Kobo {
@@ -60,7 +62,7 @@ export function outstandingTotal(position: LoanPosition): Kobo {
  * month, so it is due on `valueDate` exactly when its due date is before this day. Computed once per
  * loan and compared as text (a payroll batch asks for 10,000 loans' instalments several times over).
  */
-function dueCutoff(valueDate: IsoDate): string {
+export function dueCutoff(valueDate: IsoDate): string {
   const year = Number(valueDate.slice(0, 4));
   const month = Number(valueDate.slice(5, 7));
   return month === 12 ? `${String(year + 1).padStart(4, '0')}-01-01` : `${valueDate.slice(0, 5)}${String(month + 1).padStart(2, '0')}-01`;
