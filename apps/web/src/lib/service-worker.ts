@@ -17,8 +17,11 @@ const QUIET_MS = 2000;
  */
 export function registerServiceWorker(queryClient: QueryClient) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // Read before a takeover on this visit can set it: that one is for the next visit to announce.
+  const updated = localStorage.getItem(UPDATED_KEY) !== null;
+  noteTakeovers();
   const afterLoad = () => {
-    announceUpdate();
+    if (updated) announceUpdate();
     void whenNetworkQuiet(queryClient, QUIET_MS).then(start);
   };
   if (document.readyState === 'complete') afterLoad();
@@ -28,9 +31,6 @@ export function registerServiceWorker(queryClient: QueryClient) {
 async function start() {
   const { Workbox } = await import('workbox-window');
   const worker = new Workbox('/sw.js', { scope: '/' });
-  worker.addEventListener('activated', (event) => {
-    if (event.isUpdate) localStorage.setItem(UPDATED_KEY, '1');
-  });
   try {
     await worker.register();
   } catch (error) {
@@ -39,8 +39,19 @@ async function start() {
   }
 }
 
+/**
+ * A new version's worker takes over an open page (it skips waiting and claims its clients). That
+ * can happen before this page registers anything: the browser checks for a new worker on every
+ * navigation by itself. So the takeover is noted from the start, not from workbox's own events,
+ * which only see a worker installed after `register()`. A page that had no worker is a first
+ * visit, not an update.
+ */
+function noteTakeovers() {
+  if (!navigator.serviceWorker.controller) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => localStorage.setItem(UPDATED_KEY, '1'), { once: true });
+}
+
 function announceUpdate() {
-  if (localStorage.getItem(UPDATED_KEY) === null) return;
   localStorage.removeItem(UPDATED_KEY);
   notifications.show({ message: MESSAGES.appUpdated, color: 'blue', autoClose: 4000 });
 }
