@@ -7,6 +7,8 @@ import { MAX_GUARANTORS, MAX_LOAN_MONTHS } from './products.ts';
 import { LOAN_STATUS_FILTERS } from './labels.ts';
 
 export const MAX_LOAN_PURPOSE_LENGTH = 500;
+/** Issue 33: the item a murabaha buys, as the application names it. */
+export const MAX_MURABAHA_ITEM_LENGTH = 200;
 
 const wholeMonths = (value: unknown): number | null => whole(value, 1, MAX_LOAN_MONTHS);
 // A loan's amount is read as a savings amount is: naira, two decimals, above 0, at most the cap.
@@ -25,10 +27,16 @@ export const loanApplicationSchema = z
     purpose: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.unknown().optional()),
     guarantors: z.array(z.string().max(100)).max(MAX_GUARANTORS + 1).optional(),
     userId: z.string().max(100).optional(),
+    /** Issue 33, part A: a top-up names the running loan it pays off first (docs/decisions/052). */
+    topsUpLoanId: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.uuid({ message: MESSAGES.topUpLoanNotRunning }).optional()),
+    /** Issue 33: a murabaha's item (the amount is then its cost price); whether one is needed is the server's to say, which knows the product. */
+    item: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.unknown().optional()),
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!value.productId) fail('productId', MESSAGES.chooseLoanProduct);
+    if (value.item !== undefined && value.item !== null && typeof value.item !== 'string') fail('item', MESSAGES.murabahaItemRequired);
+    else if (typeof value.item === 'string' && value.item.length > MAX_MURABAHA_ITEM_LENGTH) fail('item', MESSAGES.murabahaItemTooLong);
     if (amountKobo(value.amount) === null) fail('amount', MESSAGES.enterValidAmount);
     if (wholeMonths(value.months) === null) fail('months', MESSAGES.loanMonthsInvalid);
     if (typeof value.purpose !== 'string' || value.purpose === '') fail('purpose', MESSAGES.loanPurposeRequired);
@@ -42,6 +50,8 @@ export const loanApplicationSchema = z
     purpose: value.purpose as string,
     guarantorIds: value.guarantors ?? [],
     userId: value.userId || null,
+    topsUpLoanId: value.topsUpLoanId ?? null,
+    item: typeof value.item === 'string' && value.item !== '' ? value.item : null,
   }));
 export type LoanApplication = z.output<typeof loanApplicationSchema>;
 

@@ -1,6 +1,6 @@
 import { formatNaira } from '../money.ts';
 import type { LoanEntryView, LoanPerson } from './contracts.ts';
-import type { EarlyPaymentRule, LoanFee, LoanProductRules, OverpaymentRule } from './products.ts';
+import type { EarlyPaymentRule, LoanFee, LoanKind, LoanProductRules, OverpaymentRule } from './products.ts';
 
 /** How every screen and sheet writes a loan's terms (issue 12). */
 
@@ -68,3 +68,31 @@ export const LOAN_STATUS_LABELS: Record<(typeof LOAN_STATUS_FILTERS)[number], st
 export const GUARANTEE_STATUS_LABELS = { pending: 'Awaiting answer', accepted: 'Accepted', declined: 'Declined', released: 'Released' } as const;
 
 export const INTEREST_METHOD_LABELS = { flat: 'Flat', reducing: 'Reducing balance' } as const;
+
+/** Issue 33: what each kind of product is called (docs/decisions/056). */
+export const LOAN_KIND_LABELS: Record<LoanKind, string> = { interest: 'Interest-bearing', murabaha: 'Murabaha (cost-plus)', qard_hasan: 'Qard hasan (interest-free)' };
+
+/**
+ * Issue 33: the word every screen, statement and mail uses for what a loan charges beside the
+ * principal (the schedule's `interest` figures): a murabaha's is its markup, a qard hasan's is
+ * only ever a fee. The one home: "interest" is never written for a loan without it.
+ */
+export const LOAN_CHARGE_LABELS: Record<LoanKind, string> = { interest: 'Interest', murabaha: 'Markup', qard_hasan: 'Fee' };
+
+/** The charge's name inside a sentence: 'interest', 'markup', 'fee'. */
+export function loanChargeWord(kind: LoanKind | undefined): string {
+  return LOAN_CHARGE_LABELS[kind ?? 'interest'].toLowerCase();
+}
+
+/** A product's charge in one phrase: '12% a year, flat', '15% markup on the cost price', 'No interest'. */
+export function productChargeLabel(product: Pick<LoanProductRules, 'kind' | 'annualRateBp' | 'method' | 'markupBp'>): { label: string; value: string } {
+  if (product.kind === 'murabaha') return { label: 'Markup', value: `${formatRate(product.markupBp ?? 0)} on the cost price, fixed at the start` };
+  if (product.kind === 'qard_hasan') return { label: 'Charge', value: 'None beyond the administrative fee' };
+  return { label: 'Interest', value: `${formatRate(product.annualRateBp)} a year, ${INTEREST_METHOD_LABELS[product.method].toLowerCase()}` };
+}
+
+/** A murabaha product's late-payment charity donation: 'None', '2% of the overdue amount', '₦500.00'. */
+export function formatCharityRule(charity: LoanFee | undefined): string {
+  if (!charity) return 'None';
+  return charity.kind === 'percent' ? `${formatRate(charity.basisPoints)} of the overdue amount, to charity` : `${formatNaira(charity.amount)}, to charity`;
+}

@@ -15,6 +15,12 @@ export type LoanTerms = {
   annualRateBp: number;
   months: number;
   method: InterestMethod;
+  /**
+   * Issue 33, murabaha: the markup in basis points of the principal (the cost price) for the whole
+   * term. When given, the rate and method are not read: the markup is spread evenly, like flat
+   * interest over a term rather than a year. The schedule's `interest` figures are then the markup.
+   */
+  markupBp?: number | null;
 };
 
 export type Instalment = {
@@ -62,7 +68,12 @@ export function loanSchedule(terms: LoanTerms, disbursedMonth: PayrollMonth): Lo
   if (!Number.isSafeInteger(principal) || principal <= 0) throw new RangeError(`principal must be positive kobo: ${principal}`);
   if (!Number.isSafeInteger(months) || months < 1) throw new RangeError(`months must be a positive whole number: ${months}`);
   if (!Number.isSafeInteger(annualRateBp) || annualRateBp < 0) throw new RangeError(`rate must be whole basis points: ${annualRateBp}`);
-  const parts = terms.method === 'flat' || annualRateBp === 0 ? flatParts(terms) : reducingParts(terms);
+  const parts =
+    terms.markupBp !== undefined && terms.markupBp !== null
+      ? evenParts(principal, murabahaMarkup(principal, terms.markupBp), months)
+      : terms.method === 'flat' || annualRateBp === 0
+        ? flatParts(terms)
+        : reducingParts(terms);
   const dueMonths = followingMonths(disbursedMonth, months);
   let principalAfter = principal as number;
   const instalments = parts.map((part, index) => {
@@ -87,8 +98,19 @@ export function loanSchedule(terms: LoanTerms, disbursedMonth: PayrollMonth): Lo
 
 type Part = { principal: number; interest: number };
 
+/** Murabaha's markup on a cost price: cost × markup ÷ 10,000, to the nearest kobo (₦300,000 at 15% is ₦45,000). */
+export function murabahaMarkup(cost: number, markupBp: number): Kobo {
+  if (!Number.isSafeInteger(markupBp) || markupBp < 0) throw new RangeError(`markup must be whole basis points: ${markupBp}`);
+  return Number(divideRounded(BigInt(cost) * BigInt(markupBp), 10_000n)) as Kobo;
+}
+
 function flatParts({ principal, annualRateBp, months }: LoanTerms): Part[] {
   const totalInterest = Number(divideRounded(BigInt(principal) * BigInt(annualRateBp) * BigInt(months), BP_MONTHS_PER_YEAR));
+  return evenParts(principal, totalInterest, months);
+}
+
+/** Principal and a total charge spread evenly over `months`, the last instalment absorbing the rounding of both. */
+function evenParts(principal: number, totalInterest: number, months: number): Part[] {
   const principalEach = Math.floor(principal / months);
   const interestEach = Math.floor(totalInterest / months);
   return Array.from({ length: months }, (_, index) =>
