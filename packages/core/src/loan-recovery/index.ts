@@ -1,0 +1,3 @@
+export * from './shares.ts';
+export * from './schemas.ts';
+export * from './labels.ts';
