@@ -1,6 +1,7 @@
 import type { Kobo } from '../money.ts';
 import type { IsoDate } from '../periods.ts';
-import { dueCutoff, outstandingPrincipal, owedInterest, owedPrincipal, type LoanPosition, type RepaymentAllocation } from '../loans/repayments.ts';
+import type { LoanPosition, RepaymentAllocation } from '../loans/repayments.ts';
+import { payoffQuote } from '../loans/payoff.ts';
 
 /**
  * A member leaves (issue 32; COOPERATIVE.md "A member leaves"; docs/decisions/051-member-exit.md):
@@ -27,24 +28,9 @@ export type ExitLoanPayoff = {
  * interest at 12% flat, ₦1,200, pays off at ₦121,200.
  */
 export function exitLoanPayoff(position: LoanPosition, day: IsoDate): ExitLoanPayoff {
-  const cutoff = dueCutoff(day);
-  const lines = position.instalments
-    .map((row) => {
-      const due = row.dueDate < cutoff;
-      return { number: row.number, principal: owedPrincipal(row) as Kobo, interest: (due ? owedInterest(row) : 0) as Kobo, interestWaived: (due ? 0 : owedInterest(row)) as Kobo };
-    })
-    .filter((line) => line.principal + line.interest + line.interestWaived > 0);
-  const principalKobo = outstandingPrincipal(position);
-  const interestKobo = lines.reduce((sum, line) => sum + line.interest, 0) as Kobo;
-  const feeKobo = position.feeOutstanding;
-  return {
-    principalKobo,
-    interestKobo,
-    feeKobo,
-    penaltyKobo: 0 as Kobo,
-    payoffKobo: (principalKobo + interestKobo + feeKobo) as Kobo,
-    allocation: { fee: feeKobo, lines },
-  };
+  // Penalties are not settled by an exit yet (issue 33's part B owns them): 0, as before.
+  const quote = payoffQuote(position, day, 0);
+  return { principalKobo: quote.principalKobo, interestKobo: quote.interestKobo, feeKobo: quote.feeKobo, penaltyKobo: quote.penaltyKobo, payoffKobo: quote.totalKobo, allocation: quote.allocation };
 }
 
 /**

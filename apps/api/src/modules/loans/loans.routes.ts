@@ -66,7 +66,7 @@ const idParams = z.object({ id: z.uuid() });
 const candidateQuery = z.object({ q: z.string().trim().max(100).optional(), userId: z.string().max(100).optional() });
 
 /** The refusals of a posting on a loan, beyond its day's (POSTING_DAY_REFUSALS). */
-const disbursementRefusals = ['LOAN_NOT_FOUND', 'LOAN_ALREADY_DISBURSED', 'LOAN_NOT_APPROVED', ...POSTING_DAY_REFUSALS] as const;
+const disbursementRefusals = ['LOAN_NOT_FOUND', 'LOAN_ALREADY_DISBURSED', 'LOAN_NOT_APPROVED', 'LOAN_TOPUP_NOT_RUNNING', 'LOAN_TOPUP_NET_NEGATIVE', ...POSTING_DAY_REFUSALS] as const;
 const repaymentRefusals = ['LOAN_NOT_FOUND', 'LOAN_NOT_ACTIVE', 'REPAYMENT_REFUSED', ...POSTING_DAY_REFUSALS] as const;
 const entryReversalRefusals = [
   'LOAN_ENTRY_NOT_FOUND',
@@ -125,7 +125,7 @@ export async function loansRoutes(app: FastifyInstance, deps: LoanDeps) {
   routes.post(
     '/api/loans',
     {
-      config: { ...officersAndHolders, errors: ['LOAN_PRODUCT_NOT_FOUND', 'LOAN_OUTSIDE_LIMITS', 'GUARANTOR_INVALID', 'EXIT_MEMBER_LEAVING', ...SAVINGS_HOLDER_REFUSALS] },
+      config: { ...officersAndHolders, errors: ['LOAN_PRODUCT_NOT_FOUND', 'LOAN_OUTSIDE_LIMITS', 'GUARANTOR_INVALID', 'EXIT_MEMBER_LEAVING', 'LOAN_TOPUP_NOT_RUNNING', 'LOAN_TOPUP_OPEN', ...SAVINGS_HOLDER_REFUSALS] },
       schema: { operationId: 'applyForLoan', body: loanApplicationSchema, response: { 201: loanAppliedSchema } },
     },
     async (request, reply) => reply.status(201).send(await applyForLoan(deps, request.actor, request.body)),

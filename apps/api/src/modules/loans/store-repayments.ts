@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { IsoDate, Kobo, RepaymentAllocation } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import type { Transaction } from '../../db/client.ts';
+import { payPenalties } from '../loan-penalties/penalty-balances.ts';
 
 /** One repayment, allocated by core, to be written. */
 export type RepaymentEntry = {
@@ -12,6 +13,8 @@ export type RepaymentEntry = {
   /** Nothing left to pay once this is stored: the loan becomes repaid. */
   repaid: boolean;
   batchId: string | null;
+  /** Issue 33: the top-up whose disbursement paid this loan off (docs/decisions/052). */
+  paidByLoanId?: string | null;
 };
 
 /**
@@ -43,6 +46,7 @@ export async function storeRepayments(tx: Transaction, actor: Actor, at: Date, e
       value_date: entry.valueDate,
       allocation: entry.allocation,
       batch_id: entry.batchId,
+      paid_by_loan_id: entry.paidByLoanId ?? null,
     })),
   );
   // Only loans whose fee or status changes: a run's usual repayment pays instalments alone, and
@@ -58,7 +62,9 @@ export async function storeRepayments(tx: Transaction, actor: Actor, at: Date, e
       where l.id = e.loan_id`);
   }
   await tx.execute(sql`
-    insert into loan_transactions (loan_id, type, amount_kobo, value_date, allocation, batch_id, created_by_id, created_by_email, created_at)
-    select e.loan_id, 'repayment', e.amount_kobo, e.value_date, e.allocation, e.batch_id, ${actor.id}, ${actor.email}, ${at.toISOString()}
-    from jsonb_to_recordset(${rows}::jsonb) as e(loan_id uuid, amount_kobo bigint, value_date date, allocation jsonb, batch_id uuid)`);
+    insert into loan_transactions (loan_id, type, amount_kobo, value_date, allocation, batch_id, paid_by_loan_id, created_by_id, created_by_email, created_at)
+    select e.loan_id, 'repayment', e.amount_kobo, e.value_date, e.allocation, e.batch_id, e.paid_by_loan_id, ${actor.id}, ${actor.email}, ${at.toISOString()}
+    from jsonb_to_recordset(${rows}::jsonb) as e(loan_id uuid, amount_kobo bigint, value_date date, allocation jsonb, batch_id uuid, paid_by_loan_id uuid)`);
+  // Issue 33: the penalties each repayment paid, oldest charge first.
+  await payPenalties(tx, entries.map((entry) => ({ loanId: entry.loanId, amountKobo: entry.allocation.penalty ?? (0 as Kobo) })));
 }
