@@ -37,6 +37,8 @@ import { batchRoutes } from './modules/batches/batches.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
+import { loanTopUpRoutes } from './modules/loans/loan-topups.routes.ts';
+import { loanRiskRoutes } from './modules/loan-risk/loan-risk.routes.ts';
 import { savingsProductsRoutes } from './modules/savings-products/savings-products.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -60,6 +62,7 @@ import { payrollRemittanceRoutes } from './modules/payroll/remittance.routes.ts'
 import { yearEndRoutes } from './modules/year-end/year-end.routes.ts';
 import { exitRoutes } from './modules/exits/exits.routes.ts';
 import { exitSettlementRoutes } from './modules/exits/exit-settlement.routes.ts';
+import { loanRecoveryRoutes } from './modules/loan-recovery/loan-recovery.routes.ts';
 import { yearEndPackRoutes } from './modules/year-end-pack/year-end-pack.routes.ts';
 
 export type BuildOptions = {
@@ -222,6 +225,10 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   const services = { db, now, timeZone: env.APP_TIMEZONE };
   await categoriesRoutes(app, services);
   await loansRoutes(app, { ...services, outbox, appUrl });
+  // Issue 33, part A: payoff quotes and restructures of running loans.
+  await loanTopUpRoutes(app, { ...services, outbox, appUrl });
+  // Issue 33, part C: portfolio at risk and the month-end provision, above the loans and the books.
+  await loanRiskRoutes(app, services);
   await savingsProductsRoutes(app, services);
   await expensesRoutes(app, services);
   await receiptsRoutes(app, services);
@@ -239,6 +246,8 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   // Issue 32: a member leaves, on the books, the savings products and the loans.
   await exitRoutes(app, { ...services, outbox, appUrl });
   await exitSettlementRoutes(app, { ...services, outbox, appUrl });
+  // Issue 33: recovery from guarantors reads across savings and loans, beside the exits.
+  await loanRecoveryRoutes(app, { ...services, outbox });
   // Live changes fan out through LISTEN/NOTIFY; the hub closes in preClose, before the database does.
   const hub = await openChangeHub(database);
   app.addHook('preClose', async () => hub.close());

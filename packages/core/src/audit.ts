@@ -46,6 +46,11 @@ export const AUDIT_KINDS = [
   'loan.repayment_reversed',
   'loan.disbursement_reversed',
   'loan.written_off',
+  // Issue 33, part A: a top-up pays off the running loan; a restructure asked, applied or declined.
+  'loan.paid_off_by_top_up',
+  'loan.restructure_requested',
+  'loan.restructured',
+  'loan.restructure_declined',
   'mail.retried',
   'savings_request.created',
   'savings_request.approved',
@@ -109,6 +114,18 @@ export const AUDIT_KINDS = [
   'exit.settled',
   'exit.paid_out',
   'exit.reversed',
+  // Issue 33: recovery from guarantors.
+  'loan_recovery.settings_changed',
+  'loan_recovery.proposed',
+  'loan_recovery.approved',
+  'loan_recovery.declined',
+  'loan_recovery.claim_repaid',
+  // Issue 33, part C: the risk scale and the month-end provision.
+  'loan_risk.settings_changed',
+  'loan_risk.provision_run',
+  // Issue 33, part B: penalties waived by an officer, and the daily job run by hand.
+  'loan.penalty_waived',
+  'loan.penalties_run',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -152,6 +169,12 @@ export const AUDIT_KIND_LABELS = {
   'loan.repayment_reversed': 'Loan repayment reversed',
   'loan.disbursement_reversed': 'Loan disbursement reversed',
   'loan.written_off': 'Loan written off',
+  'loan.paid_off_by_top_up': 'Loan paid off by a top-up',
+  'loan.restructure_requested': 'Loan restructure asked for',
+  'loan.restructured': 'Loan restructured',
+  'loan.restructure_declined': 'Loan restructure declined',
+  'loan.penalty_waived': 'Loan penalty waived',
+  'loan.penalties_run': 'Loan penalties run',
   'mail.retried': 'Failed mail sent again',
   'savings_request.created': 'Request recorded',
   'savings_request.approved': 'Request approved',
@@ -210,6 +233,13 @@ export const AUDIT_KIND_LABELS = {
   'exit.settled': 'Exit settled',
   'exit.paid_out': 'Exit paid out',
   'exit.reversed': 'Exit settlement reversed',
+  'loan_recovery.settings_changed': 'Loan default setting changed',
+  'loan_recovery.proposed': 'Recovery from guarantors proposed',
+  'loan_recovery.approved': 'Recovery from guarantors approved',
+  'loan_recovery.declined': 'Recovery from guarantors declined',
+  'loan_recovery.claim_repaid': 'Borrower repaid a guarantor',
+  'loan_risk.settings_changed': 'Loan risk scale changed',
+  'loan_risk.provision_run': 'Loan loss provision run',
 } as const satisfies Record<AuditKind, string>;
 
 export const AUDIT_TARGET_TYPES = [

@@ -77,6 +77,8 @@ export const ERRORS = {
   NOT_REQUEST_MAKER: { status: 403, message: MESSAGES.onlyMakerCancels },
   REPAYMENT_REFUSED: { status: 409, message: MESSAGES.invalidRequest },
   LOAN_ENTRY_NOT_FOUND: { status: 404, message: MESSAGES.loanEntryNotFound },
+  PENALTY_NOT_FOUND: { status: 404, message: MESSAGES.loanPenaltyNotFound },
+  PENALTY_NOTHING_TO_WAIVE: { status: 409, message: MESSAGES.loanPenaltyNothingToWaive },
   LOAN_REVERSAL_REFUSED: { status: 409, message: MESSAGES.invalidRequest },
   // The outgoing mail screen (issue 15).
   MAIL_NOT_FOUND: { status: 404, message: MESSAGES.mailNotFound },
@@ -192,6 +194,14 @@ export const ERRORS = {
   EXIT_GUARANTEES_OPEN: { status: 409, message: MESSAGES.exitGuaranteesOpen },
   // A loan the member applied for and was not yet paid: nothing to pay off, but it must not be paid after they leave.
   EXIT_LOAN_APPLICATION_OPEN: { status: 409, message: MESSAGES.exitLoanApplicationOpen },
+  // Issue 33, part A (docs/decisions/052): a top-up and a restructure.
+  LOAN_TOPUP_NOT_RUNNING: { status: 409, message: MESSAGES.topUpLoanNotRunning },
+  LOAN_TOPUP_NET_NEGATIVE: { status: 409, message: MESSAGES.topUpNetNegative },
+  LOAN_TOPUP_OPEN: { status: 409, message: MESSAGES.topUpAlreadyOpen },
+  LOAN_RESTRUCTURE_PENDING: { status: 409, message: MESSAGES.restructurePending },
+  LOAN_RESTRUCTURE_NOT_FOUND: { status: 404, message: MESSAGES.restructureNotFound },
+  LOAN_RESTRUCTURE_NOT_PENDING: { status: 409, message: MESSAGES.restructureNotPending },
+  LOAN_RESTRUCTURE_REFUSED: { status: 409, message: MESSAGES.restructureNoPrincipal },
   // The message names the shortfall and the two choices.
   EXIT_SHORTFALL: { status: 409, message: MESSAGES.exitShortfall },
   // The message names the guarantor, their share and what they hold.
@@ -211,6 +221,19 @@ export const ERRORS = {
   EXIT_ALREADY_SETTLED: { status: 409, message: MESSAGES.exitAlreadySettled },
   // Any posting to an account whose holder's exit settled (the savings posting rule's KB410).
   SAVINGS_ACCOUNT_CLOSED: { status: 409, message: MESSAGES.savingsAccountClosed },
+  // Issue 33: recovery from guarantors (docs/decisions/055-guarantor-recovery.md).
+  RECOVERY_NOT_FOUND: { status: 404, message: MESSAGES.recoveryNotFound },
+  RECOVERY_NOT_IN_DEFAULT: { status: 409, message: MESSAGES.recoveryNotInDefault },
+  RECOVERY_NOTHING_TO_RECOVER: { status: 409, message: MESSAGES.recoveryNothingToRecover },
+  RECOVERY_ALREADY_PROPOSED: { status: 409, message: MESSAGES.recoveryAlreadyProposed },
+  RECOVERY_NOT_PROPOSED: { status: 409, message: MESSAGES.recoveryNotProposed },
+  RECOVERY_OWN_APPROVAL: { status: 403, message: MESSAGES.recoveryOwnApproval },
+  RECOVERY_CHANGED: { status: 409, message: MESSAGES.recoveryChanged },
+  CLAIM_NOT_FOUND: { status: 404, message: MESSAGES.claimNotFound },
+  CLAIM_REPAYMENT_TOO_MUCH: { status: 409, message: MESSAGES.claimRepaymentTooMuch },
+  // Issue 33, part C (docs/decisions/054): a provision run for a month not yet begun, or before a month already run.
+  PROVISION_MONTH_AHEAD: { status: 409, message: MESSAGES.provisionMonthAhead },
+  PROVISION_MONTH_PASSED: { status: 409, message: MESSAGES.provisionMonthPassed },
   // Two transactions waited on each other (PostgreSQL's deadlock 40P01, or a serialization failure
   // 40001): the database undid one, whole. Nothing was written; the same request may simply be sent
   // again (with its Idempotency-Key, it posts once). 503 with Retry-After: 1 (plugins/errors.ts).

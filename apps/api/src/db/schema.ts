@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { API_TOKEN_SCOPES, CATEGORY_ICONS, EARLY_PAYMENT_RULES, EXIT_REASONS, EXIT_STATUSES, ORDINARY_SAVINGS_PRODUCT_ID, SHORTFALL_CHOICES } from '@kobo/core';
+import { API_TOKEN_SCOPES, CATEGORY_ICONS, EARLY_PAYMENT_RULES, EXIT_REASONS, EXIT_STATUSES, LOAN_CLASSIFICATIONS, LOAN_KINDS, LOAN_RECOVERY_STATUSES, ORDINARY_SAVINGS_PRODUCT_ID, SHORTFALL_CHOICES } from '@kobo/core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -566,6 +566,26 @@ export const loanProducts = pgTable(
     overpayment: text('overpayment', { enum: ['reduce_term', 'refuse'] }).notNull(),
     /** What money paid before or beyond what is due does, when taken (docs/decisions/038). */
     earlyPayment: text('early_payment', { enum: EARLY_PAYMENT_RULES }).notNull().default('pay_ahead'),
+    // Issue 33, part E: loans without interest (migration 0031, docs/decisions/056).
+    /** 'interest' (every product before), 'murabaha' (cost plus a markup fixed at the start) or 'qard_hasan'. */
+    kind: text('kind', { enum: LOAN_KINDS }).notNull().default('interest'),
+    /** Murabaha: the markup in basis points of the cost price, for the whole term. */
+    markupBp: integer('markup_bp'),
+    /** Murabaha: the late-payment charity donation ('percent' in basis points of the overdue amount, 'fixed' in kobo). */
+    charityKind: text('charity_kind', { enum: ['percent', 'fixed'] }),
+    charityValue: bigint('charity_value', { mode: 'number' }),
+    // End of issue 33, part E.
+    // Issue 33, part B: the penalty on an overdue instalment (docs/decisions/053-loan-penalties.md).
+    /** null: no penalty; 'flat': penalty_value in kobo; 'percent': in basis points of the overdue amount. */
+    penaltyKind: text('penalty_kind', { enum: ['flat', 'percent'] }),
+    penaltyValue: bigint('penalty_value', { mode: 'number' }),
+    penaltyFrequency: text('penalty_frequency', { enum: ['once', 'monthly'] }).notNull().default('once'),
+    penaltyGraceDays: integer('penalty_grace_days').notNull().default(0),
+    /** Per instalment: 'amount' in kobo, 'percent' in basis points of the instalment; null uncapped. */
+    penaltyCapKind: text('penalty_cap_kind', { enum: ['amount', 'percent'] }),
+    penaltyCapValue: bigint('penalty_cap_value', { mode: 'number' }),
+    penaltyOrder: text('penalty_order', { enum: ['first', 'after_principal'] }).notNull().default('first'),
+    // End of issue 33, part B.
     /** A retired product takes no new applications; its loans go on. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdById: text('created_by_id').notNull(),
@@ -585,6 +605,29 @@ export const loanProducts = pgTable(
     ),
     check('loan_products_overpayment_check', sql`${table.overpayment} in ('reduce_term', 'refuse')`),
     check('loan_products_early_payment_check', earlyPaymentCheck(table.earlyPayment)),
+    // Issue 33, part E.
+    check('loan_products_kind_check', sql`${table.kind} in ('interest', 'murabaha', 'qard_hasan')`),
+    check(
+      'loan_products_kind_terms_check',
+      sql`(${table.kind} = 'interest' and ${table.markupBp} is null and ${table.charityKind} is null) or (${table.kind} = 'murabaha' and ${table.annualRateBp} = 0 and ${table.markupBp} between 1 and 10000) or (${table.kind} = 'qard_hasan' and ${table.annualRateBp} = 0 and ${table.markupBp} is null and ${table.charityKind} is null and (${table.feeKind} is null or ${table.feeKind} = 'fixed'))`,
+    ),
+    check(
+      'loan_products_charity_check',
+      sql`(${table.charityKind} is null and ${table.charityValue} is null) or (${table.charityKind} = 'percent' and ${table.charityValue} between 1 and 10000) or (${table.charityKind} = 'fixed' and ${table.charityValue} between 1 and ${MAX_KOBO})`,
+    ),
+    // Issue 33, part B.
+    check(
+      'loan_products_penalty_check',
+      sql`(${table.penaltyKind} is null and ${table.penaltyValue} is null) or (${table.penaltyKind} = 'percent' and ${table.penaltyValue} between 1 and 10000) or (${table.penaltyKind} = 'flat' and ${table.penaltyValue} between 1 and ${MAX_KOBO})`,
+    ),
+    check(
+      'loan_products_penalty_cap_check',
+      sql`(${table.penaltyCapKind} is null and ${table.penaltyCapValue} is null) or (${table.penaltyCapKind} = 'percent' and ${table.penaltyCapValue} between 1 and 10000) or (${table.penaltyCapKind} = 'amount' and ${table.penaltyCapValue} between 1 and ${MAX_KOBO})`,
+    ),
+    check(
+      'loan_products_penalty_rule_check',
+      sql`${table.penaltyFrequency} in ('once', 'monthly') and ${table.penaltyGraceDays} between 0 and 365 and ${table.penaltyOrder} in ('first', 'after_principal')`,
+    ),
   ],
 );
 
@@ -627,16 +670,29 @@ export const loans = pgTable(
     disbursedById: text('disbursed_by_id'),
     /** The processing fee still owed: charged at disbursement, paid first by repayments. */
     feeOutstandingKobo: bigint('fee_outstanding_kobo', { mode: 'number' }).notNull().default(0),
+    // Issue 33, part A (migration 0027, docs/decisions/052): the running loan a top-up pays off first.
+    topsUpLoanId: uuid('tops_up_loan_id').references((): AnyPgColumn => loans.id, { onDelete: 'restrict' }),
+    // Issue 33, part E: the product's kind and murabaha's markup, copied when applied for, and the item a murabaha buys.
+    kind: text('kind', { enum: LOAN_KINDS }).notNull().default('interest'),
+    markupBp: integer('markup_bp'),
+    item: text('item'),
   },
   (table) => [
     uniqueIndex('loans_seq_key').on(table.seq),
     index('loans_account_idx').on(table.accountId),
     index('loans_status_idx').on(table.status, table.seq.desc()),
+    // Issue 33, part A: one live top-up per running loan.
+    uniqueIndex('loans_tops_up_key').on(table.topsUpLoanId).where(sql`${table.topsUpLoanId} is not null and ${table.status} not in ('rejected', 'cancelled')`),
     check('loans_principal_check', sql`${table.principalKobo} between 1 and ${MAX_KOBO}`),
     check('loans_fee_check', sql`${table.feeKobo} between 0 and ${MAX_KOBO}`),
     check('loans_months_check', sql`${table.months} between 1 and 120`),
     check('loans_status_check', sql.raw(`status in (${LOAN_STATUSES.map((status) => `'${status}'`).join(', ')})`)),
     check('loans_early_payment_check', earlyPaymentCheck(table.earlyPayment)),
+    // Issue 33, part E.
+    check(
+      'loans_kind_check',
+      sql`(${table.kind} = 'interest' and ${table.markupBp} is null) or (${table.kind} = 'murabaha' and ${table.annualRateBp} = 0 and ${table.markupBp} between 1 and 10000 and ${table.item} is not null) or (${table.kind} = 'qard_hasan' and ${table.annualRateBp} = 0 and ${table.markupBp} is null)`,
+    ),
   ],
 );
 
@@ -715,6 +771,8 @@ export const loanTransactions = pgTable(
     reversesId: uuid('reverses_id').references((): AnyPgColumn => loanTransactions.id),
     reason: text('reason'),
     batchId: uuid('batch_id').references(() => savingsBatches.id),
+    /** Issue 33, part A: on the repayment that paid this loan off at a top-up's disbursement, the top-up. */
+    paidByLoanId: uuid('paid_by_loan_id').references((): AnyPgColumn => loans.id, { onDelete: 'restrict' }),
     createdById: text('created_by_id').notNull(),
     createdByEmail: text('created_by_email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -730,6 +788,45 @@ export const loanTransactions = pgTable(
     check('loan_transactions_reason_check', sql`(${table.reversesId} is null) = (${table.reason} is null)`),
   ],
 );
+
+// Issue 33, part B: penalty charges (docs/decisions/053-loan-penalties.md; migration 0028).
+/**
+ * One penalty charge on one instalment: the daily job inserts what core's penaltyCharges says is
+ * due, keyed (loan, instalment, charge number), so running it twice posts once. Never deleted; the
+ * paid and waived figures are running totals kept by repayments, reversals and waivers. The view
+ * loan_penalty_balances sums them per loan (penalty_outstanding_kobo).
+ */
+export const loanPenaltyCharges = pgTable(
+  'loan_penalty_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    instalmentNumber: integer('instalment_number').notNull(),
+    chargeNumber: integer('charge_number').notNull(),
+    chargeDate: date('charge_date', { mode: 'string' }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    paidKobo: bigint('paid_kobo', { mode: 'number' }).notNull().default(0),
+    waivedKobo: bigint('waived_kobo', { mode: 'number' }).notNull().default(0),
+    /** The job's entry that charged it: Dr Penalties receivable / Cr Loan penalty income. */
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: 'restrict' }),
+    waivedAt: timestamp('waived_at', { withTimezone: true }),
+    waivedById: text('waived_by_id'),
+    waiveReason: text('waive_reason'),
+    waiveEntryId: uuid('waive_entry_id').references(() => journalEntries.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('loan_penalty_charges_key').on(table.loanId, table.instalmentNumber, table.chargeNumber),
+    check('loan_penalty_charges_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
+    check('loan_penalty_charges_settled_check', sql`${table.paidKobo} >= 0 and ${table.waivedKobo} >= 0 and ${table.paidKobo} + ${table.waivedKobo} <= ${table.amountKobo}`),
+    check('loan_penalty_charges_waiver_check', sql`(${table.waivedKobo} = 0) = (${table.waiveReason} is null)`),
+  ],
+);
+// End of issue 33, part B.
 
 /**
  * Mail waiting to be sent (issue 12's guarantor requests; issue 15's notifications will use it
@@ -957,7 +1054,7 @@ export const journalEntries = pgTable(
     book: text('book', { enum: ['scheme', 'organisation'] }).notNull(),
     valueDate: date('value_date', { mode: 'string' }).notNull(),
     /** What made it: a savings posting or transfer, a loan transaction, an expense, or an officer. */
-    sourceType: text('source_type', { enum: ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll', 'year_end', 'year_close', 'exit'] }).notNull(),
+    sourceType: text('source_type', { enum: ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll', 'year_end', 'year_close', 'exit', 'loan_recovery', 'provision', 'penalty'] }).notNull(),
     sourceId: uuid('source_id'),
     /** The entry this one undoes (a reversal, an edited or deleted expense's old entry). */
     reversesEntryId: uuid('reverses_entry_id').references((): AnyPgColumn => journalEntries.id),
@@ -970,7 +1067,7 @@ export const journalEntries = pgTable(
     index('journal_entries_source_idx').on(table.sourceType, table.sourceId),
     index('journal_entries_book_value_idx').on(table.book, table.valueDate, table.seq),
     check('journal_entries_book_check', sql`${table.book} in ('scheme', 'organisation')`),
-    check('journal_entries_source_check', sql`${table.sourceType} in ('savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll', 'year_end', 'year_close', 'exit')`),
+    check('journal_entries_source_check', sql`${table.sourceType} in ('savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'payroll', 'year_end', 'year_close', 'exit', 'loan_recovery', 'provision', 'penalty')`),
   ],
 );
 
@@ -1450,5 +1547,183 @@ export const memberExits = pgTable(
     check('member_exits_status_check', sql.raw(`status in (${EXIT_STATUSES.map((status) => `'${status}'`).join(', ')})`)),
     check('member_exits_reason_check', sql.raw(`reason in (${EXIT_REASONS.map((reason) => `'${reason}'`).join(', ')})`)),
     check('member_exits_dates_check', sql`${table.leavingDate} >= ${table.noticeDate} and ${table.earliestSettlementDate} >= ${table.noticeDate}`),
+  ],
+);
+
+// ---- Issue 33, part D: recovery from guarantors (migration 0030; docs/decisions/055-guarantor-recovery.md) ----
+
+/**
+ * A recovery of a defaulted loan's overdue amount from its guarantors: proposed by one officer with
+ * each guarantor's share frozen (`shares`), approved (posted, one journal entry) or declined by
+ * another. One awaiting approval per loan.
+ */
+export const loanRecoveries = pgTable(
+  'loan_recoveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: LOAN_RECOVERY_STATUSES }).notNull().default('proposed'),
+    daysInArrears: integer('days_in_arrears').notNull(),
+    overdueKobo: bigint('overdue_kobo', { mode: 'number' }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** Each guarantor's share as proposed (core's RecoveryShare[]); the approval posts exactly these. */
+    shares: jsonb('shares').notNull(),
+    proposedById: text('proposed_by_id').notNull(),
+    proposedByName: text('proposed_by_name').notNull(),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull(),
+    decidedById: text('decided_by_id'),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    valueDate: date('value_date', { mode: 'string' }),
+    entryId: uuid('entry_id').references(() => journalEntries.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    uniqueIndex('loan_recoveries_open_key').on(table.loanId).where(sql`${table.status} = 'proposed'`),
+    index('loan_recoveries_status_idx').on(table.status, table.proposedAt),
+    index('loan_recoveries_loan_idx').on(table.loanId),
+    check('loan_recoveries_status_check', sql.raw(`status in (${LOAN_RECOVERY_STATUSES.map((status) => `'${status}'`).join(', ')})`)),
+    check('loan_recoveries_amount_check', sql`${table.amountKobo} > 0 and ${table.amountKobo} <= ${table.overdueKobo}`),
+    check('loan_recoveries_approved_check', sql`(${table.status} = 'approved') = (${table.entryId} is not null)`),
+  ],
+);
+
+/** The borrower's debt to a guarantor whose savings paid part of their loan, and how much of it they have repaid. */
+export const guarantorClaims = pgTable(
+  'guarantor_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recoveryId: uuid('recovery_id')
+      .notNull()
+      .references(() => loanRecoveries.id, { onDelete: 'restrict' }),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    borrowerAccountId: uuid('borrower_account_id')
+      .notNull()
+      .references(() => savingsAccounts.id, { onDelete: 'restrict' }),
+    guarantorAccountId: uuid('guarantor_account_id')
+      .notNull()
+      .references(() => savingsAccounts.id, { onDelete: 'restrict' }),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    repaidKobo: bigint('repaid_kobo', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('guarantor_claims_recovery_guarantor_key').on(table.recoveryId, table.guarantorAccountId),
+    index('guarantor_claims_borrower_idx').on(table.borrowerAccountId),
+    index('guarantor_claims_guarantor_idx').on(table.guarantorAccountId),
+    index('guarantor_claims_loan_idx').on(table.loanId),
+    check('guarantor_claims_amount_check', sql`${table.amountKobo} > 0 and ${table.repaidKobo} between 0 and ${table.amountKobo}`),
+  ],
+);
+
+// ---- Issue 33, part C: portfolio at risk and provisioning (migration 0029; docs/decisions/054-portfolio-at-risk-and-provisioning.md) ----
+
+/**
+ * A month-end provision run: what the loans required (the sum of its lines), what the "Loan loss
+ * provision" account held before, and the difference it posted as one entry (none when 0). A rerun
+ * for the same month posts only the difference again.
+ */
+export const loanProvisionRuns = pgTable(
+  'loan_provision_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: integer('seq').generatedAlwaysAsIdentity(),
+    month: text('month').notNull(),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    loanCount: integer('loan_count').notNull(),
+    requiredKobo: bigint('required_kobo', { mode: 'number' }).notNull(),
+    heldBeforeKobo: bigint('held_before_kobo', { mode: 'number' }).notNull(),
+    differenceKobo: bigint('difference_kobo', { mode: 'number' }).notNull(),
+    entryId: uuid('entry_id').references(() => journalEntries.id, { onDelete: 'restrict' }),
+    /** The thresholds and rates the run used (core's LoanRiskSettings). */
+    settings: jsonb('settings').notNull(),
+    createdById: text('created_by_id').notNull(),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('loan_provision_runs_seq_key').on(table.seq),
+    index('loan_provision_runs_month_idx').on(table.month, table.seq),
+    check('loan_provision_runs_month_check', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('loan_provision_runs_figures_check', sql`${table.requiredKobo} >= 0 and ${table.differenceKobo} = ${table.requiredKobo} - ${table.heldBeforeKobo}`),
+    check('loan_provision_runs_entry_check', sql`(${table.entryId} is null) = (${table.differenceKobo} = 0)`),
+  ],
+);
+
+/** One loan's line in a run: its class, days in arrears, outstanding principal and provision. */
+export const loanProvisionLines = pgTable(
+  'loan_provision_lines',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => loanProvisionRuns.id, { onDelete: 'restrict' }),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    classification: text('classification', { enum: LOAN_CLASSIFICATIONS }).notNull(),
+    daysInArrears: integer('days_in_arrears').notNull(),
+    outstandingPrincipalKobo: bigint('outstanding_principal_kobo', { mode: 'number' }).notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    provisionKobo: bigint('provision_kobo', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.runId, table.loanId] }),
+    index('loan_provision_lines_loan_idx').on(table.loanId),
+    check('loan_provision_lines_classification_check', sql.raw(`classification in (${LOAN_CLASSIFICATIONS.map((name) => `'${name}'`).join(', ')})`)),
+    check(
+      'loan_provision_lines_figures_check',
+      sql`${table.daysInArrears} >= 0 and ${table.outstandingPrincipalKobo} >= 0 and ${table.rateBp} between 0 and 10000 and ${table.provisionKobo} between 0 and ${table.outstandingPrincipalKobo}`,
+    ),
+  ],
+);
+
+// ---- Issue 33, part A: restructures (migration 0027; docs/decisions/052-payoff-topup-refinance.md) ----
+
+/**
+ * A restructure of a running loan: asked by an officer with a new term or instalment and a reason,
+ * approved by a second officer when two-person approval is on (else applied at once), or declined.
+ * Once applied it keeps the instalments it replaced, as they stood, for the loan's history.
+ */
+export const loanRestructures = pgTable(
+  'loan_restructures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    /** What was asked: a new term, or a new instalment (exactly one). */
+    months: integer('months'),
+    instalmentKobo: bigint('instalment_kobo', { mode: 'number' }),
+    reason: text('reason').notNull(),
+    requestedById: text('requested_by_id').notNull(),
+    requestedByEmail: text('requested_by_email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedById: text('decided_by_id'),
+    decidedByEmail: text('decided_by_email'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    /** Set when applied: the day it took effect, the new term, the principal spread, the interest carried. */
+    effectiveOn: date('effective_on', { mode: 'string' }),
+    newMonths: integer('new_months'),
+    principalKobo: bigint('principal_kobo', { mode: 'number' }),
+    carriedInterestKobo: bigint('carried_interest_kobo', { mode: 'number' }),
+    /** The instalments as they stood before it was applied (InstalmentPosition[]). */
+    oldInstalments: jsonb('old_instalments').notNull().default(sql`'[]'::jsonb`),
+  },
+  (table) => [
+    uniqueIndex('loan_restructures_seq_key').on(table.seq),
+    index('loan_restructures_loan_idx').on(table.loanId, table.seq),
+    uniqueIndex('loan_restructures_pending_key').on(table.loanId).where(sql`${table.status} = 'pending'`),
+    check('loan_restructures_status_check', sql`${table.status} in ('pending', 'approved', 'declined')`),
+    check('loan_restructures_ask_check', sql`(${table.months} is null) <> (${table.instalmentKobo} is null)`),
+    check('loan_restructures_months_check', sql`${table.months} is null or ${table.months} between 1 and 120`),
+    check('loan_restructures_instalment_check', sql`${table.instalmentKobo} is null or ${table.instalmentKobo} > 0`),
   ],
 );

@@ -25,6 +25,8 @@ import { PAYROLL_REMITTANCE_ACCESS } from './expected-access-payroll-remittance.
 import { YEAR_END_ACCESS } from './expected-access-year-end.ts';
 import { YEAR_END_PACK_ACCESS } from './expected-access-year-end-pack.ts';
 import { EXITS_ACCESS } from './expected-access-exits.ts';
+import { LOAN_RISK_ACCESS } from './expected-access-loan-risk.ts';
+import { LOAN_TOPUPS_ACCESS } from './expected-access-loan-topups.ts';
 
 export { CALLERS, type Caller, type ExpectedAccess } from './access-outcomes.ts';
 
@@ -202,6 +204,8 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   ...YEAR_END_ACCESS,
   ...YEAR_END_PACK_ACCESS,
   ...EXITS_ACCESS,
+  ...LOAN_RISK_ACCESS,
+  ...LOAN_TOPUPS_ACCESS,
 
   // Last: it ends the callers' sessions.
   { method: 'POST', url: '/api/auth/sign-out', expect: EVERYONE },

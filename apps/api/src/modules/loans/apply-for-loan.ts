@@ -29,6 +29,7 @@ import { productRules } from './product-views.ts';
 import { isOrdinaryAccount, ordinaryAccountOf } from '../ledger/ledger-sql.ts';
 import { koboFromDb } from '../../db/kobo.ts';
 import { securitySavingsSql } from './security-savings.ts';
+import { topUpCredit } from './top-up.ts';
 
 /**
  * A holder applies (or an officer applies for them): within the product's limits for their
@@ -59,9 +60,18 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
     // Issue 32: from notice on, a leaving member takes no new loan and guarantees none.
     if ((await leavingAmong(tx, [holderId])).size > 0) throw new AppError('EXIT_MEMBER_LEAVING');
     const rules = productRules(product);
-    const problem = loanLimitProblem(rules, { amount: application.amountKobo, months: application.months }, koboFromDb(account.securityKobo), Number(account.alreadyBorrowed));
+    // Issue 33: a top-up is judged as if new, the running loan it pays off counting as repaid.
+    const topUpCredited = application.topsUpLoanId ? await topUpCredit(tx, account.id, application.topsUpLoanId) : 0;
+    const problem = loanLimitProblem(
+      rules,
+      { amount: application.amountKobo, months: application.months },
+      koboFromDb(account.securityKobo),
+      Number(account.alreadyBorrowed) - topUpCredited,
+    );
     if (problem) throw new AppError('LOAN_OUTSIDE_LIMITS', { message: problem, field: application.months > rules.maxMonths ? 'months' : 'amount' });
 
+    // Issue 33: a murabaha sells an item the scheme buys; the amount is its cost price.
+    if (product.kind === 'murabaha' && application.item === null) throw new AppError('VALIDATION', { message: MESSAGES.murabahaItemRequired, field: 'item' });
     const guarantorIds = application.guarantorIds;
     if (guarantorIds.length !== rules.guarantorsRequired) {
       throw new AppError('VALIDATION', { message: guarantorsNeededMessage(rules.guarantorsRequired), field: 'guarantors' });
@@ -87,10 +97,14 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
         productName: product.name,
         method: product.method,
         annualRateBp: product.annualRateBp,
+        kind: product.kind,
+        markupBp: product.markupBp,
+        item: product.kind === 'murabaha' ? application.item : null,
         savingsMultiple: product.savingsMultiple,
         overpayment: product.overpayment,
         earlyPayment: product.earlyPayment,
         principalKobo: application.amountKobo,
+        topsUpLoanId: application.topsUpLoanId,
         feeKobo: loanFee(rules.fee, application.amountKobo),
         months: application.months,
         purpose: application.purpose,
@@ -113,7 +127,7 @@ export async function applyForLoan(deps: LoanDeps, actor: Actor, application: Lo
       target: { type: 'loan', id: loan.id, label: `${product.name}: ${account.holderName}` },
       people: [holderId, ...guarantorIds],
       before: null,
-      after: { principalKobo: application.amountKobo, months: application.months, productId: product.id, guarantors: guarantorIds },
+      after: { principalKobo: application.amountKobo, months: application.months, productId: product.id, guarantors: guarantorIds, topsUpLoanId: application.topsUpLoanId, ...(product.kind === 'murabaha' ? { item: application.item } : {}) },
       at,
     });
     return { loanId: loan.id, links: guarantorLinks };

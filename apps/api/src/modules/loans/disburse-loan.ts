@@ -7,6 +7,7 @@ import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '..
 import { resolvePostingValueDate } from '../ledger/value-date.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews } from './loan-views.ts';
+import { payOffToppedUpLoan } from './top-up.ts';
 
 /**
  * Pays out an approved loan on a value date: the ledger records the principal out and the fee
@@ -34,7 +35,7 @@ export async function disburseLoan(
     await tx.select({ id: savingsAccounts.id }).from(savingsAccounts).where(eq(savingsAccounts.id, loan.accountId)).for('no key update');
     const at = deps.now();
     const schedule = loanSchedule(
-      { principal: loan.principalKobo as Kobo, annualRateBp: loan.annualRateBp, months: loan.months, method: loan.method },
+      { principal: loan.principalKobo as Kobo, annualRateBp: loan.annualRateBp, months: loan.months, method: loan.method, markupBp: loan.markupBp },
       valueDate.slice(0, 7),
     );
     await tx.insert(loanInstalments).values(
@@ -49,12 +50,14 @@ export async function disburseLoan(
       .update(loans)
       .set({ status: 'active', disbursedAt: at, disbursedValueDate: valueDate, disbursedById: actor.id, feeOutstandingKobo: loan.feeKobo })
       .where(eq(loans.id, loanId));
+    // Issue 33: a top-up pays off the running loan first; the member receives the net.
+    const topUp = loan.topsUpLoanId ? await payOffToppedUpLoan(tx, actor, at, { ...loan, topsUpLoanId: loan.topsUpLoanId }, valueDate) : null;
     await auditLoanAct(tx, {
       kind: 'loan.disbursed',
       actor,
       loan: { id: loanId, productName: loan.productName, accountId: loan.accountId },
       before: { status: loan.status },
-      after: { status: 'active', principalKobo: loan.principalKobo, feeKobo: loan.feeKobo, valueDate },
+      after: { status: 'active', principalKobo: loan.principalKobo, feeKobo: loan.feeKobo, valueDate, ...(topUp ? { payoffKobo: topUp.payoffKobo, netKobo: topUp.netKobo } : {}) },
       at,
     });
     const [view] = await loanViews(tx, [loanId], at, deps.timeZone);
