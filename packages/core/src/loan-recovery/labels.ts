@@ -19,5 +19,5 @@ export function owesYouLabel(borrowerName: string, owedKobo: number): string {
 
 /** The description on a guarantor's savings withdrawal: it names the loan. */
 export function recoveryWithdrawalDescription(borrowerName: string, productName: string): string {
-  return `Guarantor recovery for ${borrowerName}'s ${productName} loan`;
+  return `Guarantor recovery for ${borrowerName}'s loan (${productName})`;
 }

@@ -92,7 +92,7 @@ export async function claimViews(db: Db, where: ReturnType<typeof sql>): Promise
         join savings_accounts ba on ba.id = c.borrower_account_id left join users bu on bu.id = ba.user_id
         join savings_accounts ga on ga.id = c.guarantor_account_id left join users gu on gu.id = ga.user_id
         where ${where}
-        order by c.created_at, c.id`,
+        order by c.created_at, c.amount_kobo desc, c.id`,
   );
   return rows.map((row) => {
     const amountKobo = koboFromDb(row.amount_kobo);
