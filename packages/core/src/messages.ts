@@ -679,6 +679,12 @@ export const MESSAGES = {
   restructureNotPending: 'This restructure is no longer waiting for approval.',
   restructureDeclineReasonRequired: 'Please give a reason for declining.',
   topUpPaidOff: 'Paid off by a top-up',
+  topUpApplied: 'Top-up applied for. Once approved and disbursed, it pays off the running loan first.',
+  restructureApplied: 'Loan restructured: the new schedule is in place.',
+  restructureAwaitingApproval: 'Restructure recorded: another officer must approve it.',
+  restructureDeclined: 'Restructure declined.',
+  loadPayoffQuoteFailed: 'The payoff quote could not be loaded. Please try again.',
+  restructureFailed: 'The restructure could not be saved. Please try again.',
   // Issue 33, penalties (docs/decisions/053-loan-penalties.md).
   loanPenaltyKindInvalid: 'Please choose whether the product charges a penalty, and how',
   loanPenaltyPercentInvalid: 'Enter a percentage above 0 and at most 100',

@@ -79,6 +79,15 @@ export const LOAN_KIND_LABELS: Record<LoanKind, string> = { interest: 'Interest-
  */
 export const LOAN_CHARGE_LABELS: Record<LoanKind, string> = { interest: 'Interest', murabaha: 'Markup', qard_hasan: 'Fee' };
 
+/**
+ * Every heading a screen or sheet gives a loan's charge (issue 33): 'Interest', 'Interest Paid',
+ * 'Interest Waived', 'Total interest', 'Interest waived', or the markup's or fee's.
+ */
+export function loanChargeLabels(kind: LoanKind | undefined): { charge: string; paid: string; waived: string; total: string; waivedPart: string } {
+  const charge = LOAN_CHARGE_LABELS[kind ?? 'interest'];
+  return { charge, paid: `${charge} Paid`, waived: `${charge} Waived`, total: `Total ${charge.toLowerCase()}`, waivedPart: `${charge} waived` };
+}
+
 /** The charge's name inside a sentence: 'interest', 'markup', 'fee'. */
 export function loanChargeWord(kind: LoanKind | undefined): string {
   return LOAN_CHARGE_LABELS[kind ?? 'interest'].toLowerCase();

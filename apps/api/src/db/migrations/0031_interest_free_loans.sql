@@ -16,7 +16,7 @@ ALTER TABLE "loans" ADD COLUMN "item" text;--> statement-breakpoint
 ALTER TABLE "loans" ADD CONSTRAINT "loans_kind_check" CHECK (("loans"."kind" = 'interest' and "loans"."markup_bp" is null) or ("loans"."kind" = 'murabaha' and "loans"."annual_rate_bp" = 0 and "loans"."markup_bp" between 1 and 10000 and "loans"."item" is not null) or ("loans"."kind" = 'qard_hasan' and "loans"."annual_rate_bp" = 0 and "loans"."markup_bp" is null));--> statement-breakpoint
 -- Murabaha markup income at the first free code from 4120 (0026 took 4110 for exit fees), and
 -- Charity payable (a liability: late-payment donations are owed to charity, never income) at the
--- first free code from 2200; their mapping keys.
+-- first free code from 2180 (0026 took 2170 for exits payable); their mapping keys.
 INSERT INTO ledger_accounts (book, code, name, kind, subledger, system_key)
 SELECT 'scheme', n::text, 'Murabaha markup income', 'income', NULL, 'scheme.murabaha_markup'
 FROM generate_series(4120, 4190, 10) AS n
@@ -26,7 +26,7 @@ ORDER BY n LIMIT 1;
 --> statement-breakpoint
 INSERT INTO ledger_accounts (book, code, name, kind, subledger, system_key)
 SELECT 'scheme', n::text, 'Charity payable', 'liability', NULL, 'scheme.charity_payable'
-FROM generate_series(2200, 2299) AS n
+FROM generate_series(2180, 2199) AS n
 WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.book = 'scheme' AND a.code = n::text)
   AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.system_key = 'scheme.charity_payable')
 ORDER BY n LIMIT 1;
@@ -38,10 +38,10 @@ SELECT m.key, a.id FROM (VALUES
 ) AS m(key, system_key) JOIN ledger_accounts a ON a.system_key = m.system_key
 ON CONFLICT (key) DO NOTHING;
 --> statement-breakpoint
--- The loan posting rule as 0026 left it (the last to replace it), with one change: a murabaha
--- loan's markup goes to 'loans.markup_income' instead of 'loans.interest_income' (two lines marked
--- "Issue 33"). Batched repayments already sum that line per account, so a payroll batch with both
--- kinds of loan gets one interest line and one markup line.
+-- The loan posting rule as 0028 (penalties) left it, the last to replace it, with one change: a
+-- murabaha loan's markup goes to 'loans.markup_income' instead of 'loans.interest_income' (the two
+-- places marked "loans without interest"). Batched repayments already sum that line per account,
+-- so a payroll batch with both kinds of loan gets one interest line and one markup line.
 CREATE OR REPLACE FUNCTION journal_new_loan_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Issue 32: as for savings, an exit's loan payoffs are lines of the exit's one entry.
@@ -56,8 +56,10 @@ BEGIN
            (SELECT account_id FROM ledger_mappings WHERE key = 'loans.repayment_payroll') AS repayment_payroll,
            (SELECT account_id FROM ledger_mappings WHERE key = 'loans.repayment_cash') AS repayment_cash,
            (SELECT account_id FROM ledger_mappings WHERE key = 'loans.interest_income') AS interest_income,
-           -- Issue 33: a murabaha's "interest" figures are its markup, income of its own.
-           (SELECT account_id FROM ledger_mappings WHERE key = 'loans.markup_income') AS markup_income
+           -- Issue 33 (loans without interest): a murabaha's "interest" figures are its markup, income of its own.
+           (SELECT account_id FROM ledger_mappings WHERE key = 'loans.markup_income') AS markup_income,
+           -- Issue 33: the penalties a repayment pays leave "Penalties receivable".
+           (SELECT account_id FROM ledger_mappings WHERE key = 'loans.penalty_receivable') AS penalty_receivable
   ),
   rows AS (
     SELECT t.id, t.seq, t.loan_id, t.type, t.amount_kobo, t.value_date, t.created_by_id, t.created_at, t.reverses_id, t.reason,
@@ -70,10 +72,11 @@ BEGIN
            coalesce((t.allocation ->> 'fee')::bigint, 0) AS fee_paid,
            coalesce((SELECT sum((line ->> 'principal')::bigint) FROM jsonb_array_elements(t.allocation -> 'lines') AS line), 0) AS principal_paid,
            coalesce((SELECT sum((line ->> 'interest')::bigint) FROM jsonb_array_elements(t.allocation -> 'lines') AS line), 0) AS interest_paid,
+           coalesce((t.allocation ->> 'penalty')::bigint, 0) AS penalty_paid,
            a.holder_name, l.product_name,
            CASE t.type WHEN 'disbursement' THEN m.disbursement WHEN 'fee' THEN m.fee_income
              ELSE CASE WHEN coalesce(o.batch_id, t.batch_id) IS NOT NULL THEN m.repayment_payroll ELSE m.repayment_cash END END AS counter_account_id,
-           m.loans AS loans_account_id, CASE WHEN l.kind = 'murabaha' THEN m.markup_income ELSE m.interest_income END AS interest_account_id
+           m.loans AS loans_account_id, CASE WHEN l.kind = 'murabaha' THEN m.markup_income ELSE m.interest_income END AS interest_account_id, m.penalty_receivable AS penalty_account_id
     FROM new_rows t
     CROSS JOIN mapped m
     JOIN loans l ON l.id = t.loan_id
@@ -121,6 +124,12 @@ BEGIN
     FROM rows r JOIN groups g ON g.group_id = r.group_id
     WHERE r.type = 'repayment'
     GROUP BY r.group_id, r.interest_account_id
+    UNION ALL
+    -- Issue 33: the penalties paid (allocation ->> 'penalty'), credited to "Penalties receivable".
+    SELECT r.group_id, max(g.last_seq), 3, r.penalty_account_id, NULL, sum(-r.sign * r.penalty_paid)
+    FROM rows r JOIN groups g ON g.group_id = r.group_id
+    WHERE r.type = 'repayment'
+    GROUP BY r.group_id, r.penalty_account_id
   )
   INSERT INTO journal_lines (entry_id, line_no, account_id, subledger_id, amount_kobo, value_date)
   SELECT g.entry_id, row_number() OVER (PARTITION BY g.entry_id ORDER BY l.seq, l.side), l.account_id, l.subledger_id, l.amount, g.value_date

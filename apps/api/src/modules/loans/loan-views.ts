@@ -68,6 +68,9 @@ export async function loanViews(db: Db, ids: string[], now: Date, timeZone: stri
         productName: loan.productName,
         method: loan.method,
         annualRateBp: loan.annualRateBp,
+        kind: loan.kind,
+        markupBp: loan.markupBp,
+        item: loan.item,
         principalKobo: loan.principalKobo as Kobo,
         feeKobo: loan.feeKobo as Kobo,
         months: loan.months,
@@ -110,7 +113,7 @@ function scheduleAndLedger(
   entries: LoanEntryView[],
 ): { schedule: LoanSchedule; ledger: LoanLedgerView | null } {
   if (!loan.disbursedValueDate || instalments.length === 0) {
-    return { schedule: loanSchedule({ principal: loan.principalKobo as Kobo, annualRateBp: loan.annualRateBp, months: loan.months, method: loan.method }, thisMonth), ledger: null };
+    return { schedule: loanSchedule({ principal: loan.principalKobo as Kobo, annualRateBp: loan.annualRateBp, months: loan.months, method: loan.method, markupBp: loan.markupBp }, thisMonth), ledger: null };
   }
   const position = { feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments, overpayment: loan.overpayment, earlyPayment: loan.earlyPayment };
   return {

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { instalmentOwed, INTEREST_METHOD_LABELS, LOAN_STATUS_LABELS, loanEntryLabel, type LoanView } from '@kobo/core';
+import { loanChargeLabels, instalmentOwed, INTEREST_METHOD_LABELS, LOAN_STATUS_LABELS, loanEntryLabel, type LoanView } from '@kobo/core';
 import { NAIRA_FORMAT, nairaCell as naira, typedTextColumn, wallClockCell as wallClock } from '../../spreadsheet/cells.ts';
 import type { LoanStatement } from './loan-statement.ts';
 
@@ -19,6 +19,8 @@ export function loanStatementFileName(statement: LoanStatement): string {
  */
 export async function writeLoanStatementWorkbook({ loan }: LoanStatement, timeZone: string, output: Writable): Promise<void> {
   const entries = loan.ledger?.entries ?? [];
+  // Issue 33: a murabaha's charge is its markup and a qard hasan's a fee; neither statement says "interest".
+  const charge = loanChargeLabels(loan.kind);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const ledger = workbook.addWorksheet('Ledger');
   ledger.columns = [
@@ -26,7 +28,7 @@ export async function writeLoanStatementWorkbook({ loan }: LoanStatement, timeZo
     typedTextColumn({ header: 'Entry', key: 'entry', width: 40 }),
     { header: 'Amount', key: 'amount', width: 16, style: { numFmt: NAIRA_FORMAT } },
     { header: 'Fee Paid', key: 'fee', width: 14, style: { numFmt: NAIRA_FORMAT } },
-    { header: 'Interest Paid', key: 'interest', width: 14, style: { numFmt: NAIRA_FORMAT } },
+    { header: charge.paid, key: 'interest', width: 14, style: { numFmt: NAIRA_FORMAT } },
     { header: 'Principal Paid', key: 'principal', width: 16, style: { numFmt: NAIRA_FORMAT } },
     { header: 'Principal Owed', key: 'owed', width: 16, style: { numFmt: NAIRA_FORMAT } },
     typedTextColumn({ header: 'Recorded By', key: 'by', width: 28 }),
@@ -64,10 +66,10 @@ export async function writeLoanStatementWorkbook({ loan }: LoanStatement, timeZo
     { header: 'Instalment', key: 'number', width: 11 },
     { header: 'Due Date', key: 'dueDate', width: 12, style: { numFmt: DAY_FORMAT } },
     { header: 'Principal', key: 'principal', width: 14, style: { numFmt: NAIRA_FORMAT } },
-    { header: 'Interest', key: 'interest', width: 14, style: { numFmt: NAIRA_FORMAT } },
+    { header: charge.charge, key: 'interest', width: 14, style: { numFmt: NAIRA_FORMAT } },
     { header: 'Instalment Amount', key: 'total', width: 18, style: { numFmt: NAIRA_FORMAT } },
     { header: 'Paid', key: 'paid', width: 14, style: { numFmt: NAIRA_FORMAT } },
-    { header: 'Interest Waived', key: 'waived', width: 15, style: { numFmt: NAIRA_FORMAT } },
+    { header: charge.waived, key: 'waived', width: 15, style: { numFmt: NAIRA_FORMAT } },
     { header: 'Still Owed', key: 'owed', width: 14, style: { numFmt: NAIRA_FORMAT } },
   ];
   const positions = new Map(loan.ledger?.instalments.map((position) => [position.number, position]));

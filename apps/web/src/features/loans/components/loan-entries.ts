@@ -1,4 +1,4 @@
-import { loanEntryLabel, type Kobo, type LoanEntryView, type RepaymentLine } from '@kobo/core';
+import { loanChargeLabels, loanEntryLabel, type Kobo, type LoanEntryView, type LoanKind, type RepaymentLine } from '@kobo/core';
 
 /**
  * How a loan's ledger entries read, for the officers' History section and the holder's card
@@ -17,16 +17,18 @@ export type SplitPart = { label: string; amountKobo: Kobo };
  * Where a repayment went (or what its reversal put back): fee, interest, principal, and interest
  * waived by early repayment; parts of nothing are left out. Empty for an entry with no allocation.
  */
-export function entrySplit(entry: Pick<LoanEntryView, 'allocation'>): SplitPart[] {
+export function entrySplit(entry: Pick<LoanEntryView, 'allocation'>, kind?: LoanKind): SplitPart[] {
   const { allocation } = entry;
+  // Issue 33: a murabaha's charge is its markup, a qard hasan's a fee.
+  const charge = loanChargeLabels(kind);
   if (!allocation) return [];
   const { lines } = allocation;
   const sum = (pick: (line: RepaymentLine) => number) => lines.reduce((total, line) => total + pick(line), 0) as Kobo;
   const parts: SplitPart[] = [
     { label: 'Fee', amountKobo: allocation.fee },
-    { label: 'Interest', amountKobo: sum((line) => line.interest) },
+    { label: charge.charge, amountKobo: sum((line) => line.interest) },
     { label: 'Principal', amountKobo: sum((line) => line.principal) },
-    { label: 'Interest waived', amountKobo: sum((line) => line.interestWaived) },
+    { label: charge.waivedPart, amountKobo: sum((line) => line.interestWaived) },
   ];
   return parts.filter((part) => part.amountKobo > 0);
 }

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatNaira, type LoanEntryView } from '@kobo/core';
+import { formatNaira, type LoanEntryView, type LoanKind } from '@kobo/core';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import classes from '../../../components/figures.module.css';
@@ -47,8 +47,8 @@ export function EntryAmount({ entry }: { entry: LoanEntryView }) {
 }
 
 /** 'Fee ₦1,000.00 · Interest ₦1,200.00 · Principal ₦10,000.00' for a repayment; nothing for other entries. */
-export function EntrySplit({ entry }: { entry: LoanEntryView }) {
-  const parts = entrySplit(entry);
+export function EntrySplit({ entry, kind }: { entry: LoanEntryView; kind?: LoanKind }) {
+  const parts = entrySplit(entry, kind);
   if (parts.length === 0) return null;
   return (
     <Text size="sm" className={classes.figure}>
@@ -86,10 +86,12 @@ type CardsProps = {
   label: string;
   /** An officer's action on one entry (Reverse), or nothing. */
   actionFor?: (entry: LoanEntryView) => ReactNode;
+  /** Issue 33: the loan's kind names its charge (markup, fee). */
+  kind?: LoanKind;
 };
 
 /** The ledger as a list of cards: a phone's History, and the holder's at every width. */
-export function LoanEntryCards({ entries, audience, label, actionFor }: CardsProps) {
+export function LoanEntryCards({ entries, audience, label, actionFor, kind }: CardsProps) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
       {entries.map((entry) => {
@@ -103,7 +105,7 @@ export function LoanEntryCards({ entries, audience, label, actionFor }: CardsPro
             <Text size="sm" c="dimmed" mt={4}>
               {formatCalendarDate(entry.valueDate)}
             </Text>
-            <EntrySplit entry={entry} />
+            <EntrySplit entry={entry} kind={kind} />
             {audience === 'officer' && (
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 Recorded by {entry.createdByEmail}, {formatDateTime(entry.createdAt)}

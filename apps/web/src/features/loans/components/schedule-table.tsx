@@ -1,6 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
-import { formatNaira, instalmentOwed, type InstalmentPosition, type IsoDate, type LoanSchedule } from '@kobo/core';
+import { formatNaira, instalmentOwed, loanChargeLabels, type InstalmentPosition, type IsoDate, type LoanKind, type LoanSchedule } from '@kobo/core';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 
 type Props = {
@@ -9,6 +9,8 @@ type Props = {
   positions?: InstalmentPosition[];
   asOf?: IsoDate;
   caption?: string;
+  /** Issue 33: what the loan charges, which names the column (a murabaha's markup, a qard hasan's fee). */
+  kind?: LoanKind;
 };
 
 type Standing = 'Paid' | 'Overdue' | 'Due' | 'Upcoming';
@@ -27,7 +29,7 @@ const STANDING_COLOURS: Record<Standing, string> = { Paid: 'green', Overdue: 're
  * still owed after each; once disbursed, whether each is paid, due or overdue. Scrolls sideways on
  * a phone rather than squeezing figures.
  */
-export function ScheduleTable({ schedule, positions, asOf, caption = 'Repayment schedule' }: Props) {
+export function ScheduleTable({ schedule, positions, asOf, caption = 'Repayment schedule', kind }: Props) {
   const byNumber = new Map(positions?.map((position) => [position.number, position]));
   const showStanding = positions !== undefined && asOf !== undefined;
   return (
@@ -41,7 +43,7 @@ export function ScheduleTable({ schedule, positions, asOf, caption = 'Repayment 
             <Table.Th scope="col">#</Table.Th>
             <Table.Th scope="col">Due</Table.Th>
             <Table.Th scope="col" ta="right">Principal</Table.Th>
-            <Table.Th scope="col" ta="right">Interest</Table.Th>
+            <Table.Th scope="col" ta="right">{loanChargeLabels(kind).charge}</Table.Th>
             <Table.Th scope="col" ta="right">Instalment</Table.Th>
             <Table.Th scope="col" ta="right">Owed after</Table.Th>
             {showStanding && <Table.Th scope="col">Status</Table.Th>}

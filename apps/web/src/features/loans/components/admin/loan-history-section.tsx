@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Table, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
-import { MESSAGES, formatNaira, type LoanEntryView, type LoanView } from '@kobo/core';
+import { MESSAGES, formatNaira, type LoanEntryView, type LoanKind, type LoanView } from '@kobo/core';
 import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
 import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
 import { entryLabel, isReversibleEntry, newestFirst } from '../loan-entries.ts';
@@ -51,13 +51,13 @@ export function LoanHistorySection({ loan, entries, canManage, onDone, onStart }
 
   return (
     <Section title="History">
-      {isWide ? <HistoryTable rows={rows} actionFor={actionFor} hasActions={canReverse} /> : <LoanEntryCards entries={rows} audience="officer" label="Ledger entries" actionFor={actionFor} />}
-      <ReverseEntryModal entry={reversing} onClose={() => setReversing(null)} onReversed={handleReversed} />
+      {isWide ? <HistoryTable rows={rows} actionFor={actionFor} hasActions={canReverse} kind={loan.kind} /> : <LoanEntryCards entries={rows} audience="officer" label="Ledger entries" actionFor={actionFor} kind={loan.kind} />}
+      <ReverseEntryModal entry={reversing} kind={loan.kind} onClose={() => setReversing(null)} onReversed={handleReversed} />
     </Section>
   );
 }
 
-function HistoryTable({ rows, actionFor, hasActions }: { rows: LoanEntryView[]; actionFor: (entry: LoanEntryView) => ReactNode; hasActions: boolean }) {
+function HistoryTable({ rows, actionFor, hasActions, kind }: { rows: LoanEntryView[]; actionFor: (entry: LoanEntryView) => ReactNode; hasActions: boolean; kind: LoanKind }) {
   return (
     // Without actions nothing inside takes focus: the region does, so the arrow keys can scroll it on a phone.
     <Table.ScrollContainer
@@ -91,7 +91,7 @@ function HistoryTable({ rows, actionFor, hasActions }: { rows: LoanEntryView[]; 
               <Table.Td ta="right">
                 <EntryAmount entry={entry} />
               </Table.Td>
-              <Table.Td>{entry.allocation ? <EntrySplit entry={entry} /> : '—'}</Table.Td>
+              <Table.Td>{entry.allocation ? <EntrySplit entry={entry} kind={kind} /> : '—'}</Table.Td>
               <Table.Td>
                 <EntryRecorded entry={entry} />
               </Table.Td>

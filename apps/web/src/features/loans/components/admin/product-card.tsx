@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Title } from '@mantine/core';
-import { INTEREST_METHOD_LABELS, earlyRepaymentLabel, formatMultiple, formatNaira, type LoanProductView, formatFeeRule, formatMonths, formatRate } from '@kobo/core';
+import { LOAN_KIND_LABELS, earlyRepaymentLabel, formatCharityRule, formatMultiple, formatNaira, type LoanProductView, formatFeeRule, formatMonths, productChargeLabel } from '@kobo/core';
 import { FactList } from '../../../../components/fact-list.tsx';
 
 /** `actions`: Edit and Retire (or Restore); null for a reader who changes nothing (the auditor, issue 27). */
@@ -8,13 +8,15 @@ type Props = { product: LoanProductView; actions: { onEdit: () => void; onRetire
 /** One product's rules, with Edit and Retire (or Restore, once retired). */
 export function ProductCard({ product, actions }: Props) {
   const facts = [
-    { label: 'Interest', value: `${formatRate(product.annualRateBp)} a year, ${INTEREST_METHOD_LABELS[product.method].toLowerCase()}` },
+    { label: 'Kind', value: LOAN_KIND_LABELS[product.kind] },
+    productChargeLabel(product),
     { label: 'Longest term', value: formatMonths(product.maxMonths) },
     { label: 'Multiple of savings', value: formatMultiple(product.savingsMultiple) },
     { label: 'Largest loan', value: formatNaira(product.maxAmount) },
     { label: 'Guarantors', value: String(product.guarantorsRequired) },
     { label: 'Fee', value: formatFeeRule(product.fee) },
     { label: 'Early repayment', value: earlyRepaymentLabel(product) },
+    ...(product.kind === 'murabaha' ? [{ label: 'Late-payment donation', value: formatCharityRule(product.lateCharity) }] : []),
   ];
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={product.name}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Text } from '@mantine/core';
-import { MESSAGES, formatNaira, type LoanEntryView } from '@kobo/core';
+import { MESSAGES, formatNaira, type LoanEntryView, type LoanKind } from '@kobo/core';
 import { ReasonModal, refusalOf, type ReasonRefusal } from '../../../../components/reason-modal.tsx';
 import { ValueDateInput } from '../../../../components/value-date-input.tsx';
 import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
@@ -11,6 +11,8 @@ import { useReverseLoanEntry } from '../../api/admin-reverse-loan-entry.ts';
 import { entryLabel, entrySplit } from '../loan-entries.ts';
 
 type Props = {
+  /** Issue 33: the loan's kind names its charge (markup, fee). */
+  kind?: LoanKind;
   /** The entry to reverse; null while the modal is closed. */
   entry: LoanEntryView | null;
   onClose: () => void;
@@ -23,7 +25,7 @@ type Props = {
  * earlier day, never before the entry's own). A retry of the same dialog sends the same
  * Idempotency-Key, so a lost answer never reverses twice.
  */
-export function ReverseEntryModal({ entry, onClose, onReversed }: Props) {
+export function ReverseEntryModal({ entry, kind, onClose, onReversed }: Props) {
   const reverse = useReverseLoanEntry();
   const idempotency = useIdempotencyKey();
   const valueDate = useValueDate();
@@ -77,7 +79,7 @@ export function ReverseEntryModal({ entry, onClose, onReversed }: Props) {
       {entry && (
         <>
           <Text size="sm">
-            {entryLabel(entry)} of <strong>{formatNaira(entry.amountKobo)}</strong> valued {formatCalendarDate(entry.valueDate)}. {consequence(entry)} The
+            {entryLabel(entry)} of <strong>{formatNaira(entry.amountKobo)}</strong> valued {formatCalendarDate(entry.valueDate)}. {consequence(entry, kind)} The
             original stays in the history, marked Reversed.
           </Text>
           <ValueDateInput
@@ -92,9 +94,9 @@ export function ReverseEntryModal({ entry, onClose, onReversed }: Props) {
 }
 
 /** What undoing this entry does to the loan, in a sentence. */
-function consequence(entry: LoanEntryView): string {
+function consequence(entry: LoanEntryView, kind: LoanKind | undefined): string {
   if (entry.type === 'disbursement') return 'Its processing fee is reversed with it, and the loan goes back to Approved, ready to be disbursed again.';
-  const split = entrySplit(entry)
+  const split = entrySplit(entry, kind)
     .map((part) => `${part.label.toLowerCase()} ${formatNaira(part.amountKobo)}`)
     .join(', ');
   return `What it paid (${split}) is owed again.`;

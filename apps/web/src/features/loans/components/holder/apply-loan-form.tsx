@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Group, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
 import {
   MAX_LOAN_PURPOSE_LENGTH,
+  MAX_MURABAHA_ITEM_LENGTH,
   MESSAGES,
   guarantorsNeededMessage,
   loanApplicationSchema,
@@ -21,9 +22,10 @@ import { GuarantorPicker } from './guarantor-picker.tsx';
 import { ProductTerms } from './product-terms.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
 import { useFormQuote } from './use-form-quote.ts';
+import { TopUpNet, type TopUpOf } from './top-up-net.tsx';
 
 /** The fields a refusal can name; anything else is shown in the banner. */
-const FIELDS = ['productId', 'amount', 'months', 'purpose', 'guarantors'] as const;
+const FIELDS = ['productId', 'item', 'amount', 'months', 'purpose', 'guarantors'] as const;
 type Field = (typeof FIELDS)[number];
 function fieldNamed(name: unknown): Field | null {
   return FIELDS.find((field) => field === name) ?? null;
@@ -38,6 +40,8 @@ type Props = {
   products: LoanProductView[];
   /** Absent when a holder applies for themselves; the member chosen when an officer applies for them. */
   borrower?: Borrower;
+  /** Issue 33: a top-up names the running loan it pays off first, and its payoff today. */
+  topUp?: TopUpOf;
   onApplied: (loan: LoanView) => void;
   onCancel: () => void;
 };
@@ -49,14 +53,16 @@ type Props = {
  * amount and term as they are typed, so the instalment and any limit passed are seen before
  * sending. The server has the last word, and its refusals appear beside the field they name.
  */
-export function ApplyLoanForm({ products, borrower, onApplied, onCancel }: Props) {
+export function ApplyLoanForm({ products, borrower, topUp, onApplied, onCancel }: Props) {
   const apply = useApplyForLoan();
   const borrowerId = borrower?.userId;
   const isOnBehalf = borrowerId !== undefined;
-  const [productId, setProductId] = useState<string | null>(products.length === 1 ? (products[0]?.id ?? null) : null);
+  const [productId, setProductId] = useState<string | null>(topUp?.productId ?? (products.length === 1 ? (products[0]?.id ?? null) : null));
   const [amount, setAmount] = useState<string | number>('');
   const [months, setMonths] = useState<string | number>('');
   const [purpose, setPurpose] = useState('');
+  // Issue 33: a murabaha names the item the scheme buys; the amount is then its cost price.
+  const [item, setItem] = useState('');
   const [guarantors, setGuarantors] = useState<GuarantorCandidate[]>([]);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   // Sent, but the guarantors' mail was only kept (no mail server): the links are shown before closing.
@@ -71,7 +77,7 @@ export function ApplyLoanForm({ products, borrower, onApplied, onCancel }: Props
   const product = products.find((candidate) => candidate.id === productId);
   const amountText = String(amount).trim();
   const monthsText = String(months).trim();
-  const quote = useFormQuote(product, amountText, monthsText, borrowerId);
+  const quote = useFormQuote(product, amountText, monthsText, borrowerId, topUp?.loanId);
   const refusalOn = (field: Field) => (refusal?.field === field ? refusal.message : null);
   const productInput = useRef<HTMLInputElement>(null);
   // The modal focuses its first field as it opens, but the products may still have been loading
@@ -96,14 +102,17 @@ export function ApplyLoanForm({ products, borrower, onApplied, onCancel }: Props
       amount: amountText,
       months: monthsText,
       purpose: purpose.trim(),
+      ...(product?.kind === 'murabaha' ? { item: item.trim() } : {}),
       guarantors: guarantors.map((person) => person.userId),
       userId: borrowerId,
+      ...(topUp ? { topsUpLoanId: topUp.loanId } : {}),
     };
     const parsed = loanApplicationSchema.safeParse({ ...body, productId: productId ?? undefined });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return setRefusal({ field: fieldNamed(issue?.path[0]), message: issue?.message ?? MESSAGES.invalidRequest });
     }
+    if (product?.kind === 'murabaha' && item.trim() === '') return setRefusal({ field: 'item', message: MESSAGES.murabahaItemRequired });
     if (product && guarantors.length !== product.guarantorsRequired) {
       return setRefusal({ field: 'guarantors', message: guarantorsNeededMessage(product.guarantorsRequired) });
     }
@@ -139,8 +148,26 @@ export function ApplyLoanForm({ products, borrower, onApplied, onCancel }: Props
           ref={productInput}
         />
         {product && <ProductTerms product={product} isOnBehalf={isOnBehalf} />}
+        {product?.kind === 'murabaha' && (
+          <TextInput
+            label="Item the scheme buys"
+            description="The scheme buys it and sells it to the member at cost plus the markup"
+            value={item}
+            onChange={(event) => change('item', setItem)(event.currentTarget.value)}
+            error={refusalOn('item')}
+            maxLength={MAX_MURABAHA_ITEM_LENGTH}
+            autoComplete="off"
+            required
+          />
+        )}
         <Group grow align="flex-start" gap="sm" preventGrowOverflow={false}>
-          <AmountInput value={amount} onChange={change('amount', setAmount)} error={refusalOn('amount') ?? quote.fieldError('amount')} required />
+          <AmountInput
+            label={product?.kind === 'murabaha' ? 'Cost price (₦)' : undefined}
+            value={amount}
+            onChange={change('amount', setAmount)}
+            error={refusalOn('amount') ?? quote.fieldError('amount')}
+            required
+          />
           <NumberInput
             label="Months"
             description={product ? `Up to ${product.maxMonths}` : undefined}
@@ -159,7 +186,8 @@ export function ApplyLoanForm({ products, borrower, onApplied, onCancel }: Props
           />
         </Group>
         <ErrorBanner message={quote.bannerError} />
-        {quote.quote && <QuoteSummary quote={quote.quote} isStale={quote.isStale} isOnBehalf={isOnBehalf} />}
+        {quote.quote && <QuoteSummary quote={quote.quote} isStale={quote.isStale} isOnBehalf={isOnBehalf} kind={product?.kind} />}
+        {topUp && <TopUpNet topUp={topUp} principalKobo={quote.quote?.amountKobo ?? null} feeKobo={quote.quote?.feeKobo ?? null} />}
         <Textarea
           label="Purpose"
           placeholder="What the loan is for"

@@ -1,4 +1,4 @@
-import type { LoanEntryView } from '@kobo/core';
+import type { LoanEntryView, LoanKind } from '@kobo/core';
 import { newestFirst } from '../loan-entries.ts';
 import { LoanEntryCards } from '../loan-entry-parts.tsx';
 import { CardDisclosure } from './card-disclosure.tsx';
@@ -8,6 +8,6 @@ import { CardDisclosure } from './card-disclosure.tsx';
  * but read-only: what was paid out and charged, each repayment and where it went, and what was
  * reversed and why.
  */
-export function HistoryDisclosure({ entries }: { entries: LoanEntryView[] }) {
-  return <CardDisclosure label="History">{() => <LoanEntryCards entries={newestFirst(entries)} audience="holder" label="Loan history" />}</CardDisclosure>;
+export function HistoryDisclosure({ entries, kind }: { entries: LoanEntryView[]; kind?: LoanKind }) {
+  return <CardDisclosure label="History">{() => <LoanEntryCards entries={newestFirst(entries)} audience="holder" label="Loan history" kind={kind} />}</CardDisclosure>;
 }

@@ -1,4 +1,4 @@
-import { formatFeeRule, formatMultiple, formatNaira, formatRate, instalmentOwed, INTEREST_METHOD_LABELS, type InstalmentPosition, type Kobo, type LoanProductView, type LoanView } from '@kobo/core';
+import { formatCharityRule, formatFeeRule, formatMultiple, formatNaira, instalmentOwed, productChargeLabel, type InstalmentPosition, type Kobo, type LoanProductView, type LoanView } from '@kobo/core';
 
 
 /** The first instalment not fully paid, and what it still owes; null once everything is paid. */
@@ -13,11 +13,12 @@ export function nextInstalment(instalments: InstalmentPosition[]): { dueDate: st
  */
 export function productTerms(product: LoanProductView, whose: 'your' | 'their' = 'your'): { label: string; value: string }[] {
   return [
-    { label: 'Interest', value: `${formatRate(product.annualRateBp)} a year, ${INTEREST_METHOD_LABELS[product.method].toLowerCase()}` },
+    productChargeLabel(product),
     { label: 'Longest term', value: `${product.maxMonths} months` },
     { label: 'Borrow up to', value: `${formatMultiple(product.savingsMultiple)} ${whose} savings, at most ${formatNaira(product.maxAmount)}` },
     { label: 'Guarantors', value: product.guarantorsRequired === 0 ? 'None needed' : String(product.guarantorsRequired) },
-    { label: 'Processing fee', value: formatFeeRule(product.fee) },
+    { label: product.kind === 'qard_hasan' ? 'Administrative fee' : 'Processing fee', value: formatFeeRule(product.fee) },
+    ...(product.kind === 'murabaha' ? [{ label: 'Late payment', value: formatCharityRule(product.lateCharity) }] : []),
   ];
 }
 

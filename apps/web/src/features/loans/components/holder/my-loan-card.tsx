@@ -57,8 +57,8 @@ function DisbursedPosition({ loan, ledger }: { loan: LoanView; ledger: LoanLedge
     <>
       <FactList facts={facts} cols={{ base: 1, xs: 3 }} m={0} />
       <ArrearsNote arrears={ledger.arrears} />
-      <ScheduleDisclosure schedule={loan.schedule} positions={ledger.instalments} asOf={ledger.asOf} />
-      <HistoryDisclosure entries={ledger.entries} />
+      <ScheduleDisclosure schedule={loan.schedule} positions={ledger.instalments} asOf={ledger.asOf} kind={loan.kind} />
+      <HistoryDisclosure entries={ledger.entries} kind={loan.kind} />
       <LoanStatementButton loanId={loan.id} />
     </>
   );
@@ -81,7 +81,7 @@ function BeforeDisbursement({ loan }: { loan: LoanView }) {
         </Text>
       )}
       <GuarantorAnswers guarantors={loan.guarantors} />
-      {isOpen && <ScheduleDisclosure schedule={loan.schedule} label="Schedule (as quoted)" caption="Repayment schedule if disbursed this month" />}
+      {isOpen && <ScheduleDisclosure schedule={loan.schedule} kind={loan.kind} label="Schedule (as quoted)" caption="Repayment schedule if disbursed this month" />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { InstalmentPosition, IsoDate, LoanSchedule } from '@kobo/core';
+import type { InstalmentPosition, IsoDate, LoanKind, LoanSchedule } from '@kobo/core';
 import { ScheduleTable } from '../schedule-table.tsx';
 import { CardDisclosure } from './card-disclosure.tsx';
 
@@ -8,9 +8,10 @@ type Props = {
   asOf?: IsoDate;
   label?: string;
   caption?: string;
+  kind?: LoanKind;
 };
 
 /** A "Schedule" button that shows or hides the repayment table. */
-export function ScheduleDisclosure({ schedule, positions, asOf, label = 'Schedule', caption }: Props) {
-  return <CardDisclosure label={label}>{() => <ScheduleTable schedule={schedule} positions={positions} asOf={asOf} caption={caption} />}</CardDisclosure>;
+export function ScheduleDisclosure({ schedule, positions, asOf, label = 'Schedule', caption, kind }: Props) {
+  return <CardDisclosure label={label}>{() => <ScheduleTable schedule={schedule} positions={positions} asOf={asOf} caption={caption} kind={kind} />}</CardDisclosure>;
 }
