@@ -13,9 +13,11 @@ import { describe, expect, it } from 'vitest';
 const LAYERS: readonly (readonly string[])[] = [
   ['audit', 'events', 'expense-scope', 'health', 'backups'],
   ['ledger', 'savings-products', 'auth', 'mail', 'export', 'budgets', 'tokens', 'receipts'],
+  // Issue 33's penalties: the loans' repayments and pages read them, so they stand beneath loans.
+  ['loan-penalties'],
   ['savings', 'loans', 'expenses'],
   ['batches', 'books', 'expense-import', 'categories', 'dashboard', 'reports', 'users', 'savings-reports'],
-  ['account', 'payroll', 'year-end', 'exits'],
+  ['account', 'payroll', 'year-end', 'exits', 'loan-risk', 'loan-recovery'],
   // The AGM pack reads the year end's run and surplus, so it stands above it.
   ['year-end-pack'],
 ];

@@ -13,3 +13,4 @@ export * from './topup-schema.ts';
 export * from './portfolio-at-risk.ts';
 export * from './risk-schema.ts';
 export * from './risk-labels.ts';
+export * from './topup-labels.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { MAX_AMOUNT_KOBO, parseNaira, type Kobo } from '../money.ts';
-import { EARLY_PAYMENT_RULES, MAX_GUARANTORS, MAX_LOAN_MONTHS, type EarlyPaymentRule, type LoanFee, type LoanProductRules, type OverpaymentRule } from './products.ts';
+import { EARLY_PAYMENT_RULES, LOAN_KINDS, MAX_GUARANTORS, MAX_LOAN_MONTHS, type EarlyPaymentRule, type LoanFee, type LoanKind, type LoanProductRules, type OverpaymentRule } from './products.ts';
+import { checkPenaltyFields, penaltyFieldsShape, penaltyRuleOf } from './penalty-schema.ts';
 import type { InterestMethod } from './schedule.ts';
 import type { loanProductViewSchema, loanQuoteViewSchema } from '../schemas/loans.ts';
 
@@ -23,6 +24,9 @@ export const whole = (value: unknown, min: number, max: number): number | null =
   const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
   return typeof number === 'number' && Number.isSafeInteger(number) && number >= min && number <= max ? number : null;
 };
+
+/** A product without interest sends no rate, or 0. */
+const isBlankOrZero = (value: unknown) => value === undefined || value === null || value === '' || hundredths(value) === 0;
 
 const inRange = (value: number | null, min: number, max: number) => value !== null && value >= min && value <= max;
 
@@ -61,13 +65,27 @@ export const loanProductSchema = z
     overpayment: z.unknown().optional(),
     earlyPayment: z.unknown().optional(),
     securityProductIds: z.unknown().optional(),
+    /** Issue 33: 'interest' (absent), 'murabaha' or 'qard_hasan'. */
+    kind: z.unknown().optional(),
+    /** Murabaha: the markup in % of the cost price, for the whole term. */
+    markup: z.unknown().optional(),
+    /** Murabaha: the late-payment charity donation, 'none', 'percent' or 'fixed', and its figure. */
+    charityKind: z.unknown().optional(),
+    charityValue: z.unknown().optional(),
+    /** Issue 33: the penalty on an overdue instalment (penalty-schema.ts). */
+    ...penaltyFieldsShape,
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (typeof value.name !== 'string' || value.name === '') fail('name', MESSAGES.loanProductNameRequired);
     else if (value.name.length > MAX_LOAN_PRODUCT_NAME_LENGTH) fail('name', MESSAGES.loanProductNameTooLong);
-    if (!METHODS.includes(value.method as InterestMethod)) fail('method', MESSAGES.chooseInterestMethod);
-    if (!inRange(hundredths(value.annualRate), 0, 10_000)) fail('annualRate', MESSAGES.loanRateInvalid);
+    const kind = value.kind ?? 'interest';
+    if (!(LOAN_KINDS as readonly unknown[]).includes(kind)) fail('kind', MESSAGES.chooseLoanKind);
+    if (kind === 'interest') {
+      if (!METHODS.includes(value.method as InterestMethod)) fail('method', MESSAGES.chooseInterestMethod);
+      if (!inRange(hundredths(value.annualRate), 0, 10_000)) fail('annualRate', MESSAGES.loanRateInvalid);
+    } else if (!isBlankOrZero(value.annualRate)) fail('annualRate', MESSAGES.loanRateNotAllowed);
+    if (kind === 'murabaha' && !inRange(hundredths(value.markup), 1, 10_000)) fail('markup', MESSAGES.loanMarkupInvalid);
     if (whole(value.maxMonths, 1, MAX_LOAN_MONTHS) === null) fail('maxMonths', MESSAGES.loanTermInvalid);
     if (!inRange(hundredths(value.savingsMultiple), 1, MAX_SAVINGS_MULTIPLE)) fail('savingsMultiple', MESSAGES.loanMultipleInvalid);
     if (!inRange(hundredths(value.maxAmount), 1, MAX_AMOUNT_KOBO)) fail('maxAmount', MESSAGES.enterValidAmount);
@@ -76,18 +94,30 @@ export const loanProductSchema = z
     if (feeKind === 'percent' && !inRange(hundredths(value.feeValue), 1, 10_000)) fail('feeValue', MESSAGES.loanFeePercentInvalid);
     else if (feeKind === 'fixed' && !inRange(hundredths(value.feeValue), 1, MAX_AMOUNT_KOBO)) fail('feeValue', MESSAGES.enterValidAmount);
     else if (!['none', 'percent', 'fixed'].includes(feeKind as string)) fail('feeKind', MESSAGES.loanFeeKindInvalid);
+    if (kind === 'qard_hasan' && feeKind === 'percent') fail('feeKind', MESSAGES.qardHasanFeeFixedOnly);
+    const charityKind = value.charityKind ?? 'none';
+    if (kind !== 'murabaha' && charityKind !== 'none') fail('charityKind', MESSAGES.loanCharityMurabahaOnly);
+    else if (charityKind === 'percent' && !inRange(hundredths(value.charityValue), 1, 10_000)) fail('charityValue', MESSAGES.loanCharityPercentInvalid);
+    else if (charityKind === 'fixed' && !inRange(hundredths(value.charityValue), 1, MAX_AMOUNT_KOBO)) fail('charityValue', MESSAGES.enterValidAmount);
+    else if (!['none', 'percent', 'fixed'].includes(charityKind as string)) fail('charityKind', MESSAGES.loanCharityKindInvalid);
     if (value.overpayment !== undefined && !OVERPAYMENT_RULES.includes(value.overpayment as OverpaymentRule)) fail('overpayment', MESSAGES.loanOverpaymentInvalid);
     if (value.earlyPayment !== undefined && !(EARLY_PAYMENT_RULES as readonly unknown[]).includes(value.earlyPayment)) fail('earlyPayment', MESSAGES.loanOverpaymentInvalid);
     if (securityProductIdsOf(value.securityProductIds) === undefined) fail('securityProductIds', MESSAGES.loanSecurityInvalid);
+    checkPenaltyFields(value, fail);
   })
   .transform((value): LoanProductRules => {
     const feeValue = hundredths(value.feeValue) ?? 0;
     const fee: LoanFee =
       value.feeKind === 'percent' ? { kind: 'percent', basisPoints: feeValue } : value.feeKind === 'fixed' ? { kind: 'fixed', amount: feeValue as Kobo } : null;
+    const kind = (value.kind ?? 'interest') as LoanKind;
+    const charityValue = hundredths(value.charityValue) ?? 0;
+    const lateCharity: LoanFee =
+      value.charityKind === 'percent' ? { kind: 'percent', basisPoints: charityValue } : value.charityKind === 'fixed' ? { kind: 'fixed', amount: charityValue as Kobo } : null;
     return {
       name: value.name as string,
-      method: value.method as InterestMethod,
-      annualRateBp: hundredths(value.annualRate) as number,
+      // A product without interest keeps no rate; its schedule is flat in shape (even instalments).
+      method: kind === 'interest' ? (value.method as InterestMethod) : 'flat',
+      annualRateBp: kind === 'interest' ? (hundredths(value.annualRate) as number) : 0,
       maxMonths: whole(value.maxMonths, 1, MAX_LOAN_MONTHS) as number,
       savingsMultiple: hundredths(value.savingsMultiple) as number,
       maxAmount: hundredths(value.maxAmount) as Kobo,
@@ -96,6 +126,10 @@ export const loanProductSchema = z
       overpayment: (value.overpayment ?? 'reduce_term') as OverpaymentRule,
       earlyPayment: (value.earlyPayment ?? 'pay_ahead') as EarlyPaymentRule,
       securityProductIds: securityProductIdsOf(value.securityProductIds) ?? null,
+      kind,
+      markupBp: kind === 'murabaha' ? (hundredths(value.markup) as number) : null,
+      lateCharity: kind === 'murabaha' ? lateCharity : null,
+      penalty: penaltyRuleOf(value),
     };
   });
 export type LoanProductInput = z.input<typeof loanProductSchema>;
@@ -108,7 +142,8 @@ export type LoanProductView = z.infer<typeof loanProductViewSchema>;
  * the application is made. `userId` names the holder when an officer asks on their behalf.
  */
 export const loanQuoteSchema = z
-  .object({ amount: z.unknown().optional(), months: z.unknown().optional(), userId: z.string().max(100).optional() })
+  // Issue 33, part A: a top-up's quote names the running loan, which the limit counts as repaid.
+  .object({ amount: z.unknown().optional(), months: z.unknown().optional(), userId: z.string().max(100).optional(), topsUpLoanId: z.uuid({ message: MESSAGES.topUpLoanNotRunning }).optional() })
   .superRefine((value, ctx) => {
     const amount = hundredths(value.amount);
     if (!inRange(amount, 1, MAX_AMOUNT_KOBO)) ctx.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.enterValidAmount });
@@ -118,6 +153,7 @@ export const loanQuoteSchema = z
     amountKobo: hundredths(value.amount) as Kobo,
     months: whole(value.months, 1, MAX_LOAN_MONTHS) as number,
     userId: value.userId || null,
+    topsUpLoanId: value.topsUpLoanId ?? null,
   }));
 
 /** The schedule and limits an applicant sees before applying. */

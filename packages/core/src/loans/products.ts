@@ -1,4 +1,5 @@
 import { formatNaira, type Kobo } from '../money.ts';
+import type { LoanPenaltyRule } from './penalties.ts';
 import type { InterestMethod } from './schedule.ts';
 
 /**
@@ -18,6 +19,17 @@ export type OverpaymentRule = 'reduce_term' | 'refuse';
 export type EarlyPaymentRule = 'pay_ahead' | 'reduce_term' | 'reduce_instalment';
 export const EARLY_PAYMENT_RULES = ['pay_ahead', 'reduce_term', 'reduce_instalment'] as const satisfies readonly EarlyPaymentRule[];
 
+/**
+ * Issue 33, "Products without interest" (docs/decisions/056): what a product charges for lending.
+ * `interest`: a rate a year (every product before issue 33). `murabaha`: the scheme buys an item
+ * and sells it at cost plus a markup fixed at the start. `qard_hasan`: no charge at all beyond at
+ * most a fixed administrative fee.
+ */
+export const LOAN_KINDS = ['interest', 'murabaha', 'qard_hasan'] as const;
+export type LoanKind = (typeof LOAN_KINDS)[number];
+/** A murabaha product's late-payment charity donation: a percentage of the overdue amount or a fixed amount. */
+export type LateCharity = LoanFee;
+
 export type LoanProductRules = {
   name: string;
   method: InterestMethod;
@@ -35,6 +47,14 @@ export type LoanProductRules = {
    * ordinary savings plus every shares product.
    */
   securityProductIds?: string[] | null;
+  /** Issue 33: absent is `interest`, as every product before it. */
+  kind?: LoanKind;
+  /** Murabaha: the markup in basis points of the cost price, for the whole term (not a year): 15% is 1,500. */
+  markupBp?: number | null;
+  /** Murabaha: the late-payment charity donation, owed to charity, never income (null: none). */
+  lateCharity?: LateCharity;
+  /** Issue 33, penalties: absent or null charges none (docs/decisions/053). */
+  penalty?: LoanPenaltyRule | null;
 };
 
 export const MAX_GUARANTORS = 3;

@@ -1,6 +1,7 @@
 import { MESSAGES } from '../messages.ts';
 import { formatNaira, type Kobo } from '../money.ts';
 import { addDays, daysInRange, type IsoDate } from '../periods.ts';
+import type { PenaltyOrder } from './penalties.ts';
 import type { EarlyPaymentRule, OverpaymentRule } from './products.ts';
 import type { Instalment, LoanSchedule } from './schedule.ts';
 
@@ -30,10 +31,15 @@ export type LoanPosition = {
   overpayment: OverpaymentRule;
   /** What money beyond what is due does when it is taken; absent, it pays the next instalments in advance. */
   earlyPayment?: EarlyPaymentRule;
+  /** Issue 33: penalties charged and not yet paid or waived; absent, none. */
+  penaltyOutstanding?: Kobo;
+  /** Issue 33: penalties are paid before everything else (the default) or after the principal due. */
+  penaltyOrder?: PenaltyOrder;
 };
 
 export type RepaymentLine = { number: number; interest: Kobo; principal: Kobo; interestWaived: Kobo };
-export type RepaymentAllocation = { fee: Kobo; lines: RepaymentLine[] };
+/** `penalty` is present only when a repayment pays penalties (issue 33), so older allocations read as before. */
+export type RepaymentAllocation = { fee: Kobo; lines: RepaymentLine[]; penalty?: Kobo };
 
 export type RepaymentOutcome = { ok: true; allocation: RepaymentAllocation } | { ok: false; problem: string };
 
@@ -54,7 +60,11 @@ export function outstandingPrincipal(position: Pick<LoanPosition, 'instalments'>
 
 /** Everything the loan is still scheduled to take: fee, interest not waived, principal. */
 export function outstandingTotal(position: LoanPosition): Kobo {
-  return (position.feeOutstanding + position.instalments.reduce((sum, row) => sum + owedInterest(row) + owedPrincipal(row), 0)) as Kobo;
+  return (penaltyOf(position) + position.feeOutstanding + position.instalments.reduce((sum, row) => sum + owedInterest(row) + owedPrincipal(row), 0)) as Kobo;
+}
+
+function penaltyOf(position: Pick<LoanPosition, 'penaltyOutstanding'>): number {
+  return position.penaltyOutstanding ?? 0;
 }
 
 /**
@@ -71,7 +81,7 @@ export function dueCutoff(valueDate: IsoDate): string {
 /** What is due on `valueDate`: the fee, and every unpaid instalment due in its month or before. */
 export function amountDue(position: LoanPosition, valueDate: IsoDate): Kobo {
   const cutoff = dueCutoff(valueDate);
-  let sum = position.feeOutstanding as number;
+  let sum = penaltyOf(position) + position.feeOutstanding;
   for (const row of position.instalments) if (row.dueDate < cutoff) sum += owedInterest(row) + owedPrincipal(row);
   return sum as Kobo;
 }
@@ -87,7 +97,7 @@ export function payoffAmount(position: LoanPosition, valueDate: IsoDate): Kobo {
   if (earlyPaymentOf(position) === 'pay_ahead') return outstandingTotal(position);
   // What is due, and the principal of the instalments ahead, in one pass.
   const cutoff = dueCutoff(valueDate);
-  let sum = position.feeOutstanding as number;
+  let sum = penaltyOf(position) + position.feeOutstanding;
   for (const row of position.instalments) sum += row.dueDate < cutoff ? owedInterest(row) + owedPrincipal(row) : owedPrincipal(row);
   return sum as Kobo;
 }
@@ -140,6 +150,10 @@ function allocateWithin(position: LoanPosition, amount: Kobo, valueDate: IsoDate
     return { ok: false, problem: `This repayment is more than the ${formatNaira(payoff)} outstanding` };
   }
   let left = amount as number;
+  // Penalties first unless the product says after the principal due (issue 33).
+  const penaltyOrder = position.penaltyOrder ?? 'first';
+  let penalty = penaltyOrder === 'first' ? Math.min(left, penaltyOf(position)) : 0;
+  left -= penalty;
   const fee = Math.min(left, position.feeOutstanding);
   left -= fee;
   const lines = new Map<number, RepaymentLine>();
@@ -149,16 +163,29 @@ function allocateWithin(position: LoanPosition, amount: Kobo, valueDate: IsoDate
     return line;
   };
   const rule = earlyPaymentOf(position);
-  for (const row of position.instalments) {
-    // Paid in advance, the instalments ahead are paid as the due ones are: in order, interest as scheduled.
-    if (left === 0 || (rule !== 'pay_ahead' && row.dueDate >= cutoff)) break;
-    const interest = Math.min(left, owedInterest(row));
-    left -= interest;
-    const principal = Math.min(left, owedPrincipal(row));
-    left -= principal;
-    if (interest + principal > 0) Object.assign(lineFor(row.number), { interest, principal });
+  const payInOrder = (rows: readonly InstalmentPosition[]) => {
+    for (const row of rows) {
+      if (left === 0) break;
+      const interest = Math.min(left, owedInterest(row));
+      left -= interest;
+      const principal = Math.min(left, owedPrincipal(row));
+      left -= principal;
+      if (interest + principal > 0) Object.assign(lineFor(row.number), { interest, principal });
+    }
+  };
+  const done = (): RepaymentOutcome => {
+    const allocation: RepaymentAllocation = { fee: fee as Kobo, lines: [...lines.values()].toSorted((a, b) => a.number - b.number) };
+    if (penalty > 0) allocation.penalty = penalty as Kobo;
+    return { ok: true, allocation };
+  };
+  payInOrder(position.instalments.filter((row) => row.dueDate < cutoff));
+  if (penaltyOrder === 'after_principal') {
+    penalty = Math.min(left, penaltyOf(position));
+    left -= penalty;
   }
-  if (left === 0) return { ok: true, allocation: { fee: fee as Kobo, lines: [...lines.values()].toSorted((a, b) => a.number - b.number) } };
+  // Paid in advance, the instalments ahead are paid as the due ones are: in order, interest as scheduled.
+  if (rule === 'pay_ahead') payInOrder(position.instalments.filter((row) => row.dueDate >= cutoff));
+  if (left === 0) return done();
   const ahead = position.instalments.filter((row) => row.dueDate >= cutoff);
   if (left > 0 && rule === 'reduce_instalment') {
     for (const line of lowerInstalments(ahead, left as Kobo)) Object.assign(lineFor(line.number), line);
@@ -174,7 +201,7 @@ function allocateWithin(position: LoanPosition, amount: Kobo, valueDate: IsoDate
     line.principal = principal as Kobo;
     if (principal === owedPrincipal(row)) line.interestWaived = owedInterest(row) as Kobo;
   }
-  return { ok: true, allocation: { fee: fee as Kobo, lines: [...lines.values()].toSorted((a, b) => a.number - b.number) } };
+  return done();
 }
 
 export type Arrears = { amountOverdue: Kobo; daysInArrears: number; instalmentsOverdue: number };
@@ -197,6 +224,7 @@ export function positionAfter(position: LoanPosition, allocation: RepaymentAlloc
   return {
     ...position,
     feeOutstanding: (position.feeOutstanding - sign * allocation.fee) as Kobo,
+    ...(allocation.penalty ? { penaltyOutstanding: (penaltyOf(position) - sign * allocation.penalty) as Kobo } : {}),
     instalments: position.instalments.map((row) => {
       const line = lines.get(row.number);
       if (!line) return row;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOAN_STATUS_FILTERS } from '../loans/labels.ts';
-import { EARLY_PAYMENT_RULES } from '../loans/products.ts';
+import { loanPenaltyRuleSchema } from '../loans/penalty-schema.ts';
+import { EARLY_PAYMENT_RULES, LOAN_KINDS } from '../loans/products.ts';
 import { mailNoticeSchema } from '../mail.ts';
 import { isoDateSchema, koboSchema, timestampSchema } from './answer-parts.ts';
 
@@ -58,6 +59,14 @@ export const loanProductViewSchema = z.object({
   earlyPayment: z.enum(EARLY_PAYMENT_RULES),
   /** Issue 29: the savings products the multiple is judged on; null is ordinary savings plus every shares product. */
   securityProductIds: z.array(z.string()).nullable(),
+  /** Issue 33: what the product charges for lending (docs/decisions/056). */
+  kind: z.enum(LOAN_KINDS),
+  /** Murabaha: the markup in basis points of the cost price for the whole term; null otherwise. */
+  markupBp: z.number().int().nullable(),
+  /** Murabaha: the late-payment charity donation; null for none. */
+  lateCharity: loanFeeSchema,
+  /** Issue 33: the penalty on an overdue instalment; null for none (docs/decisions/053). */
+  penalty: loanPenaltyRuleSchema.nullable(),
   retired: z.boolean(),
   createdAt: timestampSchema,
 });
@@ -98,6 +107,8 @@ export const instalmentPositionSchema = z.object({
 export const repaymentAllocationSchema = z.object({
   fee: koboSchema,
   lines: z.array(z.object({ number: z.number().int(), interest: koboSchema, principal: koboSchema, interestWaived: koboSchema })),
+  /** Issue 33: the penalties a repayment paid; absent when none. */
+  penalty: koboSchema.optional(),
 });
 
 export const arrearsSchema = z.object({ amountOverdue: koboSchema, daysInArrears: z.number().int(), instalmentsOverdue: z.number().int() });
@@ -141,6 +152,10 @@ export const loanViewSchema = z.object({
   productName: z.string(),
   method: interestMethodSchema,
   annualRateBp: z.number().int(),
+  /** Issue 33: the product's kind, copied when applied for; murabaha's markup and the item bought (null otherwise). */
+  kind: z.enum(LOAN_KINDS),
+  markupBp: z.number().int().nullable(),
+  item: z.string().nullable(),
   principalKobo: koboSchema,
   feeKobo: koboSchema,
   months: z.number().int(),

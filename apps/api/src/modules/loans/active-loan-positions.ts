@@ -13,6 +13,8 @@ type LoanRow = {
   overpayment: OverpaymentRule;
   early_payment: EarlyPaymentRule;
   schedule: string | null;
+  penalty_outstanding_kobo: string | number;
+  penalty_order: 'first' | 'after_principal';
 };
 
 /**
@@ -36,6 +38,9 @@ export async function activeLoansOf(db: Database | Transaction, accountIds: read
   const loans = await queryRows<LoanRow>(
     db,
     sql`select l.id as loan_id, l.account_id, l.disbursed_value_date::text as disbursed_on, l.fee_outstanding_kobo, l.overpayment, l.early_payment,
+               -- Issue 33: penalties owed, and when the product pays them.
+               coalesce((select sum(c.amount_kobo - c.paid_kobo - c.waived_kobo) from loan_penalty_charges c where c.loan_id = l.id), 0) as penalty_outstanding_kobo,
+               (select p.penalty_order from loan_products p where p.id = l.product_id) as penalty_order,
                (select string_agg(concat_ws(' ', i.number, i.due_date::text, i.principal_kobo, i.interest_kobo, i.principal_paid_kobo, i.interest_paid_kobo, i.interest_waived_kobo), ',' order by i.number)
                 from loan_instalments i
                 -- Settled instalments (nothing owed, by the table's checks never less) change no
@@ -55,6 +60,8 @@ export async function activeLoansOf(db: Database | Transaction, accountIds: read
         overpayment: row.overpayment,
         earlyPayment: row.early_payment,
         instalments: row.schedule ? row.schedule.split(',').map(instalmentOf) : [],
+        penaltyOutstanding: Number(row.penalty_outstanding_kobo) as Kobo,
+        penaltyOrder: row.penalty_order,
       },
     };
     const list = byAccount.get(row.account_id) ?? [];
@@ -77,7 +84,9 @@ export async function loansDueOf(db: Database | Transaction, accountIds: readonl
   const rows = await queryRows<{ account_id: string; due_kobo: string | number }>(
     db,
     sql`select l.account_id,
-               sum(l.fee_outstanding_kobo + coalesce((
+               sum(l.fee_outstanding_kobo
+                 + coalesce((select sum(c.amount_kobo - c.paid_kobo - c.waived_kobo) from loan_penalty_charges c where c.loan_id = l.id), 0)
+                 + coalesce((
                  select sum(i.interest_kobo - i.interest_paid_kobo - i.interest_waived_kobo + i.principal_kobo - i.principal_paid_kobo)
                  from loan_instalments i
                  -- Due from the start of its month: before the first day of the month after the value date's.

@@ -1,5 +1,6 @@
 import type { Kobo, LoanFee, LoanProductRules, LoanProductView } from '@kobo/core';
 import type { loanProducts } from '../../db/schema.ts';
+import { penaltyColumns, penaltyRuleOfRow } from '../loan-penalties/penalty-columns.ts';
 
 type ProductRow = typeof loanProducts.$inferSelect;
 
@@ -22,11 +23,21 @@ export function productRules(row: ProductRow): LoanProductRules {
     overpayment: row.overpayment,
     earlyPayment: row.earlyPayment,
     securityProductIds: row.securityProductIds ?? null,
+    kind: row.kind,
+    markupBp: row.markupBp,
+    lateCharity:
+      row.charityKind === 'percent'
+        ? { kind: 'percent', basisPoints: row.charityValue as number }
+        : row.charityKind === 'fixed'
+          ? { kind: 'fixed', amount: row.charityValue as Kobo }
+          : null,
+    penalty: penaltyRuleOfRow(row),
   };
 }
 
 export function productView(row: ProductRow): LoanProductView {
-  return { id: row.id, ...productRules(row), securityProductIds: row.securityProductIds ?? null, retired: row.retiredAt !== null, createdAt: row.createdAt.toISOString() };
+  const rules = productRules(row);
+  return { id: row.id, ...rules, securityProductIds: row.securityProductIds ?? null, kind: row.kind, markupBp: row.markupBp, lateCharity: rules.lateCharity ?? null, penalty: rules.penalty ?? null, retired: row.retiredAt !== null, createdAt: row.createdAt.toISOString() };
 }
 
 /** The columns a product's rules are stored in. */
@@ -44,5 +55,10 @@ export function productColumns(rules: LoanProductRules) {
     overpayment: rules.overpayment,
     earlyPayment: rules.earlyPayment,
     securityProductIds: rules.securityProductIds ?? null,
+    kind: rules.kind ?? 'interest',
+    markupBp: rules.markupBp ?? null,
+    charityKind: rules.lateCharity?.kind ?? null,
+    charityValue: rules.lateCharity ? (rules.lateCharity.kind === 'percent' ? rules.lateCharity.basisPoints : rules.lateCharity.amount) : null,
+    ...penaltyColumns(rules.penalty),
   };
 }

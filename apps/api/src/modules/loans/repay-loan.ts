@@ -8,6 +8,7 @@ import { resolvePostingValueDate } from '../ledger/value-date.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanViews, positionOf } from './loan-views.ts';
 import { storeRepayments } from './store-repayments.ts';
+import { penaltyPositionsOf } from '../loan-penalties/penalty-balances.ts';
 
 /**
  * Posts a repayment: fee, then interest, then principal, oldest instalment first, money beyond
@@ -30,7 +31,15 @@ export async function repayLoan(
     if (loan.status !== 'active' || !loan.disbursedValueDate) throw new AppError('LOAN_NOT_ACTIVE');
     if (valueDate < loan.disbursedValueDate) throw new AppError('VALIDATION', { message: MESSAGES.repaymentBeforeDisbursement, field: 'valueDate' });
     const rows = await tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, loanId)).orderBy(asc(loanInstalments.number));
-    const position = { feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments: rows.map(positionOf), overpayment: loan.overpayment, earlyPayment: loan.earlyPayment };
+    const penalties = (await penaltyPositionsOf(tx, [loanId])).get(loanId);
+    const position = {
+      feeOutstanding: loan.feeOutstandingKobo as Kobo,
+      instalments: rows.map(positionOf),
+      overpayment: loan.overpayment,
+      earlyPayment: loan.earlyPayment,
+      // Issue 33: penalties owed, paid first or after the principal due as the product says.
+      ...(penalties ? { penaltyOutstanding: penalties.outstanding, penaltyOrder: penalties.order } : {}),
+    };
     const outcome = allocateRepayment(position, request.amountKobo, valueDate);
     if (!outcome.ok) throw new AppError('REPAYMENT_REFUSED', { message: outcome.problem, field: 'amount' });
     const { allocation } = outcome;

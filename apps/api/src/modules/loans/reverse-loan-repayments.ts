@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { AppError, MESSAGES, type IsoDate } from '@kobo/core';
+import { AppError, MESSAGES, type IsoDate, type Kobo } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { unpayPenalties } from '../loan-penalties/penalty-balances.ts';
 
 export type LoanReversal = { actor: Actor; originalIds: string[]; reason: string; valueDate: IsoDate; at: Date };
 
@@ -79,5 +80,12 @@ export async function reverseLoanRepayments(tx: Transaction, reversal: LoanRever
     set fee_outstanding_kobo = l.fee_outstanding_kobo + fees.fee, status = 'active'
     from fees
     where l.id = fees.loan_id`);
+  // Issue 33: the penalties the repayments paid are owed again.
+  const penalties = await queryRows<{ loan_id: string; penalty: string | number }>(tx, sql`
+    select t.loan_id, sum((t.allocation->>'penalty')::bigint) as penalty
+    from loan_transactions t
+    where t.id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb)) and t.allocation ? 'penalty'
+    group by t.loan_id`);
+  await unpayPenalties(tx, penalties.map((row) => ({ loanId: row.loan_id, amountKobo: Number(row.penalty) as Kobo })));
   return loans.map((loan) => loan.id);
 }
