@@ -97,8 +97,11 @@ export async function approveRecovery(deps: LoanRecoveryDeps, actor: Actor, id: 
 /** The shares worked out again are the ones proposed: the same guarantors, overdue amount and amounts. */
 function sameShares(worked: WorkedRecovery, overdueKobo: number, shares: readonly RecoveryShare[]): boolean {
   if (worked.loan.status !== 'active' || worked.overdueKobo !== overdueKobo) return false;
-  const key = (list: readonly RecoveryShare[]) => JSON.stringify(list.map((share) => [share.accountId, share.amountKobo]));
-  return key(worked.shares) === key(shares);
+  return sharesKey(worked.shares) === sharesKey(shares);
+}
+
+function sharesKey(list: readonly RecoveryShare[]): string {
+  return JSON.stringify(list.map((share) => [share.accountId, share.amountKobo]));
 }
 
 /** Each guarantee's hold goes down by what it paid; a guarantee paid in full is released. */

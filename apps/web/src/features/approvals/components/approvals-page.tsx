@@ -6,6 +6,7 @@ import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { usePendingRequestCount } from '../../../lib/savings-requests.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import type { RequestTab } from '../api/get-requests.ts';
+import { RecoveriesPanel } from './recoveries-panel.tsx';
 import { RequestsPanel } from './requests-panel.tsx';
 
 function tabOf(value: string | null): RequestTab {
@@ -32,6 +33,7 @@ export function ApprovalsPage() {
       <PageTitle>Approvals</PageTitle>
       <Stack gap="md">
         <SuccessBanner message={flash.message} />
+        {tab === 'pending' && <RecoveriesPanel onDone={flash.show} onStart={flash.clear} />}
         <Tabs value={tab} onChange={(value) => go(tabOf(value))}>
           <Tabs.List mb="md">
             <Tabs.Tab

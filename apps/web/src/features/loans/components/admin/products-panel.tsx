@@ -12,6 +12,7 @@ import { useLoanProducts } from '../../api/admin-get-loan-products.ts';
 import { ProductCard } from './product-card.tsx';
 import { ProductFormModal } from './product-form-modal.tsx';
 import { RetireProductDialog } from './retire-product-dialog.tsx';
+import { DefaultDaysSetting } from './default-days-setting.tsx';
 import { TwoPersonApprovalSetting } from './two-person-approval-setting.tsx';
 
 /**
@@ -38,6 +39,7 @@ export function ProductsPanel() {
   return (
     <Stack gap="md">
       {canManage && <TwoPersonApprovalSetting />}
+      {canManage && <DefaultDaysSetting />}
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h4">
           Products

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../../lib/api-client.ts';
 import { useSession } from '../../../../lib/auth/session.ts';
 import { useFlashMessage } from '../../../../lib/use-flash-message.ts';
 import { useMyLoans } from '../../api/holder-get-my-loans.ts';
+import { GuarantorClaimsCard } from './guarantor-claims-card.tsx';
 import type { MyGuarantee } from './guaranteed-loans.tsx';
 import { myGuarantee } from './loan-figures.ts';
 
@@ -54,6 +55,7 @@ export function HolderLoansSection() {
         {loans.isSuccess && !isEmpty && applyButton}
       </Group>
       <SuccessBanner message={flash.message} />
+      <GuarantorClaimsCard />
       {loans.isPending ? (
         <PageLoading />
       ) : loans.isError || !sorted ? (
