@@ -113,8 +113,10 @@ export async function postBatchWithin(
           from input i
           join users u on u.id = i.user_id
           -- A withdrawal from an account never opened is refused (nothing is written for it).
+          -- An account that exists conflicts and is left to \`moved\` (no NOT EXISTS probe: without
+          -- statistics, PGlite's planner probed it through the product index, one product's
+          -- accounts per row, and a 10,000-row batch took 25 s).
           where i.type = 'deposit'
-            and not exists (select 1 from savings_accounts a where a.user_id = i.user_id and a.product_id = i.product_id)
           on conflict (user_id, product_id) do nothing
           returning id, user_id, product_id
         ),
