@@ -43,6 +43,8 @@ export const SCREENS = {
   // Issue 12: the officers' loans screen and one loan's review; holders see theirs on their savings page.
   '/loans': { needs: 'view_staff_savings' },
   '/loans/:id': { needs: 'view_staff_savings' },
+  // Issue 33: a running loan's printable payoff quote, for officers and the auditor, and the borrower for their own (the API decides whose).
+  '/loans/:id/payoff-quote': { needs: 'use_app' },
   // Issue 15: savings requests waiting for an administrator (members see theirs on their savings page).
   '/approvals': { needs: 'manage_staff_savings' },
   // Issue 27: the books' reports, one account's general ledger, locked months and opening balances

@@ -24,6 +24,7 @@ export const EXPECTED_LANDINGS: Record<ScreenPath, [string, string, string, stri
   '/staff-savings/exits/:id/statement': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
   '/loans': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
   '/loans/:id': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
+  '/loans/:id/payoff-quote': ['ok', 'ok', 'ok', 'ok', 'ok'],
   '/approvals': ['ok', '/expenses', '/expenses', '/staff-savings', '/dashboard'],
   '/books': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
   '/books/accounts/:id': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],

@@ -108,3 +108,5 @@ export const ExitDetailPage = lazyPage(() => import('../features/exits/component
 export const ExitStatementPage = lazyPage(() => import('../features/exits/components/exit-pages.ts'), 'ExitStatementPage');
 // Issue 32: a member's nominees and their own notice to leave, shown on their profile (the router hands it to the profile feature).
 export const MemberExitSection = lazyPage(() => import('../features/exits/components/exit-pages.ts'), 'MemberExitSection');
+// Issue 33: a running loan's printable payoff quote.
+export const PayoffQuotePage = lazyPage(() => import('../features/loans/components/payoff-quote-page.tsx'), 'PayoffQuotePage');

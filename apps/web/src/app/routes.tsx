@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
           guarded(paths.exits.statement.pattern, <Pages.ExitStatementPage />),
           guarded(paths.loans.list, <Pages.LoansPage />),
           guarded(paths.loans.detail.pattern, <Pages.LoanReviewPage />),
+          guarded(paths.loans.payoffQuote.pattern, <Pages.PayoffQuotePage />),
           guarded(paths.approvals, <Pages.ApprovalsPage />),
           guarded(paths.books.reports, <Pages.BooksPage />),
           guarded(paths.books.account.pattern, <Pages.AccountLedgerPage />),

@@ -63,6 +63,8 @@ export const paths = {
   loans: {
     list: '/loans',
     detail: withParam('/loans/:id'),
+    /** Issue 33: a running loan's printable payoff quote (`?on=`), for officers and the borrower. */
+    payoffQuote: withParam('/loans/:id/payoff-quote'),
   },
   /** Issue 15: savings requests waiting for an administrator (`?tab=decided` for the decided ones). */
   approvals: '/approvals',

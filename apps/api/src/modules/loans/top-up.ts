@@ -1,7 +1,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { AppError, MESSAGES, outstandingPrincipal, type IsoDate, type Kobo } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
-import { queryRows, type Transaction } from '../../db/client.ts';
+import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 import { loanGuarantors, loans } from '../../db/schema.ts';
 import { auditLoanAct } from './audit-loan-act.ts';
 import { payoffOn } from './payoff-quote.ts';
@@ -29,9 +29,16 @@ export async function topUpCredit(tx: Transaction, borrowerAccountId: string, to
     .where(and(eq(loans.topsUpLoanId, topsUpLoanId), notInArray(loans.status, ['rejected', 'cancelled'])))
     .limit(1);
   if (open) throw new AppError('LOAN_TOPUP_OPEN', { field: 'topsUpLoanId' });
+  return runningPrincipal(tx, borrowerAccountId, topsUpLoanId);
+}
+
+/** The outstanding principal of the borrower's running loan `loanId` (0 when it is not theirs or not running): what a top-up's limit counts as repaid. */
+export async function runningPrincipal(db: Database | Transaction, borrowerAccountId: string, loanId: string): Promise<number> {
   const [owed] = await queryRows<{ principal_left: string | number }>(
-    tx,
-    sql`select coalesce(sum(principal_kobo - principal_paid_kobo), 0) as principal_left from loan_instalments where loan_id = ${topsUpLoanId}`,
+    db,
+    sql`select coalesce(sum(i.principal_kobo - i.principal_paid_kobo), 0) as principal_left
+        from loans l join loan_instalments i on i.loan_id = l.id
+        where l.id = ${loanId} and l.account_id = ${borrowerAccountId} and l.status = 'active'`,
   );
   return Number(owed?.principal_left ?? 0);
 }

@@ -8,6 +8,7 @@ import { ArrearsNote } from './arrears-note.tsx';
 import { GuarantorAnswers } from './guarantor-answers.tsx';
 import { HistoryDisclosure } from './history-disclosure.tsx';
 import { LoanStatementButton } from './loan-statement-button.tsx';
+import { LoanTopUpActions } from './loan-top-up-actions.tsx';
 import { nextInstalment } from './loan-figures.ts';
 import { ScheduleDisclosure } from './schedule-disclosure.tsx';
 import classes from '../../../../components/figures.module.css';
@@ -60,6 +61,7 @@ function DisbursedPosition({ loan, ledger }: { loan: LoanView; ledger: LoanLedge
       <ScheduleDisclosure schedule={loan.schedule} positions={ledger.instalments} asOf={ledger.asOf} kind={loan.kind} />
       <HistoryDisclosure entries={ledger.entries} kind={loan.kind} />
       <LoanStatementButton loanId={loan.id} />
+      <LoanTopUpActions loan={loan} />
     </>
   );
 }

@@ -12,11 +12,11 @@ const QUOTE_DELAY_MS = 300;
  * The server reads the figures (one reading, the application's own); what it cannot read comes
  * back on its field, and a limit passed comes back as `problem`, placed on the field it concerns.
  */
-export function useFormQuote(product: LoanProductView | undefined, amount: string, months: string, borrowerId?: string) {
+export function useFormQuote(product: LoanProductView | undefined, amount: string, months: string, borrowerId?: string, topsUpLoanId?: string) {
   const [debouncedAmount] = useDebouncedValue(amount, QUOTE_DELAY_MS);
   const [debouncedMonths] = useDebouncedValue(months, QUOTE_DELAY_MS);
   const isComplete = Boolean(product && debouncedAmount && debouncedMonths);
-  const quote = useLoanQuote(product && isComplete ? { productId: product.id, amount: debouncedAmount, months: debouncedMonths, borrowerId } : null);
+  const quote = useLoanQuote(product && isComplete ? { productId: product.id, amount: debouncedAmount, months: debouncedMonths, borrowerId, topsUpLoanId } : null);
 
   const failure = quote.error;
   const failedField = failure instanceof ApiError && (failure.field === 'amount' || failure.field === 'months') ? failure.field : null;

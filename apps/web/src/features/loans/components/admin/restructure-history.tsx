@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { formatNaira, MESSAGES, RESTRUCTURE_STATUS_LABELS, TOP_UP_LABELS, type Kobo, type RestructureView } from '@kobo/core';
+import { ErrorBanner } from '../../../../components/error-banner.tsx';
+import { ReasonModal, refusalOf } from '../../../../components/reason-modal.tsx';
+import { errorMessage } from '../../../../lib/api-client.ts';
+import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
+import { formatDateTime } from '../../../../lib/format-date-time.ts';
+import { useDecideRestructure } from '../../api/restructures.ts';
+import classes from '../../../../components/figures.module.css';
+
+type Props = { restructures: RestructureView[]; canManage: boolean; onDone: (message: string) => void };
+
+/**
+ * A loan's restructures, newest first (issue 33): who asked and why, who decided, and the schedule
+ * each replaced; a waiting one offers a second officer Approve and Decline.
+ */
+export function RestructureHistory({ restructures, canManage, onDone }: Props) {
+  const decide = useDecideRestructure();
+  const [declining, setDeclining] = useState<string | null>(null);
+  if (restructures.length === 0) return null;
+  const approve = (restructureId: string) => decide.mutate({ restructureId, decision: 'approve' }, { onSuccess: () => onDone(MESSAGES.restructureApplied) });
+  const decline = (reason: string) =>
+    declining &&
+    decide.mutate(
+      { restructureId: declining, decision: 'decline', reason },
+      {
+        onSuccess: () => {
+          setDeclining(null);
+          onDone(MESSAGES.restructureDeclined);
+        },
+      },
+    );
+  return (
+    <Stack gap="sm" aria-label={TOP_UP_LABELS.restructures} component="section">
+      <Text fw={600}>{TOP_UP_LABELS.restructures}</Text>
+      <ErrorBanner message={decide.isError && !declining ? errorMessage(decide.error, MESSAGES.restructureFailed) : null} />
+      {restructures.toReversed().map((restructure) => (
+        <Paper key={restructure.id} withBorder radius="sm" p="sm">
+          <Stack gap={4}>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" fw={500}>
+                {restructure.months !== null ? `${restructure.months} months` : `${formatNaira(restructure.instalmentKobo as Kobo)} a month`} · {restructure.reason}
+              </Text>
+              <Badge variant="light" color={restructure.status === 'approved' ? 'green' : restructure.status === 'declined' ? 'gray' : 'yellow'}>
+                {RESTRUCTURE_STATUS_LABELS[restructure.status]}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              Asked by {restructure.requestedByEmail}, {formatDateTime(restructure.requestedAt)}
+              {restructure.decidedByEmail && restructure.decidedAt ? ` · decided by ${restructure.decidedByEmail}, ${formatDateTime(restructure.decidedAt)}` : ''}
+              {restructure.decisionReason ? ` · ${restructure.decisionReason}` : ''}
+            </Text>
+            {restructure.status === 'approved' && restructure.principalKobo !== null && (
+              <Text size="sm">
+                {formatNaira(restructure.principalKobo)} over {restructure.newMonths} months
+                {restructure.carriedInterestKobo ? `, ${formatNaira(restructure.carriedInterestKobo)} interest due carried onto the first instalment` : ''}
+              </Text>
+            )}
+            {restructure.oldInstalments.length > 0 && <OldSchedule restructure={restructure} />}
+            {canManage && restructure.status === 'pending' && (
+              <Group gap="xs" mt={4}>
+                <Button size="xs" loading={decide.isPending && !declining} onClick={() => approve(restructure.id)}>
+                  {TOP_UP_LABELS.approve}
+                </Button>
+                <Button size="xs" variant="light" color="red" onClick={() => setDeclining(restructure.id)}>
+                  {TOP_UP_LABELS.decline}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      ))}
+      <ReasonModal
+        opened={declining !== null}
+        title="Decline restructure"
+        confirmLabel={TOP_UP_LABELS.decline}
+        isDestructive
+        requiredMessage={MESSAGES.restructureDeclineReasonRequired}
+        isPending={decide.isPending}
+        refusal={declining && decide.isError ? refusalOf(decide.error, MESSAGES.restructureFailed) : null}
+        onSubmit={decline}
+        onClose={() => setDeclining(null)}
+      />
+    </Stack>
+  );
+}
+
+function OldSchedule({ restructure }: { restructure: RestructureView }) {
+  return (
+    <details>
+      <summary>
+        <Text span size="sm">
+          {TOP_UP_LABELS.oldSchedule}
+        </Text>
+      </summary>
+      <Table.ScrollContainer minWidth={360}>
+        <Table fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>Due</Table.Th>
+              <Table.Th ta="right">Principal</Table.Th>
+              <Table.Th ta="right">Interest</Table.Th>
+              <Table.Th ta="right">Paid</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {restructure.oldInstalments.map((row) => (
+              <Table.Tr key={row.number}>
+                <Table.Td>{row.number}</Table.Td>
+                <Table.Td>{formatCalendarDate(row.dueDate)}</Table.Td>
+                <Table.Td ta="right" className={classes.figure}>
+                  {formatNaira(row.principal)}
+                </Table.Td>
+                <Table.Td ta="right" className={classes.figure}>
+                  {formatNaira(row.interest)}
+                </Table.Td>
+                <Table.Td ta="right" className={classes.figure}>
+                  {formatNaira((row.principalPaid + row.interestPaid) as Kobo)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </details>
+  );
+}

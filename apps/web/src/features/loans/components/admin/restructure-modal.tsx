@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/NumberInput.css';
+import { MAX_DECISION_REASON_LENGTH, MESSAGES, TOP_UP_LABELS, formatNaira, restructureRequestSchema, type LoanView, type RestructureView } from '@kobo/core';
+import { AmountInput } from '../../../../components/amount-input.tsx';
+import { ErrorBanner } from '../../../../components/error-banner.tsx';
+import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { useIsPhone } from '../../../../lib/use-screen-size.ts';
+import { useRequestRestructure } from '../../api/restructures.ts';
+
+type Props = { loan: LoanView; opened: boolean; onClose: () => void; onDone: (restructure: RestructureView) => void };
+
+/**
+ * "Restructure" (issue 33; docs/decisions/052): a new term or a new instalment for the outstanding
+ * principal, and why. Applied at once, or waiting for a second officer when two-person approval is on.
+ */
+export function RestructureModal({ opened, onClose, ...rest }: Props) {
+  const isPhone = useIsPhone();
+  return (
+    <Modal opened={opened} onClose={onClose} title={TOP_UP_LABELS.restructureTitle} fullScreen={isPhone} centered>
+      <RestructureForm onClose={onClose} {...rest} />
+    </Modal>
+  );
+}
+
+const FIELDS = ['months', 'instalment', 'reason'] as const;
+type Field = (typeof FIELDS)[number];
+type Refusal = { field: Field | null; message: string };
+const fieldNamed = (name: unknown): Field | null => FIELDS.find((field) => field === name) ?? null;
+
+function RestructureForm({ loan, onClose, onDone }: Omit<Props, 'opened'>) {
+  const request = useRequestRestructure();
+  const [months, setMonths] = useState<string | number>('');
+  const [instalment, setInstalment] = useState<string | number>('');
+  const [reason, setReason] = useState('');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const refusalOn = (field: Field) => (refusal?.field === field ? refusal.message : null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (request.isPending) return;
+    const body = { months: String(months).trim(), instalment: String(instalment).trim(), reason: reason.trim() };
+    const parsed = restructureRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return setRefusal({ field: fieldNamed(issue?.path[0]), message: issue?.message ?? MESSAGES.invalidRequest });
+    }
+    setRefusal(null);
+    request.mutate(
+      { loanId: loan.id, ...body },
+      {
+        onSuccess: onDone,
+        onError: (failure) => setRefusal({ field: failure instanceof ApiError ? fieldNamed(failure.field) : null, message: errorMessage(failure, MESSAGES.restructureFailed) }),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        <ErrorBanner message={refusal && refusal.field === null ? refusal.message : null} />
+        <Text size="sm">
+          The unpaid part of the schedule is replaced by a new one on the {formatNaira(loan.ledger?.outstandingPrincipalKobo ?? loan.principalKobo)} principal outstanding,
+          at the loan&apos;s own rate, from next month. Interest already due is carried onto the first new instalment.
+        </Text>
+        <Group grow align="flex-start" gap="sm" preventGrowOverflow={false}>
+          <NumberInput
+            label={TOP_UP_LABELS.newMonths}
+            value={months}
+            onChange={(value) => {
+              setMonths(value);
+              if (refusal?.field === 'months') setRefusal(null);
+            }}
+            error={refusalOn('months')}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            hideControls
+            inputMode="numeric"
+            autoComplete="off"
+            miw={0}
+          />
+          <AmountInput
+            label={TOP_UP_LABELS.newInstalment}
+            value={instalment}
+            onChange={(value) => {
+              setInstalment(value);
+              if (refusal?.field === 'instalment' || refusal?.field === 'months') setRefusal(null);
+            }}
+            error={refusalOn('instalment')}
+          />
+        </Group>
+        <Textarea
+          label={TOP_UP_LABELS.reason}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            if (refusal?.field === 'reason') setRefusal(null);
+          }}
+          error={refusalOn('reason')}
+          maxLength={MAX_DECISION_REASON_LENGTH}
+          autosize
+          minRows={2}
+          required
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={request.isPending}>
+            {TOP_UP_LABELS.restructure}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import type { RestructureView } from './topup-schema.ts';
+
+/**
+ * The words of the payoff quote, top-up and restructure screens (issue 33, part A;
+ * docs/decisions/052), in one home for the web and the tests.
+ */
+export const TOP_UP_LABELS = {
+  payoffQuote: 'Payoff quote',
+  topUp: 'Top up',
+  topUpTitle: 'Top up this loan',
+  restructure: 'Restructure',
+  restructureTitle: 'Restructure this loan',
+  quoteDate: 'Quote date',
+  principal: 'Principal outstanding',
+  interest: 'Interest to date',
+  fees: 'Fees',
+  penalties: 'Penalties',
+  total: 'Total to pay off',
+  validUntil: 'Valid until',
+  payoffOfRunning: 'Pays off the running loan',
+  feeFromProceeds: 'Fee taken from the loan',
+  net: 'Paid to the member',
+  newMonths: 'New term (months)',
+  newInstalment: 'Or a new instalment (₦)',
+  reason: 'Reason',
+  restructures: 'Restructures',
+  oldSchedule: 'Schedule before',
+  approve: 'Approve',
+  decline: 'Decline',
+  print: 'Print',
+} as const;
+
+export const RESTRUCTURE_STATUS_LABELS: Record<RestructureView['status'], string> = {
+  pending: 'Waiting for a second officer',
+  approved: 'Applied',
+  declined: 'Declined',
+};
+
+/** What the top-up's application says about the money: the quote today, the fee, and what is left. */
+export function topUpNetKobo(principalKobo: number, payoffKobo: number, feeKobo: number): number {
+  return principalKobo - payoffKobo - feeKobo;
+}
