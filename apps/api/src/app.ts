@@ -63,6 +63,7 @@ import { yearEndRoutes } from './modules/year-end/year-end.routes.ts';
 import { exitRoutes } from './modules/exits/exits.routes.ts';
 import { exitSettlementRoutes } from './modules/exits/exit-settlement.routes.ts';
 import { loanRecoveryRoutes } from './modules/loan-recovery/loan-recovery.routes.ts';
+import { startPlannerStatistics } from './db/planner-statistics.ts';
 import { yearEndPackRoutes } from './modules/year-end-pack/year-end-pack.routes.ts';
 
 export type BuildOptions = {
@@ -169,6 +170,8 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   const notifier = startLedgerNotifier({ db, outbox, log: app.log, appUrl, pollMs: background ? 3_000 : null });
   const statements = startMonthlyStatements({ db, outbox, log: app.log, now, timeZone: env.APP_TIMEZONE, appUrl, hourly: background });
   const backupSchedule = { time: env.BACKUP_TIME, keep: env.BACKUP_KEEP, directory: backupDirectory(env) };
+  // The embedded database has no autovacuum: the server gathers its planner statistics itself.
+  const plannerStatistics = startPlannerStatistics({ database, log: app.log, timer: background });
   const backups = startNightlyBackups({ database, log: app.log, now, timeZone: env.APP_TIMEZONE, ...backupSchedule, timer: background });
   if (background) {
     app.addHook('onReady', async () => {
@@ -179,6 +182,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   // first, so the mail it queues last finds the outbox still open.
   app.addHook('preClose', async () => {
     statements.close();
+    await plannerStatistics.close();
     await backups.close();
     await notifier.close();
     await outbox.close();
