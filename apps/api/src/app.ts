@@ -63,6 +63,7 @@ import { yearEndRoutes } from './modules/year-end/year-end.routes.ts';
 import { exitRoutes } from './modules/exits/exits.routes.ts';
 import { exitSettlementRoutes } from './modules/exits/exit-settlement.routes.ts';
 import { loanRecoveryRoutes } from './modules/loan-recovery/loan-recovery.routes.ts';
+import { loanPenaltiesRoutes } from './modules/loan-penalties/loan-penalties.routes.ts';
 import { startPlannerStatistics } from './db/planner-statistics.ts';
 import { yearEndPackRoutes } from './modules/year-end-pack/year-end-pack.routes.ts';
 
@@ -252,6 +253,8 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await exitSettlementRoutes(app, { ...services, outbox, appUrl });
   // Issue 33: recovery from guarantors reads across savings and loans, beside the exits.
   await loanRecoveryRoutes(app, { ...services, outbox });
+  // Issue 33, part B: penalty charges, their waiver, and the daily job (run hourly-checked when `background`).
+  await loanPenaltiesRoutes(app, { ...services, background });
   // Live changes fan out through LISTEN/NOTIFY; the hub closes in preClose, before the database does.
   const hub = await openChangeHub(database);
   app.addHook('preClose', async () => hub.close());

@@ -33,6 +33,7 @@ export * from './schemas/batches.ts';
 export * from './batches.ts';
 export * from './loans/index.ts';
 export * from './schemas/loans.ts';
+export * from './schemas/loan-penalties.ts';
 export * from './savings-products/index.ts';
 export * from './payroll/index.ts';
 export * from './schemas/savings-reports.ts';
@@ -55,3 +56,5 @@ export * from './books-entries.ts';
 export * from './schemas/books-entries.ts';
 export * from './year-end/index.ts';
 export * from './exits/index.ts';
+// Issue 33: recovery from guarantors (docs/decisions/055-guarantor-recovery.md).
+export * from './loan-recovery/index.ts';

@@ -25,6 +25,8 @@ import { PAYROLL_REMITTANCE_ACCESS } from './expected-access-payroll-remittance.
 import { YEAR_END_ACCESS } from './expected-access-year-end.ts';
 import { YEAR_END_PACK_ACCESS } from './expected-access-year-end-pack.ts';
 import { EXITS_ACCESS } from './expected-access-exits.ts';
+import { LOAN_PENALTIES_ACCESS } from './expected-access-loan-penalties.ts';
+import { LOAN_RECOVERY_ACCESS } from './expected-access-loan-recovery.ts';
 import { LOAN_RISK_ACCESS } from './expected-access-loan-risk.ts';
 import { LOAN_TOPUPS_ACCESS } from './expected-access-loan-topups.ts';
 
@@ -206,6 +208,8 @@ export const EXPECTED_ACCESS: ExpectedAccess[] = [
   ...EXITS_ACCESS,
   ...LOAN_RISK_ACCESS,
   ...LOAN_TOPUPS_ACCESS,
+  ...LOAN_RECOVERY_ACCESS,
+  ...LOAN_PENALTIES_ACCESS,
 
   // Last: it ends the callers' sessions.
   { method: 'POST', url: '/api/auth/sign-out', expect: EVERYONE },

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { AppError, calendarDate, formatNaira, isUuid, type Kobo, type LoanPenaltiesView } from '@kobo/core';
+import type { Actor } from '../../auth/actor.ts';
+import { queryRows } from '../../db/client.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { openDay } from '../ledger/open-day.ts';
+import type { LoanPenaltyDeps } from './loan-penalty-deps.ts';
+import { readLoanPenalties } from './read-loan-penalties.ts';
+
+/**
+ * An officer waives one penalty charge, or every one the loan still owes, with a reason (issue 33):
+ * what each still owed becomes waived (nothing is deleted), one entry reverses it in the books,
+ * Dr Loan penalty income / Cr Penalties receivable, and the audit log keeps who, why and how much.
+ * The loan's row is locked first, as a repayment locks it, so a waiver and a repayment never both
+ * settle the same kobo. A loan left owing nothing at all is repaid.
+ */
+export async function waivePenalties(deps: LoanPenaltyDeps, actor: Actor, loanId: string, input: { chargeId?: string | null | undefined; reason: string }): Promise<LoanPenaltiesView> {
+  if (!isUuid(loanId)) throw new AppError('LOAN_NOT_FOUND');
+  return deps.db.transaction(async (tx) => {
+    const [loan] = await queryRows<{ id: string; account_id: string; product_name: string; holder_name: string; user_id: string | null; status: string }>(
+      tx,
+      sql`select l.id, l.account_id, l.product_name, a.holder_name, a.user_id, l.status
+          from loans l join savings_accounts a on a.id = l.account_id where l.id = ${loanId} for update of l`,
+    );
+    if (!loan) throw new AppError('LOAN_NOT_FOUND');
+    const chargeId = input.chargeId ?? null;
+    if (chargeId !== null) {
+      const [charge] = await queryRows<{ id: string }>(tx, sql`select id from loan_penalty_charges where id = ${chargeId} and loan_id = ${loanId}`);
+      if (!charge) throw new AppError('PENALTY_NOT_FOUND');
+    }
+    const at = deps.now();
+    const valueDate = await openDay(tx, 'scheme', calendarDate(at, deps.timeZone));
+    const owing = await queryRows<{ id: string; owed: string | number }>(
+      tx,
+      sql`select id::text, amount_kobo - paid_kobo - waived_kobo as owed from loan_penalty_charges
+          where loan_id = ${loanId} and amount_kobo - paid_kobo - waived_kobo > 0 and (${chargeId}::uuid is null or id = ${chargeId}::uuid)`,
+    );
+    const amount = owing.reduce((sum, row) => sum + Number(row.owed), 0);
+    if (amount === 0) throw new AppError('PENALTY_NOTHING_TO_WAIVE');
+    const [entry] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into journal_entries (book, value_date, source_type, source_id, narration, created_by_id)
+          values ('scheme', ${valueDate}::date, 'penalty', ${loanId}, ${`Loan penalty waived · ${loan.holder_name} · ${loan.product_name} · ${input.reason}`}, ${actor.id})
+          returning id::text`,
+    );
+    await tx.execute(sql`
+      insert into journal_lines (entry_id, line_no, account_id, subledger_id, amount_kobo, value_date)
+      values (${entry!.id}, 1, (select account_id from ledger_mappings where key = 'loans.penalty_income'), null, ${amount}, ${valueDate}::date),
+             (${entry!.id}, 2, (select account_id from ledger_mappings where key = 'loans.penalty_receivable'), null, ${-amount}, ${valueDate}::date)`);
+    await tx.execute(sql`
+      update loan_penalty_charges
+      set waived_kobo = waived_kobo + (amount_kobo - paid_kobo - waived_kobo), waive_reason = ${input.reason}, waived_at = ${at.toISOString()}::timestamptz,
+          waived_by_id = ${actor.id}, waive_entry_id = ${entry!.id}
+      where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(owing.map((row) => row.id))}::jsonb))`);
+    // Nothing else owed (instalments and fee settled): the penalties were all that kept it open.
+    if (loan.status === 'active') {
+      await tx.execute(sql`
+        update loans l set status = 'repaid'
+        where l.id = ${loanId} and l.fee_outstanding_kobo = 0
+          and not exists (select 1 from loan_instalments i where i.loan_id = l.id and (i.principal_paid_kobo < i.principal_kobo or i.interest_paid_kobo + i.interest_waived_kobo < i.interest_kobo))
+          and not exists (select 1 from loan_penalty_charges c where c.loan_id = l.id and c.amount_kobo - c.paid_kobo - c.waived_kobo > 0)`);
+    }
+    await recordAudit(tx, {
+      kind: 'loan.penalty_waived',
+      actor,
+      target: { type: 'loan', id: loanId, label: `${loan.product_name}: ${loan.holder_name}` },
+      people: [loan.user_id],
+      before: { penaltyOwedKobo: amount },
+      after: { waivedKobo: amount, waived: formatNaira(amount as Kobo), charges: owing.length, chargeId, reason: input.reason, valueDate },
+      at,
+    });
+    return readLoanPenalties(tx, loanId);
+  });
+}
