@@ -51,6 +51,10 @@ describe('loan products', () => {
       overpayment: 'reduce_term',
       earlyPayment: 'pay_ahead',
       securityProductIds: null,
+      // Issue 33, loans without interest: an interest-bearing product keeps no markup or charity donation.
+      kind: 'interest',
+      markupBp: null,
+      lateCharity: null,
       retired: false,
       createdAt: '2026-11-15T09:00:00.000Z',
     });

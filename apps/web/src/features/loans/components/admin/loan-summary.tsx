@@ -18,7 +18,7 @@ export function LoanSummary({ loan, actions }: { loan: LoanView; actions: ReactN
         ]
       : loan.kind === 'murabaha'
         ? [
-            { label: 'Markup', value: `${formatRate(loan.markupBp ?? 0)} · ${formatNaira(loan.schedule.totalInterest)}` },
+            { label: loanChargeLabels(loan.kind).charge, value: `${formatRate(loan.markupBp ?? 0)} · ${formatNaira(loan.schedule.totalInterest)}` },
             { label: 'Selling price', value: formatNaira(loan.schedule.totalRepayable) },
           ]
         : []),

@@ -10,6 +10,9 @@ import {
   EARLY_PAYMENT_LABELS,
   EARLY_PAYMENT_RULES,
   INTEREST_METHOD_LABELS,
+  LOAN_KIND_LABELS,
+  LOAN_KINDS,
+  type LoanKind,
   MAX_GUARANTORS,
   MAX_LOAN_PRODUCT_NAME_LENGTH,
   MESSAGES,
@@ -57,14 +60,25 @@ function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView 
     initialValues: product ? productFormValues(product) : EMPTY_PRODUCT,
     validate: schemaResolver(loanProductSchema, { sync: true }),
   });
-  const { feeKind, overpayment } = form.getValues();
+  const { feeKind, overpayment, kind, charityKind } = form.getValues();
   // AmountInput takes value, onChange and error only (no focus tracking), so they are passed by name.
-  const amountField = (field: 'maxAmount' | 'feeValue') => ({
+  const amountField = (field: 'maxAmount' | 'feeValue' | 'charityValue') => ({
     value: form.getValues()[field],
     onChange: (value: string | number) => form.setFieldValue(field, value),
     // The schema's messages are strings; the form types its errors as any node.
     error: typeof form.errors[field] === 'string' ? form.errors[field] : null,
   });
+
+  /**
+   * Issue 33: another kind keeps only the fields it takes, so no hidden field holds a refusal: no
+   * rate without interest, no percentage fee for a qard hasan, a charity donation only for a murabaha.
+   */
+  function changeKind(next: LoanKind) {
+    form.setFieldValue('kind', next);
+    if (next !== 'interest') form.setFieldValue('annualRate', '');
+    if (next === 'qard_hasan' && form.getValues().feeKind === 'percent') form.setFieldValue('feeKind', 'none');
+    if (next !== 'murabaha') form.setFieldValue('charityKind', 'none');
+  }
 
   function handleSubmit(values: ProductFormValues) {
     if (save.isPending) return;
@@ -86,14 +100,38 @@ function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView 
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
       <Stack gap="sm">
         <TextInput label="Name" required maxLength={MAX_LOAN_PRODUCT_NAME_LENGTH} data-autofocus {...form.getInputProps('name')} />
-        <Radio.Group label="Interest method" required {...form.getInputProps('method')}>
+        <Radio.Group
+          label="Kind of product"
+          required
+          {...form.getInputProps('kind')}
+          onChange={(value) => changeKind(value as LoanKind)}
+        >
           <Group gap="lg" mt={6}>
-            <Radio value="reducing" label={INTEREST_METHOD_LABELS.reducing} />
-            <Radio value="flat" label={INTEREST_METHOD_LABELS.flat} />
+            {LOAN_KINDS.map((option) => (
+              <Radio key={option} value={option} label={LOAN_KIND_LABELS[option]} />
+            ))}
           </Group>
         </Radio.Group>
+        {kind === 'interest' && (
+          <Radio.Group label="Interest method" required {...form.getInputProps('method')}>
+            <Group gap="lg" mt={6}>
+              <Radio value="reducing" label={INTEREST_METHOD_LABELS.reducing} />
+              <Radio value="flat" label={INTEREST_METHOD_LABELS.flat} />
+            </Group>
+          </Radio.Group>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Annual rate (%)" required inputMode="decimal" autoComplete="off" {...form.getInputProps('annualRate')} />
+          {kind === 'interest' && <TextInput label="Annual rate (%)" required inputMode="decimal" autoComplete="off" {...form.getInputProps('annualRate')} />}
+          {kind === 'murabaha' && (
+            <TextInput
+              label="Markup (% of the cost price)"
+              description="Fixed at the start, for the whole term"
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              {...form.getInputProps('markup')}
+            />
+          )}
           <TextInput label="Longest term (months)" required inputMode="numeric" autoComplete="off" {...form.getInputProps('maxMonths')} />
           <TextInput
             label="Multiple of savings (×)"
@@ -111,10 +149,10 @@ function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView 
           error={typeof form.errors.securityProductIds === 'string' ? form.errors.securityProductIds : null}
         />
         <Select label="Guarantors required" data={GUARANTOR_OPTIONS} allowDeselect={false} {...form.getInputProps('guarantorsRequired')} />
-        <Radio.Group label="Processing fee" {...form.getInputProps('feeKind')}>
+        <Radio.Group label={kind === 'qard_hasan' ? 'Administrative fee' : 'Processing fee'} {...form.getInputProps('feeKind')}>
           <Group gap="lg" mt={6}>
             <Radio value="none" label="No fee" />
-            <Radio value="percent" label="Percentage" />
+            {kind !== 'qard_hasan' && <Radio value="percent" label="Percentage" />}
             <Radio value="fixed" label="Fixed amount" />
           </Group>
         </Radio.Group>
@@ -122,6 +160,25 @@ function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView 
           <TextInput label="Fee (% of the amount)" required inputMode="decimal" autoComplete="off" {...form.getInputProps('feeValue')} />
         )}
         {feeKind === 'fixed' && <AmountInput label="Fee (₦)" required {...amountField('feeValue')} />}
+        {kind === 'murabaha' && (
+          <>
+            <Radio.Group
+              label="Late-payment charity donation"
+              description="Owed to charity, never the scheme's income"
+              {...form.getInputProps('charityKind')}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="none" label="None" />
+                <Radio value="percent" label="Percentage" />
+                <Radio value="fixed" label="Fixed amount" />
+              </Group>
+            </Radio.Group>
+            {charityKind === 'percent' && (
+              <TextInput label="Donation (% of the overdue amount)" required inputMode="decimal" autoComplete="off" {...form.getInputProps('charityValue')} />
+            )}
+            {charityKind === 'fixed' && <AmountInput label="Donation (₦)" required {...amountField('charityValue')} />}
+          </>
+        )}
         <Radio.Group label="Early repayment" description="Money paid before or beyond what is due" {...form.getInputProps('overpayment')}>
           <Group gap="lg" mt={6}>
             <Radio value="reduce_term" label={OVERPAYMENT_LABELS.reduce_term} />

@@ -1,4 +1,4 @@
-import type { EarlyPaymentRule, LoanProductView, OverpaymentRule } from '@kobo/core';
+import type { EarlyPaymentRule, LoanKind, LoanProductView, OverpaymentRule } from '@kobo/core';
 
 /** The product form's fields as typed: figures stay text until core's schema reads them exactly. */
 export type ProductFormValues = {
@@ -15,6 +15,11 @@ export type ProductFormValues = {
   earlyPayment: EarlyPaymentRule;
   /** Issue 29: the savings products that secure the loan; null for ordinary savings plus every shares product. */
   securityProductIds: string[] | null;
+  /** Issue 33: what the product charges; a murabaha's markup (%) and late-payment charity donation. */
+  kind: LoanKind;
+  markup: string;
+  charityKind: 'none' | 'percent' | 'fixed';
+  charityValue: string | number;
 };
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -30,6 +35,10 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   overpayment: 'reduce_term',
   earlyPayment: 'pay_ahead',
   securityProductIds: null,
+  kind: 'interest',
+  markup: '',
+  charityKind: 'none',
+  charityValue: '',
 };
 
 const hundredths = (value: number) => String(value / 100);
@@ -53,11 +62,18 @@ export function productFormValues(product: LoanProductView): ProductFormValues {
     overpayment: product.overpayment,
     earlyPayment: product.earlyPayment,
     securityProductIds: product.securityProductIds,
+    kind: product.kind,
+    markup: product.markupBp === null ? '' : hundredths(product.markupBp),
+    charityKind: product.lateCharity ? product.lateCharity.kind : 'none',
+    charityValue: product.lateCharity ? hundredths(product.lateCharity.kind === 'percent' ? product.lateCharity.basisPoints : product.lateCharity.amount) : '',
   };
 }
 
 /** The body as the API takes it: no fee value unless a fee is charged. */
 export function productBody(values: ProductFormValues) {
-  const { feeValue, ...rest } = values;
-  return values.feeKind === 'none' ? rest : { ...rest, feeValue };
+  const { feeValue, markup, charityKind, charityValue, ...rest } = values;
+  const withFee = values.feeKind === 'none' ? rest : { ...rest, feeValue };
+  // Issue 33: only a murabaha sends a markup and a charity donation; a product without interest sends no rate.
+  if (values.kind !== 'murabaha') return values.kind === 'interest' ? withFee : { ...withFee, annualRate: '' };
+  return { ...withFee, annualRate: '', markup, charityKind, ...(charityKind === 'none' ? {} : { charityValue }) };
 }
