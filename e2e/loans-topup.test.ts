@@ -88,7 +88,7 @@ describe('a top-up', () => {
       await page.emulateMedia({ colorScheme: 'light' });
 
       // The top-up's application shows the payoff, the fee and the net beside the quote.
-      await page.getByRole('link', { name: 'Back to the loan' }).click();
+      await page.getByRole('link', { name: TOP_UP_LABELS.backToLoan }).click();
       await card.getByRole('button', { name: TOP_UP_LABELS.topUp }).click();
       const dialog = page.getByRole('dialog', { name: TOP_UP_LABELS.topUpTitle });
       await dialog.getByLabel('Amount (₦)').fill('150000');
@@ -118,7 +118,7 @@ describe('a top-up', () => {
       const { page: officerPage, context: officerContext } = await newPage(browser, kobo.baseURL, { viewport });
       await signInQuickly(officerPage, admin);
       await officerPage.goto(`/loans/${topUp.id}`);
-      const section = officerPage.getByRole('region', { name: `${TOP_UP_LABELS.payoffQuote}, top-up and restructure` });
+      const section = officerPage.getByRole('region', { name: TOP_UP_LABELS.sectionTitle });
       await section.getByRole('button', { name: TOP_UP_LABELS.restructure }).waitFor();
       expect(await hasHorizontalScroll(officerPage)).toBe(false);
       await screenshot(officerPage, `loans-topup-officer-${width}`);

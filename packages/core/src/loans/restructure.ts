@@ -29,6 +29,11 @@ export type RestructurePlan = {
 
 export type RestructureOutcome = { ok: true; plan: RestructurePlan } | { ok: false; problem: 'no_principal' | 'instalment_too_small' };
 
+/** Something was paid or waived on it: it is kept, closed at what was paid, rather than removed. */
+function isTouched(row: InstalmentPosition): boolean {
+  return row.principalPaid > 0 || row.interestPaid > 0 || row.interestWaived > 0;
+}
+
 export function restructurePlan(
   position: Pick<LoanPosition, 'instalments'>,
   terms: { annualRateBp: number; method: InterestMethod },
@@ -51,7 +56,6 @@ export function restructurePlan(
   }
   if (months === null) return { ok: false, problem: 'instalment_too_small' };
   const schedule = scheduleFor(months);
-  const isTouched = (row: InstalmentPosition) => row.principalPaid > 0 || row.interestPaid > 0 || row.interestWaived > 0;
   const closed = open.filter(isTouched).map((row) => ({ ...row, principal: row.principalPaid, interest: (row.interestPaid + row.interestWaived) as Kobo }));
   const kept = position.instalments.filter((row) => instalmentOwed(row) === 0 || isTouched(row));
   const first = kept.reduce((max, row) => Math.max(max, row.number), 0) + 1;

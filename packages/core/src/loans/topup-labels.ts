@@ -28,6 +28,13 @@ export const TOP_UP_LABELS = {
   approve: 'Approve',
   decline: 'Decline',
   print: 'Print',
+  backToLoan: 'Back to the loan',
+  quoteLoading: 'Working out the payoff…',
+  validUntilNote: 'Interest to date counts each instalment whose month has begun; a later day, or a posting on the loan, changes the figure.',
+  topUpNote: 'A top-up pays this loan off at its quote on the day it is disbursed; only the rest is paid out.',
+  restructureNote: "The unpaid part of the schedule is replaced by a new one on the principal outstanding, at the loan's own rate, from next month. Interest already due is carried onto the first new instalment.",
+  sectionTitle: 'Payoff quote, top-up and restructure',
+  declineTitle: 'Decline restructure',
 } as const;
 
 export const RESTRUCTURE_STATUS_LABELS: Record<RestructureView['status'], string> = {

@@ -42,7 +42,7 @@ export function PayoffQuotePage() {
       </div>
       <Group justify="space-between" align="flex-end" gap="sm" data-print-hidden>
         <Anchor component={Link} to={back} size="sm">
-          Back to the loan
+          {TOP_UP_LABELS.backToLoan}
         </Anchor>
         <Group gap="sm" align="flex-end">
           <TextInput type="date" label={TOP_UP_LABELS.quoteDate} value={typed} onChange={(event) => showDay(event.currentTarget.value)} error={dateError} />
@@ -51,7 +51,7 @@ export function PayoffQuotePage() {
           </Button>
         </Group>
       </Group>
-      {quote.isPending && <BusyIndicator label="Working out the payoff…" />}
+      {quote.isPending && <BusyIndicator label={TOP_UP_LABELS.quoteLoading} />}
       <ErrorBanner message={failure && !dateError ? errorMessage(failure, MESSAGES.loadPayoffQuoteFailed) : null} />
       {quote.data && <QuoteSheet quote={quote.data} isStale={quote.isPlaceholderData} />}
     </Stack>
@@ -98,8 +98,7 @@ function QuoteSheet({ quote, isStale }: { quote: PayoffQuoteView; isStale: boole
           </Table.Tbody>
         </Table>
         <Text size="sm">
-          {TOP_UP_LABELS.validUntil}: <strong>{formatCalendarDate(quote.validUntil)}</strong>. Interest to date counts each instalment whose month has begun; a
-          later day, or a posting on the loan, changes the figure.
+          {TOP_UP_LABELS.validUntil}: <strong>{formatCalendarDate(quote.validUntil)}</strong>. {TOP_UP_LABELS.validUntilNote}
         </Text>
       </Stack>
     </Paper>

@@ -29,7 +29,7 @@ export function LoanTopUpSection({ loan, canManage, onDone, onStart }: Props) {
     setStep(next);
   };
   return (
-    <Section title={`${TOP_UP_LABELS.payoffQuote}, top-up and restructure`}>
+    <Section title={TOP_UP_LABELS.sectionTitle}>
       <Stack gap="sm">
         {isActive && (
           <Group gap="xs">
@@ -46,7 +46,7 @@ export function LoanTopUpSection({ loan, canManage, onDone, onStart }: Props) {
         )}
         {isActive && history.length === 0 && (
           <Text size="sm" c="dimmed">
-            A top-up pays this loan off at its quote on the day it is disbursed; only the rest is paid out.
+            {TOP_UP_LABELS.topUpNote}
           </Text>
         )}
         <ErrorBanner message={restructures.isError ? errorMessage(restructures.error, MESSAGES.serverError) : null} />

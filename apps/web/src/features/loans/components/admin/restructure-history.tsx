@@ -73,7 +73,7 @@ export function RestructureHistory({ restructures, canManage, onDone }: Props) {
       ))}
       <ReasonModal
         opened={declining !== null}
-        title="Decline restructure"
+        title={TOP_UP_LABELS.declineTitle}
         confirmLabel={TOP_UP_LABELS.decline}
         isDestructive
         requiredMessage={MESSAGES.restructureDeclineReasonRequired}

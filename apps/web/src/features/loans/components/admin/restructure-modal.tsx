@@ -61,8 +61,7 @@ function RestructureForm({ loan, onClose, onDone }: Omit<Props, 'opened'>) {
       <Stack gap="sm">
         <ErrorBanner message={refusal && refusal.field === null ? refusal.message : null} />
         <Text size="sm">
-          The unpaid part of the schedule is replaced by a new one on the {formatNaira(loan.ledger?.outstandingPrincipalKobo ?? loan.principalKobo)} principal outstanding,
-          at the loan&apos;s own rate, from next month. Interest already due is carried onto the first new instalment.
+          {TOP_UP_LABELS.principal}: {formatNaira(loan.ledger?.outstandingPrincipalKobo ?? loan.principalKobo)}. {TOP_UP_LABELS.restructureNote}
         </Text>
         <Group grow align="flex-start" gap="sm" preventGrowOverflow={false}>
           <NumberInput
