@@ -45,11 +45,15 @@ export async function accrueIn(tx: Transaction, runner: PenaltyRunner, businessD
   // Instalments still owing whose first charge day (the day after the grace) has come.
   const rows = await queryRows<InstalmentRow>(
     tx,
+    // Issue 33 (loans without interest, docs/decisions/056): a murabaha product's late-payment
+    // charity donation is its penalty when it sets no other (a % of the overdue amount or a fixed sum, once).
     sql`select i.loan_id, i.number, i.due_date::text as due_date, i.principal_kobo + i.interest_kobo - i.interest_waived_kobo as amount_kobo,
-               p.penalty_kind, p.penalty_value, p.penalty_frequency, p.penalty_grace_days, p.penalty_cap_kind, p.penalty_cap_value, p.penalty_order
+               coalesce(p.penalty_kind, case p.charity_kind when 'fixed' then 'flat' else p.charity_kind end) as penalty_kind,
+               coalesce(p.penalty_value, p.charity_value) as penalty_value,
+               p.penalty_frequency, p.penalty_grace_days, p.penalty_cap_kind, p.penalty_cap_value, p.penalty_order
         from loan_instalments i
         join loans l on l.id = i.loan_id and l.status = 'active'
-        join loan_products p on p.id = l.product_id and p.penalty_kind is not null
+        join loan_products p on p.id = l.product_id and coalesce(p.penalty_kind, p.charity_kind) is not null
         where i.due_date < ${businessDate}::date - p.penalty_grace_days
           and (i.principal_paid_kobo < i.principal_kobo or i.interest_paid_kobo + i.interest_waived_kobo < i.interest_kobo)
         order by i.loan_id, i.number`,
@@ -110,13 +114,14 @@ export async function accrueIn(tx: Transaction, runner: PenaltyRunner, businessD
   );
   const entryOf = new Map(written.map((entry) => [entry.loan_id, entry.id]));
   await tx.execute(sql`
-    with e as (select * from jsonb_to_recordset(${JSON.stringify(written.map((entry) => ({ id: entry.id, amount_kobo: totals.get(entry.loan_id) })))}::jsonb) as e(id uuid, amount_kobo bigint))
+    with e as (select * from jsonb_to_recordset(${JSON.stringify(written.map((entry) => ({ id: entry.id, loan_id: entry.loan_id, amount_kobo: totals.get(entry.loan_id) })))}::jsonb) as e(id uuid, loan_id uuid, amount_kobo bigint))
     insert into journal_lines (entry_id, line_no, account_id, subledger_id, amount_kobo, value_date)
     select e.id, side.line_no, side.account_id, null, side.sign * e.amount_kobo, ${valueDate}::date
-    from e cross join (
+    from e join loans l on l.id = e.loan_id cross join lateral (
       select 1 as line_no, (select account_id from ledger_mappings where key = 'loans.penalty_receivable') as account_id, 1 as sign
       union all
-      select 2, (select account_id from ledger_mappings where key = 'loans.penalty_income'), -1
+      -- Issue 33: a murabaha's late-payment charge is owed to charity, never income (docs/decisions/056).
+      select 2, (select account_id from ledger_mappings where key = case when l.kind = 'murabaha' then 'loans.charity_payable' else 'loans.penalty_income' end), -1
     ) side`);
   const charges = JSON.stringify(
     fresh.map((charge) => ({

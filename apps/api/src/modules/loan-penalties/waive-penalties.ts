@@ -14,12 +14,17 @@ import { readLoanPenalties } from './read-loan-penalties.ts';
  * The loan's row is locked first, as a repayment locks it, so a waiver and a repayment never both
  * settle the same kobo. A loan left owing nothing at all is repaid.
  */
+/** Issue 33: a murabaha's late-payment charges were owed to charity, so its waiver takes them back from Charity payable (docs/decisions/056). */
+function chargeCreditKey(kind: string): string {
+  return kind === 'murabaha' ? 'loans.charity_payable' : 'loans.penalty_income';
+}
+
 export async function waivePenalties(deps: LoanPenaltyDeps, actor: Actor, loanId: string, input: { chargeId?: string | null | undefined; reason: string }): Promise<LoanPenaltiesView> {
   if (!isUuid(loanId)) throw new AppError('LOAN_NOT_FOUND');
   return deps.db.transaction(async (tx) => {
-    const [loan] = await queryRows<{ id: string; account_id: string; product_name: string; holder_name: string; user_id: string | null; status: string }>(
+    const [loan] = await queryRows<{ id: string; account_id: string; product_name: string; holder_name: string; user_id: string | null; status: string; kind: string }>(
       tx,
-      sql`select l.id, l.account_id, l.product_name, a.holder_name, a.user_id, l.status
+      sql`select l.id, l.account_id, l.product_name, a.holder_name, a.user_id, l.status, l.kind
           from loans l join savings_accounts a on a.id = l.account_id where l.id = ${loanId} for update of l`,
     );
     if (!loan) throw new AppError('LOAN_NOT_FOUND');
@@ -45,7 +50,7 @@ export async function waivePenalties(deps: LoanPenaltyDeps, actor: Actor, loanId
     );
     await tx.execute(sql`
       insert into journal_lines (entry_id, line_no, account_id, subledger_id, amount_kobo, value_date)
-      values (${entry!.id}, 1, (select account_id from ledger_mappings where key = 'loans.penalty_income'), null, ${amount}, ${valueDate}::date),
+      values (${entry!.id}, 1, (select account_id from ledger_mappings where key = ${chargeCreditKey(loan.kind)}), null, ${amount}, ${valueDate}::date),
              (${entry!.id}, 2, (select account_id from ledger_mappings where key = 'loans.penalty_receivable'), null, ${-amount}, ${valueDate}::date)`);
     await tx.execute(sql`
       update loan_penalty_charges

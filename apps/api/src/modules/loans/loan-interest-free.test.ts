@@ -138,6 +138,36 @@ describe('a murabaha product', () => {
   });
 });
 
+describe("a murabaha's late payment", () => {
+  it('charges its 2% charity donation through the daily penalty job to Charity payable, never income, and a waiver takes it back from there', async () => {
+    const productId = await createProduct({ ...murabaha, name: 'Late Murabaha' });
+    const loanId = await disbursed(productId, { amount: '300,000', months: '10', item: 'Deep freezer' });
+    // The first ₦34,500 instalment fell due on 31 December and is still unpaid on 10 January: 2% of it is ₦690.00, once.
+    now = new Date('2027-01-10T09:00:00Z');
+    const ran = await admin.post('/api/loan-penalties/run', { businessDate: '2027-01-10' });
+    expect(ran.statusCode, ran.body).toBe(200);
+    const penaltyLines = async () =>
+      (
+        await queryRows<{ system_key: string; amount_kobo: string }>(
+          db(),
+          sql`select a.system_key, l.amount_kobo::text from journal_entries e join journal_lines l on l.entry_id = e.id
+              join ledger_accounts a on a.id = l.account_id where e.source_type = 'penalty' and e.source_id = ${loanId} order by e.seq, l.line_no`,
+        )
+      ).map((row) => [row.system_key, Number(row.amount_kobo)]);
+    expect(await penaltyLines()).toEqual([
+      ['scheme.penalty_receivable', 69_000],
+      ['scheme.charity_payable', -69_000],
+    ]);
+    const waived = await admin.post(`/api/loans/${loanId}/penalties/waive`, { reason: 'Paid late by the payroll office' });
+    expect(waived.statusCode, waived.body).toBe(200);
+    expect((await penaltyLines()).slice(2)).toEqual([
+      ['scheme.charity_payable', 69_000],
+      ['scheme.penalty_receivable', -69_000],
+    ]);
+    expect(await findBookProblems(db())).toEqual([]);
+  });
+});
+
 describe('a qard hasan', () => {
   it('charges only its fixed ₦2,000 fee, to fee income, and repays the principal alone', async () => {
     const productId = await createProduct(qardHasan);

@@ -55,6 +55,8 @@ describe('loan products', () => {
       kind: 'interest',
       markupBp: null,
       lateCharity: null,
+      // Issue 33, penalties: none unless the product sets one.
+      penalty: null,
       retired: false,
       createdAt: '2026-11-15T09:00:00.000Z',
     });
