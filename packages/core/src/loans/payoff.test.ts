@@ -88,3 +88,23 @@ describe('restructurePlan', () => {
     expect(restructurePlan({ instalments: afterThreePaid() }, terms, { instalmentKobo: 90_000 as Kobo }, '2026-05-15' as IsoDate)).toEqual({ ok: false, problem: 'instalment_too_small' });
   });
 });
+
+describe('restructurePlan of a murabaha', () => {
+  it('spreads the unpaid markup evenly, adding and forgiving none: ₦210,000 + ₦31,500 markup left over 6 months', () => {
+    // COOPERATIVE.md: ₦300,000 at 15% markup, 10 × ₦34,500 (₦30,000 + ₦4,500); 3 paid leave 7 × ₦4,500 = ₦31,500.
+    const rows = loanSchedule({ principal: 30_000_000 as Kobo, annualRateBp: 0, months: 10, method: 'flat', markupBp: 1500 }, '2026-01').instalments.map((row) => ({
+      number: row.number,
+      dueDate: row.dueDate,
+      principal: row.principal,
+      interest: row.interest,
+      principalPaid: (row.number <= 3 ? row.principal : 0) as Kobo,
+      interestPaid: (row.number <= 3 ? row.interest : 0) as Kobo,
+      interestWaived: 0 as Kobo,
+    }));
+    const outcome = restructurePlan({ instalments: rows }, { annualRateBp: 0, method: 'flat', isFixedCharge: true }, { months: 6 }, '2026-04-15' as IsoDate);
+    if (!outcome.ok) throw new Error(outcome.problem);
+    // ₦210,000 ÷ 6 = ₦35,000; ₦31,500 ÷ 6 = ₦5,250 a month.
+    expect(outcome.plan).toMatchObject({ principalKobo: 21_000_000, carriedInterestKobo: 3_150_000 });
+    expect(outcome.plan.added.map((row) => [row.principal, row.interest])).toEqual(Array.from({ length: 6 }, () => [3_500_000, 525_000]));
+  });
+});

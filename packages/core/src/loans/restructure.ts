@@ -29,6 +29,13 @@ export type RestructurePlan = {
 
 export type RestructureOutcome = { ok: true; plan: RestructurePlan } | { ok: false; problem: 'no_principal' | 'instalment_too_small' };
 
+/** Interest carried onto new instalment `index`: all on the first, or (a fixed charge) spread evenly, the last absorbing the rounding. */
+function carriedOn(index: number, months: number, carried: number, isSpread: boolean): number {
+  if (!isSpread) return index === 0 ? carried : 0;
+  const each = Math.floor(carried / months);
+  return index === months - 1 ? carried - each * (months - 1) : each;
+}
+
 /** Something was paid or waived on it: it is kept, closed at what was paid, rather than removed. */
 function isTouched(row: InstalmentPosition): boolean {
   return row.principalPaid > 0 || row.interestPaid > 0 || row.interestWaived > 0;
@@ -36,7 +43,8 @@ function isTouched(row: InstalmentPosition): boolean {
 
 export function restructurePlan(
   position: Pick<LoanPosition, 'instalments'>,
-  terms: { annualRateBp: number; method: InterestMethod },
+  /** `isFixedCharge`: a murabaha's markup is a price fixed at the start; what is unpaid of it is spread over the new instalments, none added or forgiven. */
+  terms: { annualRateBp: number; method: InterestMethod; isFixedCharge?: boolean },
   ask: RestructureAsk,
   day: IsoDate,
 ): RestructureOutcome {
@@ -44,9 +52,9 @@ export function restructurePlan(
   if (principalKobo <= 0) return { ok: false, problem: 'no_principal' };
   const cutoff = dueCutoff(day);
   const open = position.instalments.filter((row) => instalmentOwed(row) > 0);
-  const carriedInterestKobo = open.filter((row) => row.dueDate < cutoff).reduce((sum, row) => sum + owedInterest(row), 0) as Kobo;
+  const carriedInterestKobo = open.filter((row) => terms.isFixedCharge || row.dueDate < cutoff).reduce((sum, row) => sum + owedInterest(row), 0) as Kobo;
   const month = day.slice(0, 7) as PayrollMonth;
-  const scheduleFor = (months: number) => loanSchedule({ principal: principalKobo, annualRateBp: terms.annualRateBp, months, method: terms.method }, month);
+  const scheduleFor = (months: number) => loanSchedule({ principal: principalKobo, annualRateBp: terms.isFixedCharge ? 0 : terms.annualRateBp, months, method: terms.method }, month);
   let months: number | null = 'months' in ask ? ask.months : null;
   if (months === null && 'instalmentKobo' in ask) {
     // The shortest term whose instalment is at most the one asked for.
@@ -68,7 +76,7 @@ export function restructurePlan(
         number: first + index,
         dueDate: row.dueDate,
         principal: row.principal,
-        interest: (row.interest + (index === 0 ? carriedInterestKobo : 0)) as Kobo,
+        interest: (row.interest + carriedOn(index, months as number, carriedInterestKobo, terms.isFixedCharge === true)) as Kobo,
       })),
       months,
       principalKobo,

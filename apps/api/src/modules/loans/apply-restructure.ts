@@ -22,7 +22,7 @@ export async function applyRestructure(tx: Transaction, deps: LoanDeps, actor: A
   const ask: RestructureAsk = row.months !== null ? { months: row.months } : { instalmentKobo: row.instalmentKobo as Kobo };
   const at = deps.now();
   const today = calendarDate(at, deps.timeZone);
-  const outcome = restructurePlan({ instalments }, { annualRateBp: loan.annualRateBp, method: loan.method }, ask, today);
+  const outcome = restructurePlan({ instalments }, { annualRateBp: loan.annualRateBp, method: loan.method, isFixedCharge: loan.kind === 'murabaha' }, ask, today);
   if (!outcome.ok) {
     if (outcome.problem === 'instalment_too_small') throw new AppError('VALIDATION', { message: MESSAGES.restructureInstalmentTooSmall, field: 'instalment' });
     throw new AppError('LOAN_RESTRUCTURE_REFUSED');

@@ -6,6 +6,7 @@ import { readSnapshot } from '../../db/read-snapshot.ts';
 import { loanInstalments, loans, loanTransactions, savingsAccounts, users } from '../../db/schema.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { positionOf } from './loan-views.ts';
+import { penaltyOutstandingOf } from '../loan-penalties/penalty-balances.ts';
 
 type Db = Database | Transaction;
 type LoanRow = typeof loans.$inferSelect;
@@ -25,17 +26,10 @@ export async function payoffOn(db: Db, loan: LoanRow, day: IsoDate, field: strin
   if (lastPosting && day < lastPosting) throw new AppError('VALIDATION', { message: MESSAGES.payoffQuoteDateInvalid, field });
   const rows = await db.select().from(loanInstalments).where(eq(loanInstalments.loanId, loan.id)).orderBy(asc(loanInstalments.number));
   const position: LoanPosition = { feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments: rows.map(positionOf), overpayment: loan.overpayment, earlyPayment: loan.earlyPayment };
-  return { quote: payoffQuote(position, day, await penaltiesOutstanding(db, loan)), position };
+  // Penalties charged and not yet paid or waived (part B's loan_penalty_balances): a payoff pays them too.
+  return { quote: payoffQuote(position, day, await penaltyOutstandingOf(db, loan.id)), position };
 }
 
-/**
- * Penalties charged and not yet paid or waived. Part B of issue 33 keeps them; until its column
- * exists this reads none (docs/decisions/052 says where to connect it).
- */
-async function penaltiesOutstanding(_db: Db, loan: LoanRow): Promise<number> {
-  const row = loan as LoanRow & { penaltyOutstandingKobo?: number };
-  return row.penaltyOutstandingKobo ?? 0;
-}
 
 /**
  * `GET /api/loans/:id/payoff-quote?on=`: an officer's or the auditor's for any running loan, the
