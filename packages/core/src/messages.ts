@@ -664,6 +664,7 @@ export const MESSAGES = {
   recoveryChanged: "The loan or the guarantors' savings changed since the recovery was proposed. Decline it and propose it again.",
   claimNotFound: 'That debt to a guarantor no longer exists.',
   claimRepaymentTooMuch: 'That is more than the borrower still owes this guarantor.',
+  recoveryRepaymentNotReversible: "This repayment came from the guarantors' savings in a recovery: it cannot be reversed on its own.",
   // Issue 33, part A: payoff quotes, top-ups and restructures (docs/decisions/052).
   payoffQuoteDateInvalid: "Choose a date on or after the loan's last posting.",
   topUpLoanNotRunning: 'The loan to top up is not running: it may already be repaid or topped up.',

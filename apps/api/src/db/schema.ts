@@ -1579,8 +1579,11 @@ export const loanRecoveries = pgTable(
     declineReason: text('decline_reason'),
     valueDate: date('value_date', { mode: 'string' }),
     entryId: uuid('entry_id').references(() => journalEntries.id, { onDelete: 'restrict' }),
+    /** The loan repayment the approval wrote: reversing it alone is refused (migration 0030's trigger). */
+    repaymentId: uuid('repayment_id').references(() => loanTransactions.id, { onDelete: 'restrict' }),
   },
   (table) => [
+    uniqueIndex('loan_recoveries_repayment_key').on(table.repaymentId).where(sql`${table.repaymentId} is not null`),
     uniqueIndex('loan_recoveries_open_key').on(table.loanId).where(sql`${table.status} = 'proposed'`),
     index('loan_recoveries_status_idx').on(table.status, table.proposedAt),
     index('loan_recoveries_loan_idx').on(table.loanId),

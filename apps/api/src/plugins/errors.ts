@@ -15,6 +15,8 @@ const PERIOD_LOCKED = 'KB423';
 
 /** The savings posting rule's refusal of a posting to a closed account (issue 32, migration 0026). */
 const ACCOUNT_CLOSED = 'KB410';
+/** Issue 33 (migration 0030): a guarantor recovery's loan repayment reversed on its own. */
+const RECOVERY_REVERSAL = 'KB433';
 
 /**
  * A deadlock (40P01) or a serialization failure (40001): PostgreSQL undid one of two transactions
@@ -46,6 +48,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (sqlState === PERIOD_LOCKED) {
       // Every posting path (deposit, run, loan, expense, import, manual entry) answers the same way.
       return reply.status(409).send(errorBody('PERIOD_LOCKED', periodLockedSentence(pgError?.detail)));
+    }
+    if (sqlState === RECOVERY_REVERSAL) {
+      return reply.status(ERRORS.LOAN_REVERSAL_REFUSED.status).send(errorBody('LOAN_REVERSAL_REFUSED', MESSAGES.recoveryRepaymentNotReversible));
     }
     if (sqlState === ACCOUNT_CLOSED) {
       return reply.status(ERRORS.SAVINGS_ACCOUNT_CLOSED.status).send(errorBody('SAVINGS_ACCOUNT_CLOSED', ERRORS.SAVINGS_ACCOUNT_CLOSED.message));

@@ -64,10 +64,12 @@ export async function approveRecovery(deps: LoanRecoveryDeps, actor: Actor, id: 
     );
     await storeRepayments(tx, actor, at, [{ loanId: row.loanId, amountKobo, valueDate, allocation: outcome.allocation, repaid, batchId: null }]);
     await tx.execute(sql`select set_config('kobo.journal_by_caller', '', true)`);
+    const [repayment] = await queryRows<{ id: string }>(
+      tx,
+      sql`select t.id::text from loan_transactions t where t.loan_id = ${row.loanId} and t.created_at = ${at.toISOString()} and t.type = 'repayment' and t.reverses_id is null`,
+    );
     // The borrower hears of the repayment in the recovery's own mail, not as a bare receipt.
-    await tx.execute(sql`
-      delete from ledger_notices where ledger = 'loan' and entry_id in (
-        select t.id from loan_transactions t where t.loan_id = ${row.loanId} and t.created_at = ${at.toISOString()} and t.type = 'repayment')`);
+    await tx.execute(sql`delete from ledger_notices where ledger = 'loan' and entry_id = ${repayment!.id}`);
 
     await lowerHolds(tx, row.loanId, proposed, at);
     await tx.insert(guarantorClaims).values(
@@ -76,7 +78,7 @@ export async function approveRecovery(deps: LoanRecoveryDeps, actor: Actor, id: 
     const entryId = await postEntry(tx, actor, worked, proposed, outcome.allocation, valueDate);
     await tx
       .update(loanRecoveries)
-      .set({ status: 'approved', decidedById: actor.id, decidedByName: actor.name, decidedAt: at, valueDate, entryId })
+      .set({ status: 'approved', decidedById: actor.id, decidedByName: actor.name, decidedAt: at, valueDate, entryId, repaymentId: repayment!.id })
       .where(eq(loanRecoveries.id, id));
     await recordAudit(tx, {
       kind: 'loan_recovery.approved',

@@ -171,6 +171,13 @@ describe('a recovery proposed and approved by two officers', () => {
     ]);
   });
 
+  it("refuses reversing the recovery's loan repayment on its own, changing nothing", async () => {
+    const [repayment] = await queryRows<{ id: string }>(db(), sql`select repayment_id::text as id from loan_recoveries where id = ${recoveryId}`);
+    const refused = await admin.post(`/api/loans/entries/${repayment!.id}/reversal`, { reason: 'Posted in error' });
+    expect([refused.statusCode, refused.json().error]).toEqual([409, 'LOAN_REVERSAL_REFUSED']);
+    expect(await counts(loan.loanId)).toEqual({ entries: '1', claims: '2', repayments: '1', rows: '2' });
+  });
+
   it('mails each guarantor and the borrower', async () => {
     const mails = await queryRows<{ to_email: string; kind: string; subject: string }>(
       db(),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatNaira, MESSAGES, type LoanRecoveryView } from '@kobo/core';
+import { formatNaira, MESSAGES, RECOVERY_DECLINED_MESSAGE, recoveryApprovedMessage, type LoanRecoveryView } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import classes from '../../../components/figures.module.css';
 import { ReasonModal } from '../../../components/reason-modal.tsx';
@@ -98,7 +98,7 @@ export function RecoveriesPanel({ onDone, onStart }: Props) {
         }
         isPending={decide.isPending}
         error={refusal}
-        onConfirm={() => chosen && decide.mutate({ id: chosen.id, decision: 'approve' }, { onSuccess: () => finish(`Recovery of ${formatNaira(chosen.amountKobo)} approved and posted.`) })}
+        onConfirm={() => chosen && decide.mutate({ id: chosen.id, decision: 'approve' }, { onSuccess: () => finish(recoveryApprovedMessage(chosen.amountKobo)) })}
         onCancel={() => setOpen(null)}
       />
       <ReasonModal
@@ -109,7 +109,7 @@ export function RecoveriesPanel({ onDone, onStart }: Props) {
         requiredMessage={MESSAGES.recoveryDeclineReasonRequired}
         isPending={decide.isPending}
         refusal={refusal ? { message: refusal, isAboutReason: decide.error instanceof ApiError && decide.error.field === 'reason' } : null}
-        onSubmit={(reason) => chosen && decide.mutate({ id: chosen.id, decision: 'decline', reason }, { onSuccess: () => finish('Recovery declined. Nothing was taken.') })}
+        onSubmit={(reason) => chosen && decide.mutate({ id: chosen.id, decision: 'decline', reason }, { onSuccess: () => finish(RECOVERY_DECLINED_MESSAGE) })}
         onClose={() => setOpen(null)}
       >
         <Text size="sm">Nothing is taken from the guarantors. The officer who proposed it sees the reason.</Text>

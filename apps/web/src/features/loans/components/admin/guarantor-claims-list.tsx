@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
-import { claimRepaymentInputSchema, firstIssueMessage, formatNaira, MESSAGES, type GuarantorClaim } from '@kobo/core';
+import { claimRepaidMessage, claimRepaymentInputSchema, firstIssueMessage, formatNaira, MESSAGES, type GuarantorClaim } from '@kobo/core';
 import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import classes from '../../../../components/figures.module.css';
@@ -64,7 +64,7 @@ function RepayModal({ claim, onClose, onDone }: { claim: GuarantorClaim; onClose
       {
         onSuccess: (saved) => {
           onClose();
-          onDone(`Recorded: ${saved.borrowerName} repaid ${saved.guarantorName} ${formatNaira(saved.repaidKobo - claim.repaidKobo)}.`);
+          onDone(claimRepaidMessage(saved.borrowerName, saved.guarantorName, saved.repaidKobo - claim.repaidKobo));
         },
       },
     );

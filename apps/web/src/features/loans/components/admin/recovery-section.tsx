@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { formatNaira, LOAN_RECOVERY_STATUS_LABELS, MESSAGES, type LoanRecoveryAnswer, type LoanRecoveryView, type LoanView, type RecoveryShare } from '@kobo/core';
+import { formatNaira, LOAN_RECOVERY_STATUS_LABELS, MESSAGES, recoveryProposedMessage, recoveryWhoLabel, type LoanRecoveryAnswer, type LoanRecoveryView, type LoanView, type RecoveryShare } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import classes from '../../../../components/figures.module.css';
 import { errorMessage } from '../../../../lib/api-client.ts';
@@ -70,12 +70,6 @@ function SharesList({ shares, caption }: { shares: readonly RecoveryShare[]; cap
 }
 
 function RecoveryRow({ recovery }: { recovery: LoanRecoveryView }) {
-  const who =
-    recovery.status === 'proposed'
-      ? `Proposed by ${recovery.proposedByName}; another officer approves it on Approvals.`
-      : recovery.status === 'approved'
-        ? `Proposed by ${recovery.proposedByName}, approved by ${recovery.decidedByName ?? ''} on ${recovery.valueDate ?? ''}.`
-        : `Proposed by ${recovery.proposedByName}, declined by ${recovery.decidedByName ?? ''}: ${recovery.declineReason ?? ''}`;
   return (
     <Stack gap={4} aria-label={`Recovery of ${formatNaira(recovery.amountKobo)}`} component="section">
       <Group justify="space-between" gap="xs">
@@ -87,7 +81,7 @@ function RecoveryRow({ recovery }: { recovery: LoanRecoveryView }) {
         </Badge>
       </Group>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {who}
+        {recoveryWhoLabel(recovery)}
       </Text>
       {recovery.status === 'proposed' && <SharesList shares={recovery.shares.filter((share) => share.amountKobo > 0)} caption="Shares proposed" />}
     </Stack>
@@ -125,7 +119,7 @@ function ProposeButton({ loanId, answer, onDone, onStart }: { loanId: string; an
           propose.mutate(loanId, {
             onSuccess: () => {
               close();
-              onDone(`Recovery of ${formatNaira(total)} proposed. Another officer approves it on Approvals.`);
+              onDone(recoveryProposedMessage(total));
             },
           })
         }
