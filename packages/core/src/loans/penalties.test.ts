@@ -1,5 +1,5 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import type { Kobo } from '../money.ts';
 import type { IsoDate } from '../periods.ts';
 import { formatPenaltyRule, penaltyCharges, type LoanPenaltyRule, type PenaltyCharge, type PenaltyInstalment } from './penalties.ts';
@@ -98,19 +98,20 @@ describe('penaltyCharges', () => {
   });
 });
 
+// An ₦11,200 instalment (₦10,000 principal, ₦1,200 interest) overdue, ₦672.00 of penalties owed.
+const position = (order: LoanPenaltyRule['order']): LoanPosition => ({
+  feeOutstanding: 0 as Kobo,
+  overpayment: 'reduce_term',
+  earlyPayment: 'reduce_term',
+  penaltyOutstanding: 67_200 as Kobo,
+  penaltyOrder: order,
+  instalments: [
+    { number: 1, dueDate: '2026-12-31', principal: 1_000_000 as Kobo, interest: 120_000 as Kobo, principalPaid: 0 as Kobo, interestPaid: 0 as Kobo, interestWaived: 0 as Kobo },
+    { number: 2, dueDate: '2027-01-31', principal: 1_000_000 as Kobo, interest: 120_000 as Kobo, principalPaid: 0 as Kobo, interestPaid: 0 as Kobo, interestWaived: 0 as Kobo },
+  ],
+});
+
 describe('a repayment on a loan with penalties', () => {
-  // An ₦11,200 instalment (₦10,000 principal, ₦1,200 interest) overdue, ₦672.00 of penalties owed.
-  const position = (order: LoanPenaltyRule['order']): LoanPosition => ({
-    feeOutstanding: 0 as Kobo,
-    overpayment: 'reduce_term',
-    earlyPayment: 'reduce_term',
-    penaltyOutstanding: 67_200 as Kobo,
-    penaltyOrder: order,
-    instalments: [
-      { number: 1, dueDate: '2026-12-31', principal: 1_000_000 as Kobo, interest: 120_000 as Kobo, principalPaid: 0 as Kobo, interestPaid: 0 as Kobo, interestWaived: 0 as Kobo },
-      { number: 2, dueDate: '2027-01-31', principal: 1_000_000 as Kobo, interest: 120_000 as Kobo, principalPaid: 0 as Kobo, interestPaid: 0 as Kobo, interestWaived: 0 as Kobo },
-    ],
-  });
 
   it('pays the penalties first by default: ₦11,200 leaves ₦672.00 of the instalment owed', () => {
     const outcome = allocateRepayment(position('first'), 1_120_000 as Kobo, '2027-03-28');

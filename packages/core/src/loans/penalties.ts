@@ -104,3 +104,6 @@ export const PENALTY_ORDER_LABELS: Record<PenaltyOrder, string> = { first: 'Pena
 
 /** The penalty figures of a loan as its page shows them. */
 export type PenaltySummary = { chargedKobo: Kobo; paidKobo: Kobo; waivedKobo: Kobo; outstandingKobo: Kobo };
+
+/** The flash after a waiver: 'Penalties of ₦672.00 waived.' */
+export const penaltyWaivedMessage = (amountKobo: number) => `Penalties of ${formatNaira(amountKobo as Kobo)} waived.`;

@@ -14,7 +14,8 @@ export const penaltyFieldsShape = {
   penaltyCapValue: z.unknown().optional(),
   penaltyOrder: z.unknown().optional(),
 };
-type PenaltyFields = { [key in keyof typeof penaltyFieldsShape]?: unknown };
+/** `kind`: a murabaha charges no penalty (its late payment is a charity donation, issue 33), so its penalty fields are ignored. */
+type PenaltyFields = { [key in keyof typeof penaltyFieldsShape]?: unknown } & { kind?: unknown };
 
 const hundredths = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? parseNaira(value) : null);
 const inRange = (value: number | null, min: number, max: number) => value !== null && value >= min && value <= max;
@@ -26,6 +27,7 @@ function graceDaysOf(value: unknown): number | null {
 
 /** Each refused penalty field, on its field; nothing when the product charges no penalty. */
 export function checkPenaltyFields(value: PenaltyFields, fail: (path: string, message: string) => void): void {
+  if (value.kind === 'murabaha') return;
   const kind = value.penaltyKind ?? 'none';
   if (!isOneOf(LOAN_PENALTY_KINDS, kind)) return fail('penaltyKind', MESSAGES.loanPenaltyKindInvalid);
   if (!isOneOf(PENALTY_ORDERS, value.penaltyOrder ?? 'first')) fail('penaltyOrder', MESSAGES.loanPenaltyOrderInvalid);
@@ -42,6 +44,7 @@ export function checkPenaltyFields(value: PenaltyFields, fail: (path: string, me
 
 /** The checked fields as a rule; null when the product charges no penalty. */
 export function penaltyRuleOf(value: PenaltyFields): LoanPenaltyRule | null {
+  if (value.kind === 'murabaha') return null;
   const kind = value.penaltyKind ?? 'none';
   if (kind !== 'flat' && kind !== 'percent') return null;
   const capValue = hundredths(value.penaltyCapValue) ?? 0;

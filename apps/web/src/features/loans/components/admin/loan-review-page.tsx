@@ -21,6 +21,7 @@ import { LoanHistorySection } from './loan-history-section.tsx';
 import { LoanPositionSection } from './loan-position-section.tsx';
 import { LoanSummary } from './loan-summary.tsx';
 import { LoanTopUpSection } from './loan-top-up-section.tsx';
+import { PenaltiesSection } from './penalties-section.tsx';
 import { RecoverySection } from './recovery-section.tsx';
 import { Section } from './section.tsx';
 
@@ -62,6 +63,7 @@ function LoanReview({ detail }: { detail: LoanDetail }) {
       <SuccessBanner message={flash.message} />
       {loan.ledger && <LoanPositionSection loan={loan} ledger={loan.ledger} />}
       {loan.ledger && <LoanTopUpSection loan={loan} canManage={canManage} onDone={flash.show} onStart={flash.clear} />}
+      {loan.ledger && <PenaltiesSection loan={loan} canManage={canManage} onDone={flash.show} onStart={flash.clear} />}
       {loan.ledger && <RecoverySection loan={loan} canManage={canManage} onDone={flash.show} onStart={flash.clear} />}
       {loan.ledger && (
         <LoanHistorySection loan={loan} entries={loan.ledger.entries} canManage={canManage} onDone={flash.show} onStart={flash.clear} />

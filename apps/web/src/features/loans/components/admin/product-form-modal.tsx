@@ -26,6 +26,7 @@ import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
 import { useSaveLoanProduct } from '../../api/admin-save-loan-product.ts';
 import { EMPTY_PRODUCT, productBody, productFormValues, type ProductFormValues } from './product-form-values.ts';
 import { useIsPhone } from '../../../../lib/use-screen-size.ts';
+import { PenaltyFields } from './penalty-fields.tsx';
 import { SecuritySavingsField } from './security-savings-field.tsx';
 
 type Props = {
@@ -179,6 +180,7 @@ function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView 
             {charityKind === 'fixed' && <AmountInput label="Donation (₦)" required {...amountField('charityValue')} />}
           </>
         )}
+        {kind !== 'murabaha' && <PenaltyFields form={form} />}
         <Radio.Group label="Early repayment" description="Money paid before or beyond what is due" {...form.getInputProps('overpayment')}>
           <Group gap="lg" mt={6}>
             <Radio value="reduce_term" label={OVERPAYMENT_LABELS.reduce_term} />

@@ -1,4 +1,5 @@
 import type { EarlyPaymentRule, LoanKind, LoanProductView, OverpaymentRule } from '@kobo/core';
+import { EMPTY_PENALTY, penaltyBody, penaltyFormValues, withoutPenalty, type PenaltyFormValues } from './penalty-form-values.ts';
 
 /** The product form's fields as typed: figures stay text until core's schema reads them exactly. */
 export type ProductFormValues = {
@@ -20,7 +21,7 @@ export type ProductFormValues = {
   markup: string;
   charityKind: 'none' | 'percent' | 'fixed';
   charityValue: string | number;
-};
+} & PenaltyFormValues;
 
 export const EMPTY_PRODUCT: ProductFormValues = {
   name: '',
@@ -39,6 +40,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   markup: '',
   charityKind: 'none',
   charityValue: '',
+  ...EMPTY_PENALTY,
 };
 
 const hundredths = (value: number) => String(value / 100);
@@ -66,12 +68,15 @@ export function productFormValues(product: LoanProductView): ProductFormValues {
     markup: product.markupBp === null ? '' : hundredths(product.markupBp),
     charityKind: product.lateCharity ? product.lateCharity.kind : 'none',
     charityValue: product.lateCharity ? hundredths(product.lateCharity.kind === 'percent' ? product.lateCharity.basisPoints : product.lateCharity.amount) : '',
+    ...penaltyFormValues(product),
   };
 }
 
 /** The body as the API takes it: no fee value unless a fee is charged. */
 export function productBody(values: ProductFormValues) {
-  const { feeValue, markup, charityKind, charityValue, ...rest } = values;
+  const { feeValue, markup, charityKind, charityValue, ...withPenalty } = values;
+  // Issue 33, penalties: only the fields the chosen penalty takes (penalty-form-values.ts).
+  const rest = { ...withoutPenalty(withPenalty), ...(values.kind === 'murabaha' ? { penaltyKind: 'none' as const } : penaltyBody(values)) };
   const withFee = values.feeKind === 'none' ? rest : { ...rest, feeValue };
   // Issue 33: only a murabaha sends a markup and a charity donation; a product without interest sends no rate.
   if (values.kind !== 'murabaha') return values.kind === 'interest' ? withFee : { ...withFee, annualRate: '' };
