@@ -1,0 +1,24 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { PortfolioAtRiskView } from '@kobo/core';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { downloadWithProgress } from '../../../lib/download-with-progress.ts';
+import { adminLoanKeys } from './admin-loan-query-keys.ts';
+
+/** Portfolio at risk today (issue 33): the buckets of days in arrears, the classes and their provision. */
+export async function getPortfolioAtRisk(): Promise<PortfolioAtRiskView> {
+  const { report } = await apiRequest<{ report: PortfolioAtRiskView }>('/api/loans/par');
+  return report;
+}
+
+export function portfolioAtRiskQueryOptions() {
+  return queryOptions({ queryKey: adminLoanKeys.par, queryFn: getPortfolioAtRisk });
+}
+
+export function usePortfolioAtRisk() {
+  return useQuery(portfolioAtRiskQueryOptions());
+}
+
+/** The report as .xlsx: two small sheets, the button's spinner is progress enough. */
+export function useExportPortfolioAtRisk() {
+  return useMutation({ mutationFn: () => downloadWithProgress('/api/loans/par/export', 'portfolio-at-risk.xlsx', () => {}) });
+}
