@@ -49,7 +49,7 @@ export const SUBLEDGERS = ['member_savings', 'loans'] as const;
 export type Subledger = (typeof SUBLEDGERS)[number];
 
 /** What made a journal entry; a payroll batch's savings are one entry (migration 0021). */
-export const JOURNAL_SOURCES = ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off'] as const;
+export const JOURNAL_SOURCES = ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'provision'] as const;
 export type JournalSource = (typeof JOURNAL_SOURCES)[number];
 export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
   savings: 'Savings',
@@ -59,6 +59,8 @@ export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
   manual: 'Manual entry',
   opening: 'Opening balances',
   write_off: 'Write-off',
+  // Issue 33, part C: a month-end loan loss provision run.
+  provision: 'Loan loss provision',
 };
 
 /** One account of a chart (GET /api/books/accounts). */

@@ -14,6 +14,10 @@ export const adminLoanKeys = {
   arrears: ['loans', 'admin', 'arrears'] as const,
   detail: (id: string) => ['loans', 'admin', 'detail', id] as const,
   settings: ['loans', 'admin', 'settings'] as const,
+  // Issue 33, part C: portfolio at risk, the provision runs and the risk scale.
+  par: ['loans', 'admin', 'par'] as const,
+  provisionRuns: ['loans', 'admin', 'provision-runs'] as const,
+  riskSettings: ['loans', 'admin', 'risk-settings'] as const,
   allProducts: ['loan-products'] as const,
   products: ['loan-products', 'admin'] as const,
 };

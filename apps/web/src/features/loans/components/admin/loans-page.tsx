@@ -1,13 +1,15 @@
 import { useSearchParams } from 'react-router';
 import { Stack, Tabs } from '@mantine/core';
 import '@mantine/core/styles/Tabs.css';
+import { PAR_SCREEN_TEXT } from '@kobo/core';
 import { PageTitle } from '../../../../components/page-title.tsx';
 import { ArrearsPanel } from './arrears-panel.tsx';
 import { LoansPanel } from './loans-panel.tsx';
+import { ParPanel } from './par-panel.tsx';
 import { PortfolioCard } from './portfolio-card.tsx';
 import { ProductsPanel } from './products-panel.tsx';
 
-const TABS = ['loans', 'arrears', 'products'] as const;
+const TABS = ['loans', 'arrears', 'par', 'products'] as const;
 type Tab = (typeof TABS)[number];
 
 function tabOf(value: string | null): Tab {
@@ -36,10 +38,12 @@ export function LoansPage() {
           <Tabs.List mb="md">
             <Tabs.Tab value="loans">Applications & loans</Tabs.Tab>
             <Tabs.Tab value="arrears">Arrears</Tabs.Tab>
+            <Tabs.Tab value="par">{PAR_SCREEN_TEXT.tab}</Tabs.Tab>
             <Tabs.Tab value="products">Products</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="loans">{tab === 'loans' && <LoansPanel />}</Tabs.Panel>
           <Tabs.Panel value="arrears">{tab === 'arrears' && <ArrearsPanel />}</Tabs.Panel>
+          <Tabs.Panel value="par">{tab === 'par' && <ParPanel />}</Tabs.Panel>
           <Tabs.Panel value="products">{tab === 'products' && <ProductsPanel />}</Tabs.Panel>
         </Tabs>
       </Stack>
