@@ -166,7 +166,7 @@ async function writeSettlements(tx: Transaction, actor: Actor, rows: readonly Ex
  * fee), Cr loan interest income, Cr exit fees, Cr Exits payable. All entries in two statements.
  */
 async function postSettlementEntries(tx: Transaction, actor: Actor, rows: readonly ExitRow[], worked: Map<string, WorkedStatement>): Promise<Map<string, string>> {
-  const keys = ['exits.payable', 'exits.fee_income', 'exits.interest', 'savings.cash', 'loans.interest_income'] as const;
+  const keys = ['exits.payable', 'exits.fee_income', 'exits.interest', 'savings.cash', 'loans.interest_income', 'loans.markup_income'] as const;
   const mapped = await mappedAccounts(tx, keys);
   const account = (key: (typeof keys)[number]) => mapped.get(key) as string;
   const statements = rows.map((row) => (worked.get(row.id) as WorkedStatement).statement);
@@ -178,6 +178,16 @@ async function postSettlementEntries(tx: Transaction, actor: Actor, rows: readon
   );
   const controlOf = new Map(controls.map((control) => [control.id, control.control_account_id]));
   const [loansControl] = await queryRows<{ id: string }>(tx, sql`select id::text from ledger_accounts where subledger = 'loans' limit 1`);
+  // Issue 33 (docs/decisions/056): a murabaha's markup paid off at the exit is markup income, never interest.
+  const loanIds = statements.flatMap((statement) => statement.loans.map((loan) => loan.loanId));
+  const murabahas = new Set(
+    (
+      await queryRows<{ id: string }>(
+        tx,
+        sql`select id::text from loans where kind = 'murabaha' and id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(loanIds)}::jsonb))`,
+      )
+    ).map((loan) => loan.id),
+  );
   const entries: { ord: number; exit_id: string; value_date: string; narration: string }[] = [];
   const entryLines: { ord: number; line_no: number; account_id: string; subledger_id: string | null; amount_kobo: number; value_date: string }[] = [];
   rows.forEach((row, ord) => {
@@ -200,8 +210,10 @@ async function postSettlementEntries(tx: Transaction, actor: Actor, rows: readon
       const owed = loan.principalKobo + loan.feeKobo;
       if (owed > 0) own.push({ accountId: loansControl!.id, subledgerId: loan.loanId, amountKobo: -owed });
     }
-    const loanInterest = statement.loans.reduce((sum, loan) => sum + loan.interestKobo, 0);
+    const loanInterest = statement.loans.reduce((sum, loan) => sum + (murabahas.has(loan.loanId) ? 0 : loan.interestKobo), 0);
     if (loanInterest > 0) own.push({ accountId: account('loans.interest_income'), amountKobo: -loanInterest });
+    const loanMarkup = statement.loans.reduce((sum, loan) => sum + (murabahas.has(loan.loanId) ? loan.interestKobo : 0), 0);
+    if (loanMarkup > 0) own.push({ accountId: account('loans.markup_income'), amountKobo: -loanMarkup });
     if (statement.exitFeeKobo > 0) own.push({ accountId: account('exits.fee_income'), amountKobo: -statement.exitFeeKobo });
     if (statement.payableKobo > 0) own.push({ accountId: account('exits.payable'), amountKobo: -statement.payableKobo });
     if (own.length === 0) return;
