@@ -680,6 +680,8 @@ export const MESSAGES = {
   restructureNotPending: 'This restructure is no longer waiting for approval.',
   restructureDeclineReasonRequired: 'Please give a reason for declining.',
   topUpPaidOff: 'Paid off by a top-up',
+  topUpFromProceeds: 'Taken from the top-up',
+  topUpNotReversible: "A top-up's payoff and fee are part of its disbursement and cannot be reversed on their own.",
   topUpApplied: 'Top-up applied for. Once approved and disbursed, it pays off the running loan first.',
   restructureApplied: 'Loan restructured: the new schedule is in place.',
   restructureAwaitingApproval: 'Restructure recorded: another officer must approve it.',

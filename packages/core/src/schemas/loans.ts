@@ -128,6 +128,8 @@ export const loanEntryViewSchema = z.object({
   reversedById: z.string().nullable(),
   /** The monthly run that posted it. */
   batchId: z.string().nullable(),
+  /** Issue 33: a repayment written by a top-up's disbursement (the payoff, or the fee from its proceeds): the top-up's id. */
+  paidByLoanId: z.string().nullable().optional(),
   createdAt: timestampSchema,
   createdByEmail: z.string(),
 });

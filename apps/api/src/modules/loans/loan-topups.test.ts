@@ -138,7 +138,7 @@ describe('a top-up', () => {
       { loan_id: topUpId, type: 'disbursement', amount: '15000000', paid_by: null },
       { loan_id: topUpId, type: 'fee', amount: '100000', paid_by: null },
       { loan_id: loanId, type: 'repayment', amount: '9120000', paid_by: topUpId },
-      { loan_id: topUpId, type: 'repayment', amount: '100000', paid_by: null },
+      { loan_id: topUpId, type: 'repayment', amount: '100000', paid_by: topUpId },
     ]);
     // The old loan's sub-ledger is closed; the new one holds its principal; every entry balances.
     expect(await subledgerKobo(loanId)).toBe(0);
@@ -146,6 +146,11 @@ describe('a top-up', () => {
     expect(await unbalancedEntries()).toEqual([]);
     const audit = (await admin.get('/api/audit?kind=loan.paid_off_by_top_up')).json().entries[0];
     expect(audit).toMatchObject({ after: { payoffKobo: 9_120_000, netKobo: 5_780_000, topUpLoanId: topUpId } });
+    // The payoff and the fee are part of the disbursement: neither is reversed on its own.
+    const payoffEntry = old.ledger.entries.find((entry: { type: string; paidByLoanId: string | null }) => entry.type === 'repayment' && entry.paidByLoanId === topUpId);
+    const refused = await admin.post(`/api/loans/entries/${payoffEntry.id}/reversal`, { reason: 'Undo' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'LOAN_REVERSAL_REFUSED', message: MESSAGES.topUpNotReversible });
   });
 
   it('is refused with 409 when the net would be negative, changing nothing', async () => {

@@ -53,6 +53,7 @@ export async function loanViews(db: Db, ids: string[], now: Date, timeZone: stri
         reason: row.reason,
         reversedById: reversedBy.get(row.id) ?? null,
         batchId: row.batchId,
+        paidByLoanId: row.paidByLoanId,
         createdAt: row.createdAt.toISOString(),
         createdByEmail: row.createdByEmail,
       }));

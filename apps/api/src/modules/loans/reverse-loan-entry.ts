@@ -34,6 +34,8 @@ export async function reverseLoanEntry(
     if (!entry) throw new AppError('LOAN_ENTRY_NOT_FOUND');
     if (entry.reversesId) throw new AppError('REVERSAL_NOT_REVERSIBLE');
     if (entry.type === 'fee') throw new AppError('LOAN_REVERSAL_REFUSED', { message: MESSAGES.feeReversedWithDisbursement });
+    // Issue 33: a top-up's payoff and fee are part of its disbursement (docs/decisions/052).
+    if (entry.paidByLoanId) throw new AppError('LOAN_REVERSAL_REFUSED', { message: MESSAGES.topUpNotReversible });
     if (valueDate < entry.valueDate) throw new AppError('VALIDATION', { message: MESSAGES.reversalBeforeOriginal, field: 'valueDate' });
     const at = deps.now();
     const reversal = { actor, reason: input.reason, valueDate, at };

@@ -66,7 +66,7 @@ export async function payOffToppedUpLoan(
   await storeRepayments(tx, actor, at, [
     { loanId: running.id, amountKobo: quote.totalKobo, valueDate, allocation: quote.allocation, repaid: true, batchId: null, paidByLoanId: topUp.id },
     ...(topUp.feeKobo > 0
-      ? [{ loanId: topUp.id, amountKobo: topUp.feeKobo as Kobo, valueDate, allocation: { fee: topUp.feeKobo as Kobo, lines: [] }, repaid: false, batchId: null }]
+      ? [{ loanId: topUp.id, amountKobo: topUp.feeKobo as Kobo, valueDate, allocation: { fee: topUp.feeKobo as Kobo, lines: [] }, repaid: false, batchId: null, paidByLoanId: topUp.id }]
       : []),
   ]);
   await tx

@@ -1,4 +1,4 @@
-import { loanChargeLabels, loanEntryLabel, type Kobo, type LoanEntryView, type LoanKind, type RepaymentLine } from '@kobo/core';
+import { MESSAGES, loanChargeLabels, loanEntryLabel, type Kobo, type LoanEntryView, type LoanKind, type RepaymentLine } from '@kobo/core';
 
 /**
  * How a loan's ledger entries read, for the officers' History section and the holder's card
@@ -34,7 +34,9 @@ export function entrySplit(entry: Pick<LoanEntryView, 'allocation'>, kind?: Loan
 }
 
 /** An entry the monthly run posted: officers know it by the run, a holder as their payroll deduction. */
-export function entrySource(entry: Pick<LoanEntryView, 'batchId'>, audience: EntryAudience): string | null {
+export function entrySource(entry: Pick<LoanEntryView, 'batchId' | 'paidByLoanId' | 'allocation'>, audience: EntryAudience): string | null {
+  // Issue 33: the running loan's payoff (instalments paid), or the fee taken from the top-up's proceeds (the fee alone).
+  if (entry.paidByLoanId) return entry.allocation?.lines.length === 0 ? MESSAGES.topUpFromProceeds : MESSAGES.topUpPaidOff;
   if (!entry.batchId) return null;
   return audience === 'officer' ? 'Monthly run' : 'Payroll deduction';
 }
@@ -44,8 +46,8 @@ export function entrySource(entry: Pick<LoanEntryView, 'batchId'>, audience: Ent
  * itself an undo. A fee goes with its disbursement; the server judges the rest (newest repayment
  * first, a disbursement only once no repayment stands) and says why when it refuses.
  */
-export function isReversibleEntry(entry: Pick<LoanEntryView, 'type' | 'reversesId' | 'reversedById'>): boolean {
-  return entry.type !== 'fee' && !entry.reversesId && !entry.reversedById;
+export function isReversibleEntry(entry: Pick<LoanEntryView, 'type' | 'reversesId' | 'reversedById' | 'paidByLoanId'>): boolean {
+  return entry.type !== 'fee' && !entry.reversesId && !entry.reversedById && !entry.paidByLoanId;
 }
 
 /** The ledger comes oldest first; the history reads newest first, in the order entries were recorded. */
