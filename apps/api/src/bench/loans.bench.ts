@@ -22,6 +22,8 @@ import { listArrears, MAX_ARREARS_ROWS, readLoanPortfolio } from '../modules/loa
 import { findLedgerDrift } from '../modules/ledger/ledger-drift.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { ARREARS_EVERY, seedLoans } from './seed-loans.ts';
+import { benchProvisioning } from './loans-provision-bench.ts';
+import { benchPenalties } from './loans-penalty-bench.ts';
 
 const LOANS = Number(process.env.BENCH_LOANS ?? 10_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
@@ -87,6 +89,12 @@ async function main() {
       await compare('arrears list', () => get('/api/loans/arrears'), () => listArrears(deps)),
     ];
 
+    // Issue 33, part C: the portfolio-at-risk report and the month-end provision, before the run repays the arrears.
+    const provisioning = await benchProvisioning({ baseUrl, cookie, today, loans: LOANS, iterations: ITERATIONS, log });
+
+    // Issue 33, part B: the daily penalty job on the loans in arrears, before the run repays them.
+    const penalties = await benchPenalties({ db, baseUrl, cookie, log });
+
     const run = await postRepayments(baseUrl, cookie, today, seeded);
     await checkRun(deps, run);
     printTable(database, results, run.seconds);
@@ -99,6 +107,9 @@ async function main() {
         portfolioMedianMs: portfolio.apiMedianMs,
         arrearsMedianMs: arrearsList.apiMedianMs,
         repaymentsSeconds: Math.round(run.seconds * 1000) / 1000,
+        parMedianMs: provisioning.parMedianMs,
+        provisionSeconds: provisioning.provisionSeconds,
+        penaltyJobSeconds: penalties.penaltyJobSeconds,
       }),
     );
   } finally {
