@@ -29,6 +29,20 @@ export function rateBpSql(days: SQL, settings: LoanRiskSettings): SQL {
                    else ${settings.lostRateBp}::bigint end)`;
 }
 
+/** The class of a loan `days` in arrears, as core's classify gives it, for the run's set-based lines. */
+export function classificationSql(days: SQL, settings: LoanRiskSettings): SQL {
+  return sql`(case when ${days} <= ${settings.performingMaxDays}::int then 'performing'
+                   when ${days} <= ${settings.watchMaxDays}::int then 'watch'
+                   when ${days} <= ${settings.substandardMaxDays}::int then 'substandard'
+                   when ${days} <= ${settings.doubtfulMaxDays}::int then 'doubtful'
+                   else 'lost' end)`;
+}
+
+/** One loan's provision in SQL: outstanding × rate, half up to the kobo, as core's provisionKobo. */
+export function provisionSql(outstanding: SQL, rateBp: SQL): SQL {
+  return sql`((greatest(${outstanding}, 0) * ${rateBp} + 5000) / 10000)`;
+}
+
 /** What the "Loan loss provision" account holds: its credit balance, in kobo. */
 export const heldProvisionSql = sql`
   select coalesce(-sum(l.amount_kobo), 0)::bigint as held

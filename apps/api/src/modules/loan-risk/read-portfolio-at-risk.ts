@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { calendarDate, portfolioAtRisk, type IsoDate, type PortfolioAtRiskView } from '@kobo/core';
 import { queryRows, type Database } from '../../db/client.ts';
 import { koboFromDb } from '../../db/kobo.ts';
-import { heldProvisionSql, loanPositionsSql, rateBpSql } from './loan-positions-sql.ts';
+import { heldProvisionSql, loanPositionsSql, provisionSql, rateBpSql } from './loan-positions-sql.ts';
 import { readRiskSettings } from './risk-settings.ts';
 
 type GroupRow = { days: number; loans: number; outstanding: string; provision: string; held: string };
@@ -21,7 +21,7 @@ export async function readPortfolioAtRisk(deps: { db: Database; now: () => Date;
       with positions as (${loanPositionsSql(day)}),
       held as (${heldProvisionSql})
       select p.days, count(*)::int as loans, sum(p.outstanding)::bigint as outstanding,
-             sum((greatest(p.outstanding, 0) * ${rateBpSql(sql`p.days`, settings)} + 5000) / 10000)::bigint as provision,
+             sum(${provisionSql(sql`p.outstanding`, rateBpSql(sql`p.days`, settings))})::bigint as provision,
              (select held from held) as held
       from positions p
       group by p.days

@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   AppError,
-  asKobo,
   calendarDate,
-  classify,
   currentMonth,
   lastDayOfMonth,
+  monthLabel,
   periodLockedMessage,
   provisionDifference,
-  provisionKobo,
-  provisionRateBp,
   type ProvisionRunInput,
   type ProvisionRunView,
 } from '@kobo/core';
@@ -19,11 +16,9 @@ import { koboFromDb } from '../../db/kobo.ts';
 import { ledgerPeriodLocks } from '../../db/schema.ts';
 import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { heldProvisionSql, loanPositionsSql } from './loan-positions-sql.ts';
+import { classificationSql, heldProvisionSql, loanPositionsSql, provisionSql, rateBpSql } from './loan-positions-sql.ts';
 import { provisionRunViews } from './provision-run-views.ts';
 import { readRiskSettings } from './risk-settings.ts';
-
-type PositionRow = { loan_id: string; outstanding: string; days: number };
 
 /**
  * The month-end provision (issue 33; docs/decisions/054): each active loan's required provision on
@@ -46,16 +41,34 @@ export async function runProvision(deps: { db: Database; now: () => Date; timeZo
     const [later] = await queryRows<{ month: string }>(tx, sql`select month from loan_provision_runs where month > ${month} limit 1`);
     if (later) throw new AppError('PROVISION_MONTH_PASSED', { field: 'month' });
     const settings = await readRiskSettings(tx);
-    const positions = await queryRows<PositionRow>(tx, sql`${loanPositionsSql(asOf)} order by i.loan_id`);
-    const lines = positions.map((position) => {
-      const outstanding = koboFromDb(position.outstanding);
-      const classification = classify(position.days, settings);
-      const rateBp = provisionRateBp(classification, settings);
-      return { loan_id: position.loan_id, classification, days: position.days, outstanding, rate_bp: rateBp, provision: provisionKobo(outstanding, rateBp) };
-    });
-    const required = asKobo(lines.reduce((sum, line) => sum + line.provision, 0));
     const [heldRow] = await queryRows<{ held: string }>(tx, heldProvisionSql);
     const held = koboFromDb(heldRow?.held);
+    // The run's row first (its lines name it), as if nothing were required yet; its figures are set
+    // once the lines are written.
+    const [run] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into loan_provision_runs (month, as_of, loan_count, required_kobo, held_before_kobo, difference_kobo, entry_id, settings, created_by_id, created_by_name)
+          values (${month}, ${asOf}::date, 0, ${Math.max(held, 0)}, ${Math.max(held, 0)}, 0, null, ${JSON.stringify(settings)}::jsonb, ${actor.id}, ${actor.name})
+          returning id::text`,
+    );
+    const id = (run as { id: string }).id;
+    // Every active loan's line in one statement: core's classify and provisionKobo, written out in
+    // SQL from the settings (loan-positions-sql.ts), as the report computes them.
+    const [sums] = await queryRows<{ loans: number; required: string }>(
+      tx,
+      sql`
+        with positions as (${loanPositionsSql(asOf)}),
+        lines as (
+          insert into loan_provision_lines (run_id, loan_id, classification, days_in_arrears, outstanding_principal_kobo, rate_bp, provision_kobo)
+          select ${id}::uuid, p.loan_id, ${classificationSql(sql`p.days`, settings)}, p.days, greatest(p.outstanding, 0), ${rateBpSql(sql`p.days`, settings)},
+                 ${provisionSql(sql`p.outstanding`, rateBpSql(sql`p.days`, settings))}
+          from positions p
+          returning provision_kobo
+        )
+        select count(*)::int as loans, coalesce(sum(provision_kobo), 0)::bigint as required from lines`,
+    );
+    const loanCount = sums?.loans ?? 0;
+    const required = koboFromDb(sums?.required);
     const difference = provisionDifference(required, held);
     let entryId: string | null = null;
     if (difference !== 0) {
@@ -64,7 +77,8 @@ export async function runProvision(deps: { db: Database; now: () => Date; timeZo
         book: 'scheme',
         valueDate: asOf,
         sourceType: 'provision',
-        narration: `Loan loss provision · ${month}`,
+        sourceId: id,
+        narration: `Loan loss provision · ${monthLabel(month)}`,
         createdById: actor.id,
         lines: [
           { accountId: accounts.get('loans.provision_expense') as string, amountKobo: difference },
@@ -72,25 +86,16 @@ export async function runProvision(deps: { db: Database; now: () => Date; timeZo
         ],
       });
     }
-    const [run] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into loan_provision_runs (month, as_of, loan_count, required_kobo, held_before_kobo, difference_kobo, entry_id, settings, created_by_id, created_by_name)
-          values (${month}, ${asOf}::date, ${lines.length}, ${required}, ${held}, ${difference}, ${entryId}::uuid, ${JSON.stringify(settings)}::jsonb, ${actor.id}, ${actor.name})
-          returning id::text`,
-    );
-    const id = (run as { id: string }).id;
-    if (lines.length > 0) {
-      await tx.execute(sql`
-        insert into loan_provision_lines (run_id, loan_id, classification, days_in_arrears, outstanding_principal_kobo, rate_bp, provision_kobo)
-        select ${id}::uuid, l.loan_id, l.classification, l.days, l.outstanding, l.rate_bp, l.provision
-        from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(loan_id uuid, classification text, days int, outstanding bigint, rate_bp int, provision bigint)`);
-    }
+    await tx.execute(sql`
+      update loan_provision_runs
+      set loan_count = ${loanCount}, required_kobo = ${required}, held_before_kobo = ${held}, difference_kobo = ${difference}, entry_id = ${entryId}::uuid
+      where id = ${id}::uuid`);
     await recordAudit(tx, {
       kind: 'loan_risk.provision_run',
       actor,
       target: { type: 'books_month', id: month, label: `Loan loss provision · ${month}` },
       before: { heldKobo: held },
-      after: { runId: id, asOf, loanCount: lines.length, requiredKobo: required, differenceKobo: difference, entryId },
+      after: { runId: id, asOf, loanCount, requiredKobo: required, differenceKobo: difference, entryId },
       at: deps.now(),
     });
     return id;
