@@ -252,6 +252,17 @@ describe('a recovery that cannot or must not post', () => {
     ]);
   });
 
+  it('takes one of two proposals made at once, and its reading writes nothing', async () => {
+    const loan = await defaultedLoan('Gbenga Twice');
+    const [before] = await queryRows<{ audit: string; recoveries: string }>(db(), sql`select (select count(*) from audit_log)::text as audit, (select count(*) from loan_recoveries)::text as recoveries`);
+    expect((await admin.get(`/api/loans/${loan.loanId}/recovery`)).statusCode).toBe(200);
+    const [afterRead] = await queryRows<{ audit: string; recoveries: string }>(db(), sql`select (select count(*) from audit_log)::text as audit, (select count(*) from loan_recoveries)::text as recoveries`);
+    expect(afterRead).toEqual(before);
+    const answers = await Promise.all([admin.post(`/api/loans/${loan.loanId}/recoveries`), secondAdmin.post(`/api/loans/${loan.loanId}/recoveries`)]);
+    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().error).toBe('RECOVERY_ALREADY_PROPOSED');
+  });
+
   it('is declined with a reason, and then cannot be approved', async () => {
     const loan = await defaultedLoan('Funmi Declined');
     const proposed = (await admin.post(`/api/loans/${loan.loanId}/recoveries`)).json();
