@@ -116,7 +116,8 @@ function FigureTable({ label, firstColumn, lastColumn, rows, total, rateColumn =
       <Title order={3} size="h5" mb={4}>
         {label}
       </Title>
-      <Table.ScrollContainer minWidth={rateColumn ? 420 : 340}>
+      {/* Focusable, so the arrow keys can scroll it on a phone (axe's scrollable-region-focusable), as the schedule does. */}
+      <Table.ScrollContainer minWidth={rateColumn ? 420 : 340} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}>
         <Table striped verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label={label}>
           <Table.Thead>
             <Table.Tr>

@@ -71,7 +71,7 @@ function RunList({ runs, error }: { runs: ProvisionRunView[]; error: string | nu
       <Title order={3} size="h5" mb={4}>
         {TEXT.runsTitle}
       </Title>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={420} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': TEXT.runsTitle } }}>
         <Table striped verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label={TEXT.runsTitle}>
           <Table.Thead>
             <Table.Tr>
