@@ -184,3 +184,31 @@ describe('waiving penalties', () => {
     });
   });
 });
+
+describe("a product's penalty rule", () => {
+  it('is stored as typed and shown back, and each wrong field is refused on itself, writing nothing', async () => {
+    const listed = (await admin.get('/api/loan-products')).json().products as { id: string; penalty: unknown }[];
+    expect(listed.find((product) => product.id === products.first)?.penalty).toEqual({
+      kind: 'percent',
+      value: 200,
+      frequency: 'monthly',
+      graceDays: 7,
+      cap: { kind: 'percent', basisPoints: 1_000 },
+      order: 'first',
+    });
+    const base = { name: 'Refused penalty', method: 'flat', annualRate: '12', maxMonths: '12', savingsMultiple: '2', maxAmount: '500,000', guarantorsRequired: '0' };
+    await expectNoRowsWritten(db(), async () => {
+      for (const [fields, field, message] of [
+        [{ penaltyKind: 'percent', penaltyValue: '0' }, 'penaltyValue', MESSAGES.loanPenaltyPercentInvalid],
+        [{ penaltyKind: 'flat', penaltyValue: '500', penaltyGraceDays: '-1' }, 'penaltyGraceDays', MESSAGES.loanPenaltyGraceInvalid],
+        [{ penaltyKind: 'flat', penaltyValue: '500', penaltyCapKind: 'percent', penaltyCapValue: '101' }, 'penaltyCapValue', MESSAGES.loanPenaltyCapInvalid],
+        [{ penaltyKind: 'daily' }, 'penaltyKind', MESSAGES.loanPenaltyKindInvalid],
+        [{ penaltyKind: 'flat', penaltyValue: '500', penaltyOrder: 'last' }, 'penaltyOrder', MESSAGES.loanPenaltyOrderInvalid],
+      ] as const) {
+        const refused = await admin.post('/api/loan-products', { ...base, ...fields });
+        expect(refused.statusCode, JSON.stringify(fields)).toBe(400);
+        expect(refused.json()).toMatchObject({ field, message });
+      }
+    });
+  });
+});
