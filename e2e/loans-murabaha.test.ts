@@ -122,6 +122,11 @@ describe('a murabaha loan', () => {
     await expectText(page.getByRole('region', { name: 'Position' }), '₦270,000.00');
     await expectNoInterest(page);
     await screenshot(page, `loans-murabaha-loan-${width}`);
+    // Its payoff quote too: principal, markup to date, fees, penalties.
+    await page.getByRole('link', { name: 'Payoff quote' }).click();
+    const payoff = page.getByRole('region', { name: 'Payoff quote' });
+    await expectText(payoff, 'Markup to date');
+    await expectNoInterest(page);
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
     await context.close();
   });

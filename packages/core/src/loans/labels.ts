@@ -83,9 +83,9 @@ export const LOAN_CHARGE_LABELS: Record<LoanKind, string> = { interest: 'Interes
  * Every heading a screen or sheet gives a loan's charge (issue 33): 'Interest', 'Interest Paid',
  * 'Interest Waived', 'Total interest', 'Interest waived', or the markup's or fee's.
  */
-export function loanChargeLabels(kind: LoanKind | undefined): { charge: string; paid: string; waived: string; total: string; waivedPart: string } {
+export function loanChargeLabels(kind: LoanKind | undefined): { charge: string; paid: string; waived: string; total: string; waivedPart: string; toDate: string } {
   const charge = LOAN_CHARGE_LABELS[kind ?? 'interest'];
-  return { charge, paid: `${charge} Paid`, waived: `${charge} Waived`, total: `Total ${charge.toLowerCase()}`, waivedPart: `${charge} waived` };
+  return { charge, paid: `${charge} Paid`, waived: `${charge} Waived`, total: `Total ${charge.toLowerCase()}`, waivedPart: `${charge} waived`, toDate: `${charge} to date` };
 }
 
 /** The charge's name inside a sentence: 'interest', 'markup', 'fee'. */

@@ -5,7 +5,7 @@ import { isSupportedDate } from '../periods.ts';
 import { savingsAmountKobo } from '../schemas/savings.ts';
 import { isoDateSchema, koboSchema, timestampSchema } from '../schemas/answer-parts.ts';
 import { whole } from './product-schema.ts';
-import { MAX_LOAN_MONTHS } from './products.ts';
+import { LOAN_KINDS, MAX_LOAN_MONTHS } from './products.ts';
 import { MAX_DECISION_REASON_LENGTH } from './application-schema.ts';
 
 /**
@@ -28,6 +28,8 @@ export const payoffQuoteQuerySchema = z.object({
 export const payoffQuoteViewSchema = z.object({
   loanId: z.string(),
   productName: z.string(),
+  /** Issue 33: the loan's kind names its charge (a murabaha's markup, docs/decisions/056). */
+  kind: z.enum(LOAN_KINDS),
   borrowerName: z.string(),
   staffId: z.string().nullable(),
   on: isoDateSchema,

@@ -111,6 +111,10 @@ describe('a murabaha product', () => {
     expect(loan.schedule.instalments).toHaveLength(10);
     expect(loan.ledger.instalments[0]).toMatchObject({ principal: 3_000_000, interest: 450_000, principalPaid: 3_000_000, interestPaid: 450_000 });
     expect(loan.ledger).toMatchObject({ outstandingPrincipalKobo: 27_000_000, outstandingTotalKobo: 31_050_000 });
+    // The payoff quote names the loan's kind, so its page says "markup to date".
+    const payoff = await admin.get(`/api/loans/${loanId}/payoff-quote`);
+    expect(payoff.statusCode, payoff.body).toBe(200);
+    expect(payoff.json().quote).toMatchObject({ kind: 'murabaha', principalKobo: 27_000_000 });
 
     expect(await postings(loanId)).toEqual([
       ['Loan disbursed', 'scheme.loans', 30_000_000],

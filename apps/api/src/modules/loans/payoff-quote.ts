@@ -51,6 +51,7 @@ export async function readPayoffQuote(deps: LoanDeps, actor: Actor, loanId: stri
     return {
       loanId,
       productName: row.loan.productName,
+      kind: row.loan.kind,
       borrowerName: row.userName ?? row.holderName,
       staffId: row.staffId,
       on: day,

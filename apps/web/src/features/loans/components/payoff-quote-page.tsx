@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { can, formatNaira, MESSAGES, TOP_UP_LABELS, type PayoffQuoteView } from '@kobo/core';
+import { can, formatNaira, loanChargeLabels, MESSAGES, TOP_UP_LABELS, type PayoffQuoteView } from '@kobo/core';
 import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -61,7 +61,8 @@ export function PayoffQuotePage() {
 function QuoteSheet({ quote, isStale }: { quote: PayoffQuoteView; isStale: boolean }) {
   const rows = [
     [TOP_UP_LABELS.principal, quote.principalKobo],
-    [TOP_UP_LABELS.interest, quote.interestKobo],
+    // Issue 33: a murabaha's charge is its markup, a qard hasan's a fee.
+    [loanChargeLabels(quote.kind).toDate, quote.interestKobo],
     [TOP_UP_LABELS.fees, quote.feeKobo],
     [TOP_UP_LABELS.penalties, quote.penaltyKobo],
   ] as const;
@@ -98,7 +99,7 @@ function QuoteSheet({ quote, isStale }: { quote: PayoffQuoteView; isStale: boole
           </Table.Tbody>
         </Table>
         <Text size="sm">
-          {TOP_UP_LABELS.validUntil}: <strong>{formatCalendarDate(quote.validUntil)}</strong>. {TOP_UP_LABELS.validUntilNote}
+          {TOP_UP_LABELS.validUntil}: <strong>{formatCalendarDate(quote.validUntil)}</strong>. {TOP_UP_LABELS.validUntilNote.replace(TOP_UP_LABELS.interest, loanChargeLabels(quote.kind).toDate)}
         </Text>
       </Stack>
     </Paper>
