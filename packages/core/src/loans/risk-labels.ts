@@ -39,6 +39,7 @@ export const PAR_SCREEN_TEXT = {
   par30Note: 'Outstanding principal of loans more than 30 days in arrears',
   required: 'Provision required',
   held: 'Provision held',
+  heldNote: 'In the Loan loss provision account',
   bucketsTitle: 'Days in arrears',
   classesTitle: 'Classification and provision',
   bucketColumn: 'Days in arrears',

@@ -10,6 +10,7 @@ import { useExportPortfolioAtRisk, usePortfolioAtRisk } from '../../api/admin-ge
 import { ProvisionRunSection } from './provision-run-section.tsx';
 import { RiskSettingsSection } from './risk-settings-section.tsx';
 import classes from '../../../../components/figures.module.css';
+import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
 
 /** A share in basis points as a percentage: 3750 → '37.50%'. */
 export function percentOf(bp: number): string {
@@ -40,7 +41,7 @@ function ParReport({ report }: { report: PortfolioAtRiskView }) {
   const figures = [
     { label: TEXT.par30, value: percentOf(report.par30Bp), note: `${formatNaira(report.par30Kobo)} of ${formatNaira(report.outstandingPrincipalKobo)}`, isOverdue: report.par30Bp > 0 },
     { label: TEXT.required, value: formatNaira(report.requiredProvisionKobo), note: `To ${formatCalendarDate(report.asOf)}` },
-    { label: TEXT.held, value: formatNaira(report.heldProvisionKobo), note: TEXT.runTitle },
+    { label: TEXT.held, value: formatNaira(report.heldProvisionKobo), note: TEXT.heldNote },
   ];
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={TEXT.title}>
@@ -111,32 +112,42 @@ type FigureRow = { key: string; name: string; loans: number; outstanding: number
 
 /** One small table that fits a phone: the name, the count, the naira and the last figure; the rate column only where it applies. */
 function FigureTable({ label, firstColumn, lastColumn, rows, total, rateColumn = false }: { label: string; firstColumn: string; lastColumn: string; rows: FigureRow[]; total: Omit<FigureRow, 'key' | 'name'>; rateColumn?: boolean }) {
+  // A phone shows each class's rate under its name rather than in a column of its own, so the table fits 375 px.
+  const isWide = useIsWideScreen();
+  const showRateColumn = rateColumn && isWide;
   return (
     <div>
       <Title order={3} size="h5" mb={4}>
         {label}
       </Title>
       {/* Focusable, so the arrow keys can scroll it on a phone (axe's scrollable-region-focusable), as the schedule does. */}
-      <Table.ScrollContainer minWidth={rateColumn ? 420 : 340} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}>
-        <Table striped verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label={label}>
+      <Table.ScrollContainer minWidth={isWide ? 420 : 300} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}>
+        <Table striped verticalSpacing={4} horizontalSpacing={isWide ? 'xs' : 6} fz={isWide ? 'sm' : 'xs'} aria-label={label}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{firstColumn}</Table.Th>
               <Table.Th ta="right">{TEXT.loansColumn}</Table.Th>
               <Table.Th ta="right">{TEXT.outstandingColumn}</Table.Th>
-              {rateColumn && <Table.Th ta="right">{TEXT.rateColumn}</Table.Th>}
+              {showRateColumn && <Table.Th ta="right">{TEXT.rateColumn}</Table.Th>}
               <Table.Th ta="right">{lastColumn}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.key}>
-                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>
+                  {row.name}
+                  {rateColumn && !isWide && (
+                    <Text span display="block" fz="xs" c="dimmed">
+                      {row.rate}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td ta="right">{row.loans.toLocaleString('en-NG')}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatNaira(row.outstanding)}
                 </Table.Td>
-                {rateColumn && <Table.Td ta="right">{row.rate}</Table.Td>}
+                {showRateColumn && <Table.Td ta="right">{row.rate}</Table.Td>}
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {row.last}
                 </Table.Td>
@@ -150,7 +161,7 @@ function FigureTable({ label, firstColumn, lastColumn, rows, total, rateColumn =
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatNaira(total.outstanding)}
               </Table.Td>
-              {rateColumn && <Table.Td />}
+              {showRateColumn && <Table.Td />}
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {total.last}
               </Table.Td>

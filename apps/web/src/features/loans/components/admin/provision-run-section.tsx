@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
 import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
 import { monthOptions } from '../../../../lib/month-options.ts';
 import { useProvisionRuns, useRunProvision } from '../../api/admin-provision-runs.ts';
+import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
 
 /** What a run posted, signed as the screen reads it: '+₦26,000.00' adds to the provision, '−₦23,000.00' releases it. */
 function postedLabel(differenceKobo: number): string {
@@ -36,7 +37,7 @@ export function ProvisionRunSection({ today }: { today: IsoDate }) {
         <Text size="sm" c="dimmed">
           {TEXT.runDescription}
         </Text>
-        <Group align="flex-start" gap="sm">
+        <Group align="flex-end" gap="sm">
           <Select
             label={TEXT.runMonth}
             data={options}
@@ -51,7 +52,7 @@ export function ProvisionRunSection({ today }: { today: IsoDate }) {
             maw={260}
             comboboxProps={{ withinPortal: true }}
           />
-          <Button mt={25} loading={run.isPending} onClick={() => run.mutate({ month })}>
+          <Button loading={run.isPending} onClick={() => run.mutate({ month })}>
             {TEXT.runButton}
           </Button>
         </Group>
@@ -64,6 +65,8 @@ export function ProvisionRunSection({ today }: { today: IsoDate }) {
 }
 
 function RunList({ runs, error }: { runs: ProvisionRunView[]; error: string | null }) {
+  // Who ran it is for the wide table; a phone keeps the month and the figures.
+  const isWide = useIsWideScreen();
   if (error) return <ErrorBanner message={error} />;
   if (runs.length === 0) return <Text c="dimmed">{MESSAGES.noProvisionRuns}</Text>;
   return (
@@ -71,14 +74,14 @@ function RunList({ runs, error }: { runs: ProvisionRunView[]; error: string | nu
       <Title order={3} size="h5" mb={4}>
         {TEXT.runsTitle}
       </Title>
-      <Table.ScrollContainer minWidth={420} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': TEXT.runsTitle } }}>
-        <Table striped verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label={TEXT.runsTitle}>
+      <Table.ScrollContainer minWidth={isWide ? 420 : 300} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': TEXT.runsTitle } }}>
+        <Table striped verticalSpacing={4} horizontalSpacing={isWide ? 'xs' : 6} fz={isWide ? 'sm' : 'xs'} aria-label={TEXT.runsTitle}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{TEXT.monthColumn}</Table.Th>
               <Table.Th ta="right">{TEXT.required}</Table.Th>
               <Table.Th ta="right">{TEXT.postedColumn}</Table.Th>
-              <Table.Th>{TEXT.byColumn}</Table.Th>
+              {isWide && <Table.Th>{TEXT.byColumn}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -96,7 +99,7 @@ function RunList({ runs, error }: { runs: ProvisionRunView[]; error: string | nu
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {postedLabel(run.differenceKobo)}
                 </Table.Td>
-                <Table.Td>{run.createdByName}</Table.Td>
+                {isWide && <Table.Td>{run.createdByName}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
