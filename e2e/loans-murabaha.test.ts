@@ -4,9 +4,9 @@ import { MESSAGES } from '@kobo/core';
 import { EACH_WIDTH, launchBrowser, newPage, pageErrorsOf, screenshot } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { loansSeed } from './support/loans-seed.ts';
-import { expectBeside, expectText, unexpectedErrors } from './support/page-checks.ts';
+import { expectBeside, expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { signInQuickly } from './support/session.ts';
-import { choose } from './support/users-seed.ts';
+import { apiAs, choose } from './support/users-seed.ts';
 
 /**
  * Issue 33, "Products without interest" (docs/decisions/056): COOPERATIVE.md's murabaha from the
@@ -129,5 +129,26 @@ describe('a murabaha loan', () => {
     await expectNoInterest(page);
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
     await context.close();
+  });
+});
+
+describe('a murabaha loan in every look', () => {
+  let loanId = '';
+  beforeAll(async () => {
+    const call = await apiAs(kobo, admin);
+    const product = await seed.createProduct({ name: 'Motorcycle Murabaha', kind: 'murabaha', markup: '15', maxMonths: '12', savingsMultiple: '2', maxAmount: '1,000,000', guarantorsRequired: '0' });
+    const holder = await seed.holderWithSavings('Aisha Bello', '200,000');
+    const applied = (await call('POST', '/api/loans', { productId: product.id, userId: holder.userId, amount: '300,000', months: '10', purpose: 'Deliveries', item: 'Motorcycle' })) as { loan: { id: string } };
+    loanId = applied.loan.id;
+    await seed.approve(loanId);
+    await seed.disburse(loanId);
+    await call('POST', `/api/loans/${loanId}/repayments`, { amount: '34,500' });
+  });
+
+  itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
+    name: 'loans-murabaha',
+    path: () => `/loans/${loanId}`,
+    user: () => admin,
+    prepare: (page) => page.getByRole('region', { name: 'Position' }).waitFor(),
   });
 });
