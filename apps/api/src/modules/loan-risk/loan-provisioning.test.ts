@@ -230,6 +230,16 @@ describe('portfolio at risk and the month-end provision', () => {
     expect(report.requiredProvisionKobo).toBe(5_680_000);
   });
 
+  it('posts the new difference once when two runs arrive together', async () => {
+    const entriesBefore = await provisionEntries();
+    // The new scale requires ₦56,800 where ₦22,900 is held: ₦33,900 more, posted by one of the two.
+    const answers = await Promise.all([admin.post('/api/loans/provision-runs', { month: '2026-10' }), admin.post('/api/loans/provision-runs', { month: '2026-10' })]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(answers.map((answer) => answer.json().run.differenceKobo).toSorted((a: number, b: number) => a - b)).toEqual([0, 3_390_000]);
+    expect(await provisionEntries()).toBe(entriesBefore + 1);
+    expect(await provisionHeld()).toBe(5_680_000);
+  });
+
   it('refuses a run for a locked month, changing nothing', async () => {
     expect((await admin.post('/api/books/locks', { book: 'scheme', month: '2026-10' })).statusCode).toBe(200);
     await expectNoRowsWritten(db(), async () => {
