@@ -89,6 +89,7 @@ describe('portfolio at risk', () => {
     const buckets = section.getByRole('table', { name: PAR_SCREEN_TEXT.bucketsTitle });
     await expectText(buckets.getByRole('row', { name: /^Current/ }), formatNaira(((report.loanCount / 2) * 12_000_000) as Kobo));
     await expectText(section.getByRole('table', { name: PAR_SCREEN_TEXT.classesTitle }).getByRole('row', { name: /^Performing/ }), '1.00%');
+    await expectText(section.getByRole('table', { name: PAR_SCREEN_TEXT.loansTitle }), `Kemi Late ${width}`);
     problems.push(...(await look(page, 'report', width)));
 
     const run = page.getByRole('region', { name: PAR_SCREEN_TEXT.runTitle });

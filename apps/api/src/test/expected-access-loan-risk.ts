@@ -7,6 +7,7 @@ import { ADMIN, ADMIN_AND_AUDITOR, type ExpectedAccess } from './access-outcomes
  */
 export const LOAN_RISK_ACCESS: ExpectedAccess[] = [
   { method: 'GET', url: '/api/loans/par', expect: ADMIN_AND_AUDITOR },
+  { method: 'GET', url: '/api/loans/par/loans', expect: ADMIN_AND_AUDITOR },
   { method: 'GET', url: '/api/loans/par/export', expect: ADMIN_AND_AUDITOR },
   { method: 'GET', url: '/api/loans/risk-settings', expect: ADMIN_AND_AUDITOR },
   { method: 'PUT', url: '/api/loans/risk-settings', expect: ADMIN, body: {} },

@@ -118,3 +118,16 @@ export const provisionRunViewSchema = z.object({
 export type ProvisionRunView = z.infer<typeof provisionRunViewSchema>;
 export const provisionRunAnswerSchema = z.object({ run: provisionRunViewSchema });
 export const provisionRunsAnswerSchema = z.object({ runs: z.array(provisionRunViewSchema) });
+
+/** GET /api/loans/par/loans: each loan in arrears with its class and provision, most days first. */
+export const loanAtRiskRowSchema = z.object({
+  loanId: z.string(),
+  borrower: z.object({ userId: z.string().nullable(), name: z.string(), staffId: z.string().nullable() }),
+  productName: z.string(),
+  outstandingPrincipalKobo: koboSchema,
+  daysInArrears: z.number().int(),
+  classification: classificationSchema,
+  provisionKobo: koboSchema,
+});
+export type LoanAtRiskRow = z.infer<typeof loanAtRiskRowSchema>;
+export const loansAtRiskAnswerSchema = z.object({ loans: z.array(loanAtRiskRowSchema) });

@@ -107,6 +107,13 @@ describe('portfolio at risk and the month-end provision', () => {
       heldProvisionKobo: 0,
     });
 
+    // Each loan in arrears with its class, most days first (Prompt is current, so not listed).
+    const atRisk = (await admin.get('/api/loans/par/loans')).json().loans;
+    expect(atRisk.map((row: { borrower: { name: string }; daysInArrears: number; classification: string; provisionKobo: number }) => [row.borrower.name, row.daysInArrears, row.classification, row.provisionKobo])).toEqual([
+      ['Late Payer', 61, 'substandard', 2_400_000],
+      ['Partly Late', 30, 'performing', 110_000],
+    ]);
+
     const run = await admin.post('/api/loans/provision-runs', { month: '2026-09' });
     expect(run.statusCode, run.body).toBe(201);
     const view = run.json().run;

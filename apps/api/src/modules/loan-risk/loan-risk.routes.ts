@@ -4,6 +4,7 @@ import {
   fileAnswer,
   loanRiskSettingsAnswerSchema,
   loanRiskSettingsInputSchema,
+  loansAtRiskAnswerSchema,
   portfolioAtRiskAnswerSchema,
   provisionRunAnswerSchema,
   provisionRunInputSchema,
@@ -11,6 +12,7 @@ import {
 } from '@kobo/core';
 import type { Database } from '../../db/client.ts';
 import { sendWorkbook, XLSX_CONTENT_TYPE } from '../../spreadsheet/send-workbook.ts';
+import { listLoansAtRisk } from './list-loans-at-risk.ts';
 import { writeParWorkbook } from './par-workbook.ts';
 import { provisionRunViews } from './provision-run-views.ts';
 import { readPortfolioAtRisk } from './read-portfolio-at-risk.ts';
@@ -32,6 +34,10 @@ export async function loanRiskRoutes(app: FastifyInstance, deps: LoanRiskDeps) {
 
   routes.get('/api/loans/par', { config: readers, schema: { operationId: 'getPortfolioAtRisk', response: { 200: portfolioAtRiskAnswerSchema } } }, async () => ({
     report: await readPortfolioAtRisk(deps),
+  }));
+
+  routes.get('/api/loans/par/loans', { config: readers, schema: { operationId: 'listLoansAtRisk', response: { 200: loansAtRiskAnswerSchema } } }, async () => ({
+    loans: await listLoansAtRisk(deps),
   }));
 
   routes.get(

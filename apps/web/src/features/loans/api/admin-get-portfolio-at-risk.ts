@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { PortfolioAtRiskView } from '@kobo/core';
+import type { LoanAtRiskRow, PortfolioAtRiskView } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { downloadWithProgress } from '../../../lib/download-with-progress.ts';
 import { adminLoanKeys } from './admin-loan-query-keys.ts';
@@ -21,4 +21,14 @@ export function usePortfolioAtRisk() {
 /** The report as .xlsx: two small sheets, the button's spinner is progress enough. */
 export function useExportPortfolioAtRisk() {
   return useMutation({ mutationFn: () => downloadWithProgress('/api/loans/par/export', 'portfolio-at-risk.xlsx', () => {}) });
+}
+
+/** Each loan in arrears with its class and provision, most days first. */
+export async function getLoansAtRisk(): Promise<LoanAtRiskRow[]> {
+  const { loans } = await apiRequest<{ loans: LoanAtRiskRow[] }>('/api/loans/par/loans');
+  return loans;
+}
+
+export function useLoansAtRisk() {
+  return useQuery(queryOptions({ queryKey: adminLoanKeys.parLoans, queryFn: getLoansAtRisk }));
 }

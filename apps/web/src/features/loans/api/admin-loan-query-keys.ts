@@ -16,6 +16,7 @@ export const adminLoanKeys = {
   settings: ['loans', 'admin', 'settings'] as const,
   // Issue 33, part C: portfolio at risk, the provision runs and the risk scale.
   par: ['loans', 'admin', 'par'] as const,
+  parLoans: ['loans', 'admin', 'par', 'loans'] as const,
   provisionRuns: ['loans', 'admin', 'provision-runs'] as const,
   riskSettings: ['loans', 'admin', 'risk-settings'] as const,
   allProducts: ['loan-products'] as const,

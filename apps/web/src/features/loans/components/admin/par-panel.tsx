@@ -7,6 +7,7 @@ import { errorMessage } from '../../../../lib/api-client.ts';
 import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
 import { useSession } from '../../../../lib/auth/session.ts';
 import { useExportPortfolioAtRisk, usePortfolioAtRisk } from '../../api/admin-get-portfolio-at-risk.ts';
+import { LoansAtRiskTable } from './loans-at-risk-table.tsx';
 import { ProvisionRunSection } from './provision-run-section.tsx';
 import { RiskSettingsSection } from './risk-settings-section.tsx';
 import classes from '../../../../components/figures.module.css';
@@ -103,6 +104,7 @@ function ParReport({ report }: { report: PortfolioAtRiskView }) {
           }))}
           total={{ loans: report.loanCount, outstanding: report.outstandingPrincipalKobo, last: formatNaira(report.requiredProvisionKobo) }}
         />
+        <LoansAtRiskTable />
       </Stack>
     </Paper>
   );
