@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatNaira, ORDINARY_SAVINGS_PRODUCT_ID, penaltyWaivedMessage, type Kobo } from '@kobo/core';
+import { formatNaira, MESSAGES, ORDINARY_SAVINGS_PRODUCT_ID, penaltyWaivedMessage, type Kobo } from '@kobo/core';
 import type { Database } from '../apps/api/src/db/client.ts';
 import { activeLoan } from '../apps/api/src/modules/exits/exit-settlement-test-support.ts';
 import { depositInto } from '../apps/api/src/modules/savings-reports/savings-reports-test-support.ts';
 import { EACH_WIDTH, hasHorizontalScroll, launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
 import { seriousViolations } from './support/axe.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
-import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
+import { expectBeside, expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { savingsApi } from './support/savings-seed.ts';
 import { signInQuickly } from './support/session.ts';
 import { apiAs } from './support/users-seed.ts';
@@ -77,6 +77,38 @@ async function look(page: Page, step: string, width: number): Promise<string[]> 
   if (width === PHONE.width && (await hasHorizontalScroll(page))) problems.push(`${step}: scrolls sideways`);
   return problems;
 }
+
+describe("a product's penalty", () => {
+  it('is set on the product form, each refusal beside its field, and shown on the product', async () => {
+    const { page, context } = await newPage(browser, kobo.baseURL, { viewport: { width: 1280, height: 900 } });
+    await signInQuickly(page, officer);
+    await page.goto('/loans?tab=products');
+    await page.getByRole('button', { name: 'New product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New loan product' });
+    await dialog.getByLabel('Name').fill('Staff loan with by-laws penalty');
+    await dialog.getByRole('radio', { name: 'Flat', exact: true }).check();
+    await dialog.getByLabel('Annual rate (%)').fill('12');
+    await dialog.getByLabel('Longest term (months)').fill('12');
+    await dialog.getByLabel('Multiple of savings (×)').fill('2');
+    await dialog.getByLabel('Largest loan (₦)').fill('500000');
+    await dialog.getByRole('radio', { name: '% of the overdue amount' }).check();
+    await dialog.getByLabel('Penalty (% of the overdue amount)').fill('0');
+    await dialog.getByLabel('Grace (days after the due date)').fill('7');
+    await dialog.getByRole('radio', { name: '% of the instalment' }).check();
+    await dialog.getByLabel('Cap (% of the instalment)').fill('101');
+    await dialog.getByRole('button', { name: 'Save product' }).click();
+    await expectBeside(dialog.getByLabel('Penalty (% of the overdue amount)'), MESSAGES.loanPenaltyPercentInvalid);
+    await expectBeside(dialog.getByLabel('Cap (% of the instalment)'), MESSAGES.loanPenaltyCapInvalid);
+    await dialog.getByLabel('Penalty (% of the overdue amount)').fill('2');
+    await dialog.getByLabel('Cap (% of the instalment)').fill('10');
+    await screenshot(page, 'loans-penalty-product-form-1280');
+    await dialog.getByRole('button', { name: 'Save product' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expectText(page.getByRole('article', { name: 'Staff loan with by-laws penalty' }), "2% of the overdue amount a month after 7 days' grace, capped at 10% of the instalment");
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
+});
 
 describe('a penalty', () => {
   it.each(EACH_WIDTH)('is charged by the day’s run and waived with a reason at %i px', async (width, viewport) => {

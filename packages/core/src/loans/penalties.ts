@@ -94,12 +94,14 @@ export function formatPenaltyRule(rule: LoanPenaltyRule | null): string {
   const when = rule.frequency === 'monthly' ? ' a month' : ' once';
   const grace = rule.graceDays === 0 ? '' : ` after ${rule.graceDays} days' grace`;
   const cap = !rule.cap ? '' : rule.cap.kind === 'amount' ? `, capped at ${formatNaira(rule.cap.amount)}` : `, capped at ${formatRate(rule.cap.basisPoints)} of the instalment`;
-  return `${what}${when}${grace}${cap}`;
+  const order = rule.order === 'after_principal' ? '; paid after the principal due' : '';
+  return `${what}${when}${grace}${cap}${order}`;
 }
 
-export const PENALTY_KIND_LABELS: Record<PenaltyKind, string> = { none: 'No penalty', flat: 'A flat amount', percent: 'A percentage of the overdue amount' };
+// Worded apart from the fee's 'Percentage' and 'Fixed amount', so each radio's name is its own.
+export const PENALTY_KIND_LABELS: Record<PenaltyKind, string> = { none: 'No penalty', flat: 'Flat sum', percent: '% of the overdue amount' };
 export const PENALTY_FREQUENCY_LABELS: Record<PenaltyFrequency, string> = { once: 'Once', monthly: 'Every month overdue' };
-export const PENALTY_CAP_LABELS: Record<PenaltyCapKind, string> = { none: 'No cap', amount: 'An amount per instalment', percent: 'A percentage of the instalment' };
+export const PENALTY_CAP_LABELS: Record<PenaltyCapKind, string> = { none: 'No cap', amount: 'Sum per instalment', percent: '% of the instalment' };
 export const PENALTY_ORDER_LABELS: Record<PenaltyOrder, string> = { first: 'Penalties first', after_principal: 'After the principal due' };
 
 /** The penalty figures of a loan as its page shows them. */

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Title } from '@mantine/core';
-import { LOAN_KIND_LABELS, earlyRepaymentLabel, formatCharityRule, formatMultiple, formatNaira, type LoanProductView, formatFeeRule, formatMonths, productChargeLabel } from '@kobo/core';
+import { LOAN_KIND_LABELS, earlyRepaymentLabel, formatCharityRule, formatPenaltyRule, formatMultiple, formatNaira, type LoanProductView, formatFeeRule, formatMonths, productChargeLabel } from '@kobo/core';
 import { FactList } from '../../../../components/fact-list.tsx';
 
 /** `actions`: Edit and Retire (or Restore); null for a reader who changes nothing (the auditor, issue 27). */
@@ -16,6 +16,8 @@ export function ProductCard({ product, actions }: Props) {
     { label: 'Guarantors', value: String(product.guarantorsRequired) },
     { label: 'Fee', value: formatFeeRule(product.fee) },
     { label: 'Early repayment', value: earlyRepaymentLabel(product) },
+    // Issue 33: a murabaha charges no penalty; its late payment is the charity donation below.
+    ...(product.kind === 'murabaha' ? [] : [{ label: 'Penalty', value: formatPenaltyRule(product.penalty) }]),
     ...(product.kind === 'murabaha' ? [{ label: 'Late-payment donation', value: formatCharityRule(product.lateCharity) }] : []),
   ];
   return (
