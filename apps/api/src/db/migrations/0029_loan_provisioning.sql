@@ -55,11 +55,11 @@ END;
 $$;
 --> statement-breakpoint
 -- "Loan loss provision": a contra-asset beside Loans to members (an asset account that holds a
--- credit balance), at the first free code from 1210; its expense "Provision for loan losses" beside
+-- credit balance), at the first free code from 1250 (1210–1240 left for the scheme's own loan accounts); its expense "Provision for loan losses" beside
 -- Loans written off, at the first free code from 5010.
 INSERT INTO ledger_accounts (book, code, name, kind, subledger, system_key)
 SELECT 'scheme', n::text, 'Loan loss provision', 'asset', NULL, 'scheme.loan_loss_provision'
-FROM generate_series(1210, 1290, 10) AS n
+FROM generate_series(1250, 1290, 10) AS n
 WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.book = 'scheme' AND a.code = n::text)
   AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.system_key = 'scheme.loan_loss_provision')
 ORDER BY n LIMIT 1;
