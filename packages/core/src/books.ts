@@ -49,7 +49,22 @@ export const SUBLEDGERS = ['member_savings', 'loans'] as const;
 export type Subledger = (typeof SUBLEDGERS)[number];
 
 /** What made a journal entry; a payroll batch's savings are one entry (migration 0021). */
-export const JOURNAL_SOURCES = ['savings', 'savings_batch', 'loan', 'expense', 'manual', 'opening', 'write_off', 'provision'] as const;
+export const JOURNAL_SOURCES = [
+  'savings',
+  'savings_batch',
+  'loan',
+  'expense',
+  'manual',
+  'opening',
+  'write_off',
+  'payroll',
+  'year_end',
+  'year_close',
+  'exit',
+  'loan_recovery',
+  'provision',
+  'penalty',
+] as const;
 export type JournalSource = (typeof JOURNAL_SOURCES)[number];
 export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
   savings: 'Savings',
@@ -59,6 +74,12 @@ export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
   manual: 'Manual entry',
   opening: 'Opening balances',
   write_off: 'Write-off',
+  payroll: 'Payroll remittance',
+  year_end: 'Year end',
+  year_close: 'Closing the year',
+  exit: 'Member exit',
+  loan_recovery: 'Recovery from guarantors',
+  penalty: 'Loan penalty',
   // Issue 33, part C: a month-end loan loss provision run.
   provision: 'Loan loss provision',
 };
