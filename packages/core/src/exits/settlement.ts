@@ -13,7 +13,7 @@ export type ExitLoanPayoff = {
   /** Interest of every instalment due by the settlement date (due from the start of its month, as the run counts it). */
   interestKobo: Kobo;
   feeKobo: Kobo;
-  /** Penalties (issue 33): none are charged yet. */
+  /** Penalties still owed (issue 33: charged by the daily job, carried on the position). */
   penaltyKobo: Kobo;
   payoffKobo: Kobo;
   /** What the payoff writes on the loan: all principal and fee, the interest to date, the rest of the interest waived. */
@@ -28,8 +28,8 @@ export type ExitLoanPayoff = {
  * interest at 12% flat, ₦1,200, pays off at ₦121,200.
  */
 export function exitLoanPayoff(position: LoanPosition, day: IsoDate): ExitLoanPayoff {
-  // Penalties are not settled by an exit yet (issue 33's part B owns them): 0, as before.
-  const quote = payoffQuote(position, day, 0);
+  // The loan's outstanding penalties are part of its payoff, as on any payoff quote.
+  const quote = payoffQuote(position, day);
   return { principalKobo: quote.principalKobo, interestKobo: quote.interestKobo, feeKobo: quote.feeKobo, penaltyKobo: quote.penaltyKobo, payoffKobo: quote.totalKobo, allocation: quote.allocation };
 }
 

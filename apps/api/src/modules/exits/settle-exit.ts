@@ -163,10 +163,10 @@ async function writeSettlements(tx: Transaction, actor: Actor, rows: readonly Ex
  * Each settlement's one entry: Dr each product's control account for what left it (and Cr it for
  * the interest paid in, Dr interest to the exit date); Dr each guarantor's control account for
  * their recovery; Dr cash for what the member pays in; Cr Loans to members per loan (principal and
- * fee), Cr loan interest income, Cr exit fees, Cr Exits payable. All entries in two statements.
+ * fee), Cr loan interest income (a murabaha's markup income), Cr Penalties receivable, Cr exit fees, Cr Exits payable. All entries in two statements.
  */
 async function postSettlementEntries(tx: Transaction, actor: Actor, rows: readonly ExitRow[], worked: Map<string, WorkedStatement>): Promise<Map<string, string>> {
-  const keys = ['exits.payable', 'exits.fee_income', 'exits.interest', 'savings.cash', 'loans.interest_income', 'loans.markup_income'] as const;
+  const keys = ['exits.payable', 'exits.fee_income', 'exits.interest', 'savings.cash', 'loans.interest_income', 'loans.markup_income', 'loans.penalty_receivable'] as const;
   const mapped = await mappedAccounts(tx, keys);
   const account = (key: (typeof keys)[number]) => mapped.get(key) as string;
   const statements = rows.map((row) => (worked.get(row.id) as WorkedStatement).statement);
@@ -214,6 +214,9 @@ async function postSettlementEntries(tx: Transaction, actor: Actor, rows: readon
     if (loanInterest > 0) own.push({ accountId: account('loans.interest_income'), amountKobo: -loanInterest });
     const loanMarkup = statement.loans.reduce((sum, loan) => sum + (murabahas.has(loan.loanId) ? loan.interestKobo : 0), 0);
     if (loanMarkup > 0) own.push({ accountId: account('loans.markup_income'), amountKobo: -loanMarkup });
+    // Penalties were income (or a murabaha's charity) when charged; paying them clears the receivable.
+    const loanPenalties = statement.loans.reduce((sum, loan) => sum + loan.penaltyKobo, 0);
+    if (loanPenalties > 0) own.push({ accountId: account('loans.penalty_receivable'), amountKobo: -loanPenalties });
     if (statement.exitFeeKobo > 0) own.push({ accountId: account('exits.fee_income'), amountKobo: -statement.exitFeeKobo });
     if (statement.payableKobo > 0) own.push({ accountId: account('exits.payable'), amountKobo: -statement.payableKobo });
     if (own.length === 0) return;
