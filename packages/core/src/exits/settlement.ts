@@ -35,20 +35,29 @@ export function exitLoanPayoff(position: LoanPosition, day: IsoDate): ExitLoanPa
 
 /**
  * `totalKobo` split in proportion to `weights` (nominees' shares in basis points, guarantors'
- * guaranteed amounts): each part is rounded half up, and the last part takes what is left, so the
- * parts always add up to the total exactly. COOPERATIVE.md: ₦221,800 at 60% and 40% is ₦133,080
- * and ₦88,720; a ₦40,000 shortfall over guarantees of ₦60,000 and ₦20,000 is ₦30,000 and ₦10,000.
+ * guaranteed amounts): each part is its exact share rounded down, and the kobo left over go one
+ * each to the parts with the largest remainders (the later part first on a tie, so an even split
+ * leaves the odd kobo on the last part). The parts add up to the total exactly and none is negative
+ * (rounding every part half up and giving the last what was left could: 2 kobo over four equal
+ * weights). COOPERATIVE.md: ₦221,800 at 60% and 40% is ₦133,080 and ₦88,720; a ₦40,000 shortfall
+ * over guarantees of ₦60,000 and ₦20,000 is ₦30,000 and ₦10,000.
  */
 export function splitInProportion(totalKobo: number, weights: readonly number[]): Kobo[] {
   if (weights.length === 0) return [];
+  if (totalKobo < 0 || weights.some((weight) => weight < 0)) throw new Error('splitInProportion splits a non-negative total by non-negative weights');
   const whole = weights.reduce((sum, weight) => sum + weight, 0);
   if (whole <= 0) throw new Error('splitInProportion needs a positive total weight');
   const total = BigInt(totalKobo);
   const denominator = BigInt(whole);
-  const parts = weights.map((weight) => Number((2n * total * BigInt(weight) + denominator) / (2n * denominator)));
-  const allButLast = parts.slice(0, -1).reduce((sum, part) => sum + part, 0);
-  parts[parts.length - 1] = totalKobo - allButLast;
-  return parts as Kobo[];
+  const exact = weights.map((weight, index) => ({ index, part: (total * BigInt(weight)) / denominator, remainder: (total * BigInt(weight)) % denominator }));
+  let left = total - exact.reduce((sum, share) => sum + share.part, 0n);
+  const byRemainder = [...exact].sort((a, b) => (a.remainder === b.remainder ? b.index - a.index : a.remainder > b.remainder ? -1 : 1));
+  for (const share of byRemainder) {
+    if (left === 0n) break;
+    share.part += 1n;
+    left -= 1n;
+  }
+  return exact.map((share) => Number(share.part) as Kobo);
 }
 
 /**

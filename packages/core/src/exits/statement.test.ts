@@ -119,9 +119,15 @@ describe('a member leaves (COOPERATIVE.md)', () => {
     expect(statement.netKobo).toBe(30_000_000 + 300_000 - 200_000);
   });
 
-  it('splits so the parts always add up, the last absorbing the rounding', () => {
+  it('splits so the parts always add up, the odd kobo going to the largest remainders, the later part first on a tie', () => {
     expect(splitInProportion(100, [3333, 3333, 3334])).toEqual([33, 33, 34]);
-    expect(splitInProportion(1, [5000, 5000])).toEqual([1, 0]);
+    expect(splitInProportion(1, [5000, 5000])).toEqual([0, 1]);
     expect(splitInProportion(0, [6000, 4000])).toEqual([0, 0]);
+    // ₦10,000 over three equal guarantees; ₦100.01 over guarantees of 2 : 1.
+    expect(splitInProportion(1_000_000, [1, 1, 1])).toEqual([333_333, 333_333, 333_334]);
+    expect(splitInProportion(10_001, [2, 1])).toEqual([6_667, 3_334]);
+    // Half up with the rest to the last would give 1, 1, 1 and −1 here.
+    expect(splitInProportion(2, [1, 1, 1, 1])).toEqual([0, 0, 1, 1]);
+    expect(splitInProportion(5, [1, 0, 1])).toEqual([2, 0, 3]);
   });
 });
