@@ -4,6 +4,7 @@ import { MAX_AMOUNT_KOBO } from '../money.ts';
 import { isSupportedDate } from '../periods.ts';
 import { isoDateSchema, koboSchema, signedKoboSchema, timestampSchema } from '../schemas/answer-parts.ts';
 import { isValidPhoneNumber } from '../schemas/phone-number.ts';
+import { LOAN_KINDS } from '../loans/products.ts';
 
 /**
  * A member leaves (issue 32, docs/decisions/051-member-exit.md): the routes' input and answers;
@@ -102,6 +103,8 @@ export const exitProductLineSchema = z.object({
 export const exitLoanLineSchema = z.object({
   loanId: z.string(),
   productName: z.string(),
+  /** Issue 33: what the loan's charge is called (a murabaha's markup, a qard hasan's fee); absent on statements settled before. */
+  kind: z.enum(LOAN_KINDS).optional(),
   principalKobo: koboSchema,
   interestKobo: koboSchema,
   feeKobo: koboSchema,

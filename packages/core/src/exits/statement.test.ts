@@ -37,7 +37,7 @@ function base(overrides: Partial<ExitStatementInput> = {}): ExitStatementInput {
     holderName: 'Ada Obi',
     settlementDate: '2026-01-15' as IsoDate,
     products,
-    loans: [{ loanId: 'loan-1', productName: 'Regular loan', position: runningLoan }],
+    loans: [{ loanId: 'loan-1', productName: 'Regular loan', kind: 'interest', position: runningLoan }],
     exitFeeKobo: 0,
     shortfallChoice: null,
     guarantors: [],
@@ -91,7 +91,7 @@ describe('a member leaves (COOPERATIVE.md)', () => {
         { ...products[0]!, balanceKobo: k(50_000) },
         { ...products[1]!, balanceKobo: k(10_000) },
       ],
-      loans: [{ loanId: 'loan-2', productName: 'Regular loan', position: shortLoan }],
+      loans: [{ loanId: 'loan-2', productName: 'Regular loan', kind: 'interest', position: shortLoan }],
       guarantors,
     });
     const unchosen = buildExitStatement(input).statement;

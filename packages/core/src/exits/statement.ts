@@ -1,11 +1,12 @@
 import { formatNaira, type Kobo } from '../money.ts';
 import type { IsoDate } from '../periods.ts';
 import type { LoanPosition } from '../loans/repayments.ts';
+import type { LoanKind } from '../loans/products.ts';
 import type { ExitPayee, ExitProductLine, ExitReason, ExitStatement, ShortfallChoice } from './schemas.ts';
 import { exitLoanPayoff, proRataInterestKobo, splitInProportion, type ExitLoanPayoff } from './settlement.ts';
 
 export type ExitProductInput = Omit<ExitProductLine, 'interestKobo'>;
-export type ExitLoanInput = { loanId: string; productName: string; position: LoanPosition };
+export type ExitLoanInput = { loanId: string; productName: string; kind: LoanKind; position: LoanPosition };
 export type ExitGuarantorInput = { loanId: string; userId: string; name: string; accountId: string; guaranteedKobo: number };
 export type ExitNomineeInput = { name: string; relationship: string; phone: string; shareBp: number };
 
@@ -41,6 +42,7 @@ export function buildExitStatement(input: ExitStatementInput): ExitStatementWith
     return {
       loanId: loan.loanId,
       productName: loan.productName,
+      kind: loan.kind,
       principalKobo: payoff.principalKobo,
       interestKobo: payoff.interestKobo,
       feeKobo: payoff.feeKobo,

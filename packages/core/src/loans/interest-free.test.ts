@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
 import type { Kobo } from '../money.ts';
-import { LOAN_CHARGE_LABELS, formatCharityRule, productChargeLabel } from './labels.ts';
+import { LOAN_CHARGE_LABELS, formatCharityRule, loanChargeHeading, loanChargeLabels, productChargeLabel } from './labels.ts';
 import { loanProductSchema } from './product-schema.ts';
 import { loanFee } from './products.ts';
 import { loanSchedule, murabahaMarkup } from './schedule.ts';
@@ -83,5 +83,15 @@ describe('the words for what a loan charges', () => {
     const qard = productChargeLabel({ kind: 'qard_hasan', markupBp: null, annualRateBp: 0, method: 'flat' });
     expect(`${murabaha.label} ${murabaha.value} ${qard.label} ${qard.value}`).not.toMatch(/interest/i);
     expect(formatCharityRule({ kind: 'fixed', amount: 50_000 as Kobo })).toBe('₦500.00, to charity');
+  });
+});
+
+describe("a loan's charge on a statement of several loans (a leaver's)", () => {
+  it("is headed by every kind present, and each line by its own word", () => {
+    expect(loanChargeHeading(['interest', undefined])).toBe('Interest');
+    expect(loanChargeHeading(['murabaha'])).toBe('Markup');
+    expect(loanChargeHeading(['interest', 'murabaha', 'qard_hasan'])).toBe('Interest or markup or fee');
+    expect(loanChargeHeading([])).toBe('Interest');
+    expect(loanChargeLabels('murabaha').toDate).toBe('Markup to date');
   });
 });

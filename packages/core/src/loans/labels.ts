@@ -88,6 +88,12 @@ export function loanChargeLabels(kind: LoanKind | undefined): { charge: string; 
   return { charge, paid: `${charge} Paid`, waived: `${charge} Waived`, total: `Total ${charge.toLowerCase()}`, waivedPart: `${charge} waived`, toDate: `${charge} to date` };
 }
 
+/** A column over loans of several kinds: 'Interest', or 'Interest or markup' when they differ. */
+export function loanChargeHeading(kinds: readonly (LoanKind | undefined)[]): string {
+  const words = [...new Set(kinds.map((kind) => LOAN_CHARGE_LABELS[kind ?? 'interest']))];
+  return words.length === 0 ? LOAN_CHARGE_LABELS.interest : words.map((word, index) => (index === 0 ? word : word.toLowerCase())).join(' or ');
+}
+
 /** The charge's name inside a sentence: 'interest', 'markup', 'fee'. */
 export function loanChargeWord(kind: LoanKind | undefined): string {
   return LOAN_CHARGE_LABELS[kind ?? 'interest'].toLowerCase();

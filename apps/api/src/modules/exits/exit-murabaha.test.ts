@@ -31,6 +31,9 @@ describe("a leaver's murabaha", () => {
     // The same figures as a murabaha: its instalments' charge (₦1,200 a month) is its markup.
     await db().execute(sql`update loans set kind = 'murabaha', annual_rate_bp = 0, markup_bp = 1200, item = 'Motorcycle' where id = ${loanId}`);
     const exitId = await exitAtNotice(db(), { userId: staff.userId, holderName: 'Hauwa Leaving' });
+    // The statement names the charge a markup (the screen and the workbook read its kind).
+    const preview = await admin.post(`/api/exits/${exitId}/preview`, { settlementDate: '2026-11-20' });
+    expect(preview.json().loans.map((loan: { kind: string; interestKobo: number }) => [loan.kind, loan.interestKobo])).toEqual([['murabaha', 120_000]]);
     const approved = await admin.post(`/api/exits/${exitId}/approve`, { settlementDate: '2026-11-20' });
     expect(approved.statusCode, approved.body).toBe(200);
     const settled = await admin.post(`/api/exits/${exitId}/settle`, undefined);

@@ -41,7 +41,7 @@ describe("a leaver's penalties", () => {
     expect(preview.statusCode, preview.body).toBe(200);
     // Five months' interest to date (July to November, the month begun counting), the penalties, the principal.
     expect(preview.json().loans).toEqual([
-      { loanId, productName: 'Exit test loan', principalKobo: 12_000_000, interestKobo: 600_000, feeKobo: 0, penaltyKobo: 224_000, payoffKobo: 12_824_000 },
+      { loanId, productName: 'Exit test loan', kind: 'interest', principalKobo: 12_000_000, interestKobo: 600_000, feeKobo: 0, penaltyKobo: 224_000, payoffKobo: 12_824_000 },
     ]);
     expect(preview.json().payableKobo).toBe(17_176_000);
     const approved = await admin.post(`/api/exits/${exitId}/approve`, { settlementDate: '2026-11-20' });

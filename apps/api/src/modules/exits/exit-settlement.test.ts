@@ -90,7 +90,7 @@ describe('a retirement with a loan offset', () => {
       ['Christmas', 1_800_000, 0],
     ]);
     expect(statement.loans).toEqual([
-      { loanId: person.loanId, productName: 'Exit test loan', principalKobo: 12_000_000, interestKobo: 120_000, feeKobo: 0, penaltyKobo: 0, payoffKobo: 12_120_000 },
+      { loanId: person.loanId, productName: 'Exit test loan', kind: 'interest', principalKobo: 12_000_000, interestKobo: 120_000, feeKobo: 0, penaltyKobo: 0, payoffKobo: 12_120_000 },
     ]);
     expect([statement.savingsKobo, statement.payoffKobo, statement.netKobo, statement.shortfallKobo, statement.payableKobo]).toEqual([34_300_000, 12_120_000, 22_180_000, 0, 22_180_000]);
     expect(statement.payees).toEqual([{ name: 'Remi Retiring', relationship: null, phone: null, shareBp: 10_000, amountKobo: 22_180_000 }]);

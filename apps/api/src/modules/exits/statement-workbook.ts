@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { formatNaira, formatRate, type ExitStatement } from '@kobo/core';
+import { formatNaira, formatRate, loanChargeLabels, type ExitStatement } from '@kobo/core';
 import { NAIRA_FORMAT, nairaCell as naira, typedTextColumn } from '../../spreadsheet/cells.ts';
 
 export const statementFileName = (seq: number, statement: ExitStatement) => `exit-${seq}-statement-${statement.settlementDate}.xlsx`;
@@ -27,7 +27,7 @@ export async function writeStatementWorkbook(holderName: string, statement: Exit
   }
   for (const loan of statement.loans) {
     add('Loan', loan.productName, 'Outstanding principal', -loan.principalKobo);
-    if (loan.interestKobo > 0) add('Loan', loan.productName, 'Interest to date', -loan.interestKobo);
+    if (loan.interestKobo > 0) add('Loan', loan.productName, loanChargeLabels(loan.kind).toDate, -loan.interestKobo);
     if (loan.feeKobo > 0) add('Loan', loan.productName, 'Fees', -loan.feeKobo);
   }
   if (statement.exitFeeKobo > 0) add('Fee', 'Exit fee', '', -statement.exitFeeKobo);

@@ -13,6 +13,7 @@ import {
   type ExitRecovery,
   type ExitStatement,
   type IsoDate,
+  type LoanKind,
   type LoanStatus,
   type ShortfallChoice,
 } from '@kobo/core';
@@ -88,9 +89,9 @@ export async function workOutStatements(
   if (settings.proRata) for (const day of new Set(requests.map((request) => request.settlementDate))) ratesByDay.set(day, await proRataRates(db, day));
   const byAccount = await activeLoansOf(db, accounts.map((account) => account.id), { lock: options.lockLoans ?? false });
   const active = [...byAccount.values()].flat();
-  const names = active.length === 0 ? [] : await queryRows<{ id: string; product_name: string; seq: string | number }>(
+  const names = active.length === 0 ? [] : await queryRows<{ id: string; product_name: string; kind: LoanKind; seq: string | number }>(
     db,
-    sql`select id::text, product_name, seq from loans where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(active.map((loan) => loan.loanId))}::jsonb))`,
+    sql`select id::text, product_name, kind, seq from loans where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(active.map((loan) => loan.loanId))}::jsonb))`,
   );
   const nameOf = new Map(names.map((row) => [row.id, row]));
   const allGuarantors = active.length === 0 ? [] : await guarantorsOf(db, active.map((loan) => loan.loanId));
@@ -113,7 +114,7 @@ export async function workOutStatements(
     });
     const loans = own
       .flatMap((account) => byAccount.get(account.id) ?? [])
-      .map((loan) => ({ loanId: loan.loanId, productName: nameOf.get(loan.loanId)?.product_name ?? '', position: loan.position, seq: Number(nameOf.get(loan.loanId)?.seq ?? 0) }))
+      .map((loan) => ({ loanId: loan.loanId, productName: nameOf.get(loan.loanId)?.product_name ?? '', kind: nameOf.get(loan.loanId)?.kind ?? 'interest', position: loan.position, seq: Number(nameOf.get(loan.loanId)?.seq ?? 0) }))
       .toSorted((a, b) => a.seq - b.seq)
       .map(({ seq: _seq, ...loan }) => loan);
     const loanIds = new Set(loans.map((loan) => loan.loanId));

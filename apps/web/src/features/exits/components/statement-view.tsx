@@ -1,6 +1,6 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
-import { formatNaira, formatRate, type ExitStatement } from '@kobo/core';
+import { formatNaira, formatRate, loanChargeHeading, loanChargeLabels, type ExitStatement } from '@kobo/core';
 import { FactList } from '../../../components/fact-list.tsx';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { useIsWideScreen } from '../../../lib/use-screen-size.ts';
@@ -193,7 +193,7 @@ function LoansTable({ statement }: { statement: ExitStatement }) {
         <Table.Tr>
           <Table.Th>Loan</Table.Th>
           <Table.Th className={classes.money}>Principal</Table.Th>
-          <Table.Th className={classes.money}>Interest</Table.Th>
+          <Table.Th className={classes.money}>{loanChargeHeading(statement.loans.map((loan) => loan.kind))}</Table.Th>
           <Table.Th className={classes.money}>Fees and penalties</Table.Th>
           <Table.Th className={classes.money}>Payoff</Table.Th>
         </Table.Tr>
@@ -223,7 +223,7 @@ function LoanCards({ statement }: { statement: ExitStatement }) {
             cols={2}
             facts={[
               { label: 'Principal', value: formatNaira(loan.principalKobo) },
-              { label: 'Interest', value: formatNaira(loan.interestKobo) },
+              { label: loanChargeLabels(loan.kind).charge, value: formatNaira(loan.interestKobo) },
               { label: 'Fees and penalties', value: formatNaira(loan.feeKobo + loan.penaltyKobo) },
               { label: 'Payoff', value: formatNaira(loan.payoffKobo) },
             ]}

@@ -50,7 +50,7 @@ export function LoanTopUpSection({ loan, canManage, onDone, onStart }: Props) {
           </Text>
         )}
         <ErrorBanner message={restructures.isError ? errorMessage(restructures.error, MESSAGES.serverError) : null} />
-        <RestructureHistory restructures={history} canManage={canManage} onDone={onDone} />
+        <RestructureHistory restructures={history} kind={loan.kind} canManage={canManage} onDone={onDone} />
       </Stack>
       {canManage && (
         <>

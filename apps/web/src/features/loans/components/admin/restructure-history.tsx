@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { formatNaira, MESSAGES, RESTRUCTURE_STATUS_LABELS, TOP_UP_LABELS, type Kobo, type RestructureView } from '@kobo/core';
+import { formatNaira, MESSAGES, RESTRUCTURE_STATUS_LABELS, TOP_UP_LABELS, loanChargeLabels, loanChargeWord, type Kobo, type LoanKind, type RestructureView } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { ReasonModal, refusalOf } from '../../../../components/reason-modal.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
@@ -9,13 +9,15 @@ import { formatDateTime } from '../../../../lib/format-date-time.ts';
 import { useDecideRestructure } from '../../api/restructures.ts';
 import classes from '../../../../components/figures.module.css';
 
-type Props = { restructures: RestructureView[]; canManage: boolean; onDone: (message: string) => void };
+type Props = { restructures: RestructureView[]; kind: LoanKind; canManage: boolean; onDone: (message: string) => void };
 
 /**
  * A loan's restructures, newest first (issue 33): who asked and why, who decided, and the schedule
  * each replaced; a waiting one offers a second officer Approve and Decline.
  */
-export function RestructureHistory({ restructures, canManage, onDone }: Props) {
+export function RestructureHistory({ restructures, kind, canManage, onDone }: Props) {
+  // A murabaha's or qard hasan's charge is never called interest (issue 33).
+  const charge = loanChargeWord(kind);
   const decide = useDecideRestructure();
   const [declining, setDeclining] = useState<string | null>(null);
   if (restructures.length === 0) return null;
@@ -54,10 +56,10 @@ export function RestructureHistory({ restructures, canManage, onDone }: Props) {
             {restructure.status === 'approved' && restructure.principalKobo !== null && (
               <Text size="sm">
                 {formatNaira(restructure.principalKobo)} over {restructure.newMonths} months
-                {restructure.carriedInterestKobo ? `, ${formatNaira(restructure.carriedInterestKobo)} interest due carried onto the first instalment` : ''}
+                {restructure.carriedInterestKobo ? `, ${formatNaira(restructure.carriedInterestKobo)} ${charge} due carried onto the first instalment` : ''}
               </Text>
             )}
-            {restructure.oldInstalments.length > 0 && <OldSchedule restructure={restructure} />}
+            {restructure.oldInstalments.length > 0 && <OldSchedule restructure={restructure} kind={kind} />}
             {canManage && restructure.status === 'pending' && (
               <Group gap="xs" mt={4}>
                 <Button size="xs" loading={decide.isPending && !declining} onClick={() => approve(restructure.id)}>
@@ -86,7 +88,7 @@ export function RestructureHistory({ restructures, canManage, onDone }: Props) {
   );
 }
 
-function OldSchedule({ restructure }: { restructure: RestructureView }) {
+function OldSchedule({ restructure, kind }: { restructure: RestructureView; kind: LoanKind }) {
   return (
     <details>
       <summary>
@@ -101,7 +103,7 @@ function OldSchedule({ restructure }: { restructure: RestructureView }) {
               <Table.Th>#</Table.Th>
               <Table.Th>Due</Table.Th>
               <Table.Th ta="right">Principal</Table.Th>
-              <Table.Th ta="right">Interest</Table.Th>
+              <Table.Th ta="right">{loanChargeLabels(kind).charge}</Table.Th>
               <Table.Th ta="right">Paid</Table.Th>
             </Table.Tr>
           </Table.Thead>
