@@ -51,7 +51,7 @@ export function splitInProportion(totalKobo: number, weights: readonly number[])
   const denominator = BigInt(whole);
   const exact = weights.map((weight, index) => ({ index, part: (total * BigInt(weight)) / denominator, remainder: (total * BigInt(weight)) % denominator }));
   let left = total - exact.reduce((sum, share) => sum + share.part, 0n);
-  const byRemainder = [...exact].sort((a, b) => (a.remainder === b.remainder ? b.index - a.index : a.remainder > b.remainder ? -1 : 1));
+  const byRemainder = exact.toSorted((a, b) => (a.remainder === b.remainder ? b.index - a.index : a.remainder > b.remainder ? -1 : 1));
   for (const share of byRemainder) {
     if (left === 0n) break;
     share.part += 1n;

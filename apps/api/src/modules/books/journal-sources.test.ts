@@ -17,11 +17,11 @@ describe("the journal's sources", () => {
       ctx.app.kobo.database.db,
       sql`select pg_get_constraintdef(oid) as definition from pg_constraint where conname = 'journal_entries_source_check'`,
     );
-    const inDatabase = [...(row?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((match) => match[1]).sort();
+    const inDatabase = [...(row?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((match) => match[1]).toSorted();
     expect(inDatabase).toEqual(
       ['exit', 'expense', 'loan', 'loan_recovery', 'manual', 'opening', 'payroll', 'penalty', 'provision', 'savings', 'savings_batch', 'write_off', 'year_close', 'year_end'],
     );
-    expect([...JOURNAL_SOURCES].sort()).toEqual(inDatabase);
-    expect(Object.keys(JOURNAL_SOURCE_LABELS).sort()).toEqual(inDatabase);
+    expect(JOURNAL_SOURCES.toSorted()).toEqual(inDatabase);
+    expect(Object.keys(JOURNAL_SOURCE_LABELS).toSorted()).toEqual(inDatabase);
   });
 });
