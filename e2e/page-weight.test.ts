@@ -21,7 +21,14 @@ import { signInQuickly } from './support/session.ts';
  * (docs/decisions/029-page-weight.md).
  */
 const REACT_BYTES = 51_000;
-const LIMIT_BYTES = { login: 135_000 + REACT_BYTES, staffSavings: 165_000 + REACT_BYTES, dashboard: 270_000 + REACT_BYTES };
+/**
+ * Issue 33 (loans over their whole life) added about seventy sentences and twenty refusals to the
+ * one message table every first visit loads (packages/core/src/messages.ts, errors.ts): 0.1 kB on
+ * /staff-savings once its new guarantor-debts card stayed off a first visit without loans, 0.4 kB
+ * on /dashboard. Raised once by that; splitting the table by feature is issue 34's (decision 029).
+ */
+const MESSAGE_TABLE_BYTES = 1_000;
+const LIMIT_BYTES = { login: 135_000 + REACT_BYTES, staffSavings: 165_000 + REACT_BYTES + MESSAGE_TABLE_BYTES, dashboard: 270_000 + REACT_BYTES + MESSAGE_TABLE_BYTES };
 
 function phonePage() {
   return newPage(browser, kobo.baseURL, { viewport: PHONE });

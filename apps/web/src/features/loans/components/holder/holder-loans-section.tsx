@@ -10,7 +10,6 @@ import { errorMessage } from '../../../../lib/api-client.ts';
 import { useSession } from '../../../../lib/auth/session.ts';
 import { useFlashMessage } from '../../../../lib/use-flash-message.ts';
 import { useMyLoans } from '../../api/holder-get-my-loans.ts';
-import { GuarantorClaimsCard } from './guarantor-claims-card.tsx';
 import type { MyGuarantee } from './guaranteed-loans.tsx';
 import { myGuarantee } from './loan-figures.ts';
 
@@ -18,6 +17,9 @@ import { myGuarantee } from './loan-figures.ts';
 // opens it, not with every visit to the savings page (issue 13, page weight).
 const ApplyLoanModal = lazy(async () => ({ default: (await import('./apply-loan-modal.tsx')).ApplyLoanModal }));
 // The loan cards load only for someone who has loans or guarantees; most members have none.
+// Issue 33: a debt between a borrower and a guarantor exists only for someone who borrowed or
+// guaranteed, so no one else's first visit loads or asks for it.
+const GuarantorClaimsCard = lazy(async () => ({ default: (await import('./guarantor-claims-card.tsx')).GuarantorClaimsCard }));
 const LoansBody = lazy(async () => ({ default: (await import('./loans-body.tsx')).LoansBody }));
 
 /** Loans whose guarantees still hold savings: until repaid, written off, refused or withdrawn. */
@@ -55,7 +57,11 @@ export function HolderLoansSection() {
         {loans.isSuccess && !isEmpty && applyButton}
       </Group>
       <SuccessBanner message={flash.message} />
-      <GuarantorClaimsCard />
+      {loans.data && loans.data.loans.length + loans.data.guaranteeRequests.length > 0 && (
+        <Suspense fallback={null}>
+          <GuarantorClaimsCard />
+        </Suspense>
+      )}
       {loans.isPending ? (
         <PageLoading />
       ) : loans.isError || !sorted ? (
