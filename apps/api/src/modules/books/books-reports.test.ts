@@ -108,6 +108,9 @@ describe('the charts of accounts', () => {
       ['1010', 'Cash', 'asset'],
       ['1100', 'Payroll deductions receivable', 'asset'],
       ['1200', 'Loans to members', 'asset'],
+      // Issue 33: penalties charged and not yet paid; the provision against loans (a credit balance).
+      ['1210', 'Penalties receivable', 'asset'],
+      ['1250', 'Loan loss provision', 'asset'],
       ['2000', "Members' savings", 'liability'],
       ['2100', 'Sundry creditors', 'liability'],
       // Issue 30: what payroll remitted beyond the advice, until refunded or applied.
@@ -116,6 +119,8 @@ describe('the charts of accounts', () => {
       ['2160', 'Withholding tax payable', 'liability'],
       // Issue 32: what a leaver is owed, from settlement to pay-out; and the exit fee.
       ['2170', 'Exits payable', 'liability'],
+      // Issue 33: a murabaha's late-payment donations, never income.
+      ['2180', 'Charity payable', 'liability'],
       ['3000', 'Share capital', 'equity'],
       ['3100', 'Reserve', 'equity'],
       ['3110', 'Education fund', 'equity'],
@@ -126,7 +131,10 @@ describe('the charts of accounts', () => {
       ['4000', 'Interest income', 'income'],
       ['4100', 'Fee income', 'income'],
       ['4110', 'Exit fees', 'income'],
+      ['4120', 'Loan penalty income', 'income'],
+      ['4130', 'Murabaha markup income', 'income'],
       ['5000', 'Loans written off', 'expense'],
+      ['5010', 'Provision for loan losses', 'expense'],
       ['5100', 'Bank charges', 'expense'],
       ['5200', 'Interest on savings', 'expense'],
     ]);
