@@ -1,5 +1,5 @@
 import { asKobo, type Kobo } from '../money.ts';
-import type { IsoDate } from '../periods.ts';
+import { addDays, daysInRange, type IsoDate } from '../periods.ts';
 
 /**
  * Portfolio at risk, classification and provisioning (issue 33; COOPERATIVE.md "Loans in
@@ -51,13 +51,14 @@ export const DEFAULT_LOAN_RISK_SETTINGS: LoanRiskSettings = {
   lostRateBp: 10_000,
 };
 
-/** Days from the oldest unpaid instalment's due date to `asOf`: 0 when nothing is unpaid past its due date. */
+/**
+ * Days from the oldest unpaid instalment's due date to `asOf`: 0 when nothing is unpaid past its
+ * due date. The day after the due date is the first day in arrears, as the loans' own arrears count
+ * them (repayments.ts arrearsOn), so a loan's page, its recovery and its PAR bucket agree.
+ */
 export function daysInArrears(oldestUnpaidDueDate: IsoDate | null, asOf: IsoDate): number {
   if (oldestUnpaidDueDate === null || oldestUnpaidDueDate >= asOf) return 0;
-  let days = Math.round((Date.parse(`${asOf}T00:00:00Z`) - Date.parse(`${oldestUnpaidDueDate}T00:00:00Z`)) / 86_400_000);
-  // Guard against a malformed date: never negative, never NaN.
-  if (!Number.isFinite(days) || days < 0) days = 0;
-  return days;
+  return daysInRange({ from: addDays(oldestUnpaidDueDate, 1), to: asOf });
 }
 
 export function parBucketOf(days: number): ParBucketKey {
