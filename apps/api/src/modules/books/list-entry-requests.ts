@@ -2,7 +2,7 @@ import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { EntryLine, EntryRequestStatus, EntryRequestView, EntryRequestsView } from '@kobo/core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { journalEntryRequests, users } from '../../db/schema.ts';
-import { lineViews } from './journal-writes.ts';
+import { lineViews } from '../ledger/journal-writes.ts';
 
 type Db = Database | Transaction;
 

@@ -6,7 +6,7 @@ import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '..
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { resolvePostingValueDate } from '../ledger/value-date.ts';
 import { readApprovalSettings } from '../savings/requests/approval-settings.ts';
-import { assertMonthOpen, insertEntry, readEntryView, usableAccounts } from './journal-writes.ts';
+import { assertMonthOpen, insertEntry, readEntryView, usableAccounts } from '../ledger/journal-writes.ts';
 import { recordEntryRequest } from './request-manual-entry.ts';
 
 /**

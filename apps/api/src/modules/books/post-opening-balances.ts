@@ -6,7 +6,7 @@ import { journalEntries } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { resolvePostingValueDate } from '../ledger/value-date.ts';
-import { assertMonthOpen, insertEntry, readEntryView, usableAccounts } from './journal-writes.ts';
+import { assertMonthOpen, insertEntry, readEntryView, usableAccounts } from '../ledger/journal-writes.ts';
 
 export const OPENING_NARRATION = 'Opening balances';
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Book, OpeningBalancesView } from '@kobo/core';
 import type { Database } from '../../db/client.ts';
 import { journalEntries } from '../../db/schema.ts';
-import { readEntryView } from './journal-writes.ts';
+import { readEntryView } from '../ledger/journal-writes.ts';
 
 /** GET /api/books/opening?book= : the book's opening entry, or null before one is posted. */
 export async function readOpeningBalances(db: Database, book: Book): Promise<OpeningBalancesView> {

@@ -3,7 +3,7 @@ import { AppError, calendarDate, type ExitStatement, type ExitView } from '@kobo
 import type { Actor } from '../../auth/actor.ts';
 import { memberExits } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
+import { insertEntry, mappedAccounts } from '../ledger/journal-writes.ts';
 import type { ExitDeps } from './exits.routes.ts';
 import { readExitRow, toExitView } from './exit-store.ts';
 

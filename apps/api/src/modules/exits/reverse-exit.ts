@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { queryRows } from '../../db/client.ts';
 import { memberExits } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { insertEntry } from '../books/journal-writes.ts';
+import { insertEntry } from '../ledger/journal-writes.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import { reverseLoanRepayments } from '../loans/reverse-loan-repayments.ts';
 import { reversePostings } from '../savings/reverse-postings.ts';

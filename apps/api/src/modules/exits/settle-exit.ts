@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { auditLog, memberExits } from '../../db/schema.ts';
 import type { QueuedMail } from '../../mail/outbox.ts';
-import { mappedAccounts } from '../books/journal-writes.ts';
+import { mappedAccounts } from '../ledger/journal-writes.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import { storeRepayments, type RepaymentEntry } from '../loans/store-repayments.ts';
 import { moveBalances, writeStampedRows, type NewRow } from '../savings/product-ledger.ts';

@@ -3,6 +3,7 @@ import { AppError, calendarDate, formatNaira, isUuid, type Kobo, type LoanPenalt
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { insertEntry, mappedAccounts } from '../ledger/journal-writes.ts';
 import { openDay } from '../ledger/open-day.ts';
 import type { LoanPenaltyDeps } from './loan-penalty-deps.ts';
 import { readLoanPenalties } from './read-loan-penalties.ts';
@@ -42,20 +43,24 @@ export async function waivePenalties(deps: LoanPenaltyDeps, actor: Actor, loanId
     );
     const amount = owing.reduce((sum, row) => sum + Number(row.owed), 0);
     if (amount === 0) throw new AppError('PENALTY_NOTHING_TO_WAIVE');
-    const [entry] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into journal_entries (book, value_date, source_type, source_id, narration, created_by_id)
-          values ('scheme', ${valueDate}::date, 'penalty', ${loanId}, ${`Loan penalty waived · ${loan.holder_name} · ${loan.product_name} · ${input.reason}`}, ${actor.id})
-          returning id::text`,
-    );
-    await tx.execute(sql`
-      insert into journal_lines (entry_id, line_no, account_id, subledger_id, amount_kobo, value_date)
-      values (${entry!.id}, 1, (select account_id from ledger_mappings where key = ${chargeCreditKey(loan.kind)}), null, ${amount}, ${valueDate}::date),
-             (${entry!.id}, 2, (select account_id from ledger_mappings where key = 'loans.penalty_receivable'), null, ${-amount}, ${valueDate}::date)`);
+    const creditKey = chargeCreditKey(loan.kind);
+    const accounts = await mappedAccounts(tx, [creditKey, 'loans.penalty_receivable']);
+    const entryId = await insertEntry(tx, {
+      book: 'scheme',
+      valueDate,
+      sourceType: 'penalty',
+      sourceId: loanId,
+      narration: `Loan penalty waived · ${loan.holder_name} · ${loan.product_name} · ${input.reason}`,
+      createdById: actor.id,
+      lines: [
+        { accountId: accounts.get(creditKey) as string, amountKobo: amount },
+        { accountId: accounts.get('loans.penalty_receivable') as string, amountKobo: -amount },
+      ],
+    });
     await tx.execute(sql`
       update loan_penalty_charges
       set waived_kobo = waived_kobo + (amount_kobo - paid_kobo - waived_kobo), waive_reason = ${input.reason}, waived_at = ${at.toISOString()}::timestamptz,
-          waived_by_id = ${actor.id}, waive_entry_id = ${entry!.id}
+          waived_by_id = ${actor.id}, waive_entry_id = ${entryId}
       where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(owing.map((row) => row.id))}::jsonb))`);
     // Nothing else owed (instalments and fee settled): the penalties were all that kept it open.
     if (loan.status === 'active') {

@@ -17,7 +17,7 @@ import { queryRows, type Transaction } from '../../db/client.ts';
 import { guarantorClaims, loanRecoveries } from '../../db/schema.ts';
 import { enqueueMails } from '../../mail/outbox.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
+import { insertEntry, mappedAccounts } from '../ledger/journal-writes.ts';
 import { openDay } from '../ledger/open-day.ts';
 import { storeRepayments } from '../loans/store-repayments.ts';
 import { lockProductAccounts, moveBalances, writeStampedRows } from '../savings/product-ledger.ts';

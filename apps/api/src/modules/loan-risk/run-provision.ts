@@ -14,7 +14,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { koboFromDb } from '../../db/kobo.ts';
 import { ledgerPeriodLocks } from '../../db/schema.ts';
-import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
+import { insertEntry, mappedAccounts } from '../ledger/journal-writes.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { classificationSql, heldProvisionSql, loanPositionsSql, provisionSql, rateBpSql } from './loan-positions-sql.ts';
 import { provisionRunViews } from './provision-run-views.ts';

@@ -16,7 +16,7 @@ import { queryRows, type Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { postBatchWithin } from '../batches/post-batch.ts';
-import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
+import { insertEntry, mappedAccounts } from '../ledger/journal-writes.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { matchRemittance } from './match-remittance.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { calendarDate, formatNaira, type Overdeduction } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
+import { insertEntry, mappedAccounts } from '../ledger/journal-writes.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { lockHeldOverdeduction, readOverdeduction } from './read-overdeductions.ts';
 

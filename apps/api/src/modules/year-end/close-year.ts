@@ -3,7 +3,7 @@ import { AppError, calendarDate, type YearEndYear } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { ledgerPeriodLocks, yearEndCloses, yearEndRuns } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { insertEntry, mappedAccounts } from '../books/journal-writes.ts';
+import { insertEntry, mappedAccounts } from '../ledger/journal-writes.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { readSurplus } from './read-surplus.ts';
 import { readYear } from './read-years.ts';

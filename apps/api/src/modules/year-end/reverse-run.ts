@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { savingsBatches, yearEndRuns } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { insertEntry } from '../books/journal-writes.ts';
+import { insertEntry } from '../ledger/journal-writes.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import { openDay } from '../ledger/open-day.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';

@@ -37,7 +37,7 @@ export async function assertMonthOpen(db: Db, book: Book, day: IsoDate): Promise
 export type NewEntry = {
   book: Book;
   valueDate: IsoDate;
-  sourceType: 'manual' | 'opening' | 'payroll' | 'year_end' | 'year_close' | 'exit' | 'loan_recovery' | 'provision';
+  sourceType: 'manual' | 'opening' | 'payroll' | 'year_end' | 'year_close' | 'exit' | 'loan_recovery' | 'provision' | 'penalty';
   /** The row the entry comes from (a payroll remittance or over-deduction); none for a manual entry. */
   sourceId?: string | null;
   narration: string;
