@@ -28,6 +28,8 @@ export const SCREENS = {
   '/users': { needs: 'manage_users' },
   '/audit': { needs: 'view_audit_log' },
   '/settings': { needs: 'manage_settings' },
+  // Issue 34: one page per subject of the admin's Settings (categories, backups, …), each the index's own guard.
+  '/settings/:subject': { needs: 'manage_settings' },
   '/savings': { needs: 'open_savings_screen' },
   '/savings/:staffId': { needs: 'open_savings_screen' },
   // DECISIONS 4: only an active staff record passes; everyone else is told access is denied.

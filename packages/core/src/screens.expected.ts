@@ -14,6 +14,7 @@ export const EXPECTED_LANDINGS: Record<ScreenPath, [string, string, string, stri
   '/users': ['ok', '/expenses', '/expenses', '/staff-savings', '/dashboard'],
   '/audit': ['ok', '/expenses', '/expenses', '/staff-savings', 'ok'],
   '/settings': ['ok', '/expenses', '/expenses', '/staff-savings', '/dashboard'],
+  '/settings/:subject': ['ok', '/expenses', '/expenses', '/staff-savings', '/dashboard'],
   '/savings': ['ok', 'ok', 'ok', '/staff-savings', 'ok'],
   '/savings/:staffId': ['ok', 'ok', 'ok', '/staff-savings', 'ok'],
   '/staff-savings': ['/unauthorized', '/unauthorized', '/unauthorized', 'ok', '/unauthorized'],

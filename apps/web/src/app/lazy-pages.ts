@@ -50,7 +50,9 @@ export const ExpenseImportPage = lazyPage(
 export const ReportsPage = lazyPage(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage');
 export const UsersPage = lazyPage(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 export const AuditPage = lazyPage(() => import('../features/audit/components/audit-page.tsx'), 'AuditPage');
-export const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
+// Issue 34: Settings is an index of subjects, each on its own page (one chunk for every subject's sections).
+export const SettingsIndexPage = lazyPage(() => import('../features/settings/pages/settings-index-page.tsx'), 'SettingsIndexPage');
+export const SettingsSubjectPage = lazyPage(() => import('../features/settings/pages/settings-subject-page.tsx'), 'SettingsSubjectPage');
 export const UserSettingsPage = lazyPage(
   () => import('../features/settings/components/user-settings-page.tsx'),
   'UserSettingsPage',

@@ -53,7 +53,8 @@ export const routes: RouteObject[] = [
           guarded(paths.reports, <Pages.ReportsPage />),
           guarded(paths.users, <Pages.UsersPage />),
           guarded(paths.audit.list, <Pages.AuditPage />),
-          guarded(paths.settings, <Pages.SettingsPage />),
+          guarded(paths.settings, <Pages.SettingsIndexPage />),
+          guarded(paths.settingsSubject.pattern, <Pages.SettingsSubjectPage />),
           // A holder's savings page carries their loans (issue 12): features never import each other, so they meet here.
           guarded(paths.savings.list, <Pages.SavingsPage loansSection={<Pages.HolderLoansSection />} />),
           guarded(paths.savings.detail.pattern, <Pages.StaffSavingsDetailPage />),

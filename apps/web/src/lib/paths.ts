@@ -35,6 +35,8 @@ export const paths = {
     forPerson: (userId: string, label: string) => `/audit?${new URLSearchParams({ userId, person: label })}`,
   },
   settings: '/settings',
+  /** Issue 34: one subject of Settings (features/settings/pages/settings-subjects.ts names them). */
+  settingsSubject: withParam('/settings/:subject'),
   userSettings: '/user-settings',
   profile: '/profile',
   expenses: {

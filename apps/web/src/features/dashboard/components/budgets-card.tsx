@@ -28,7 +28,7 @@ export function BudgetsCard() {
       ) : budgets.data.length === 0 ? (
         <Text c="dimmed">
           {MESSAGES.noBudgetsYet}{' '}
-          <Anchor component={Link} to={paths.settings} underline="always">
+          <Anchor component={Link} to={paths.settingsSubject('budgets')} underline="always">
             Settings → Budgets
           </Anchor>
         </Text>
