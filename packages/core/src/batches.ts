@@ -78,6 +78,8 @@ const batchRowSchema = z.object({
     .record(z.string().max(100), z.union([z.string().max(100), z.number()]).nullish())
     .refine((products) => Object.keys(products).length <= MAX_RUN_PRODUCTS)
     .nullish(),
+  /** Issue 34: the spreadsheet's own row number, kept through the review (schemas/batches.ts). */
+  sourceRow: z.number().int().positive().max(1_048_576).nullish(),
 });
 
 /** A row's product cells without the blank ones (issue 29). */
@@ -133,6 +135,7 @@ export const batchDraftSchema = z
         type: row.type || null,
         loanRepayment: isBlank(row.loanRepayment) ? null : (row.loanRepayment as string | number),
         products: ordinary === undefined || amountFromCell ? products : { ...products, [ORDINARY_SAVINGS_PRODUCT_ID]: ordinary },
+        sourceRow: row.sourceRow ?? null,
       };
     }),
     fileHash: value.fileHash || null,

@@ -8,8 +8,10 @@ import type {
   savingsRequestApprovedSchema,
   savingsRequestCountSchema,
   savingsRequestHolderSchema,
+  savingsRequestListItemSchema,
   savingsRequestListSchema,
   savingsRequestPersonSchema,
+  savingsRequestStandingSchema,
   savingsRequestViewSchema,
 } from './schemas/savings-requests.ts';
 
@@ -67,6 +69,30 @@ export type SavingsRequestList = z.infer<typeof savingsRequestListSchema>;
 export type SavingsRequestCount = z.infer<typeof savingsRequestCountSchema>;
 /** GET /api/savings/requests/mine: the requests on the caller's own account, newest first. */
 export type MySavingsRequests = z.infer<typeof mySavingsRequestsSchema>;
+
+/** Issue 34: a pending request on the checkers' list, with its holder's balances now and after approval. */
+export type SavingsRequestListItem = z.infer<typeof savingsRequestListItemSchema>;
+export type SavingsRequestStanding = z.infer<typeof savingsRequestStandingSchema>;
+
+/**
+ * What approving a request would leave its holder (issue 34). A withdrawal or transfer already
+ * holds its amount while pending, so approval takes it from the balance and releases the hold: the
+ * available balance stays as it is. A deposit adds to both. `heldKobo` includes this request's hold.
+ */
+export function approvalLeaves(
+  request: { type: SavingsRequestType; amountKobo: number },
+  account: { balanceKobo: number; heldKobo: number },
+): SavingsRequestStanding {
+  const takesOut = request.type !== 'deposit';
+  const balanceAfter = account.balanceKobo + (takesOut ? -request.amountKobo : request.amountKobo);
+  const heldAfter = Math.max(0, account.heldKobo - (takesOut ? request.amountKobo : 0));
+  return {
+    balanceKobo: account.balanceKobo as Kobo,
+    availableKobo: Math.max(0, account.balanceKobo - account.heldKobo) as Kobo,
+    balanceAfterKobo: balanceAfter as Kobo,
+    availableAfterKobo: Math.max(0, balanceAfter - heldAfter) as Kobo,
+  };
+}
 
 export const MAX_REQUEST_PAGE = 100;
 export const DEFAULT_REQUEST_PAGE = 50;

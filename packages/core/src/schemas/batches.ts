@@ -25,6 +25,12 @@ export const batchRowInputSchema = z.object({
    * id (ordinary savings stays in `amount`); blank means none this month.
    */
   products: z.record(z.string(), z.union([z.string(), z.number()]).nullable()).optional(),
+  /**
+   * Issue 34: the row's own number in payroll's spreadsheet (the header is row 1, so the first data
+   * row is 2), as the upload read it; absent for rows prepared on screen. It stays with the row when
+   * others are dropped, so the review names the row the treasurer sees in the file.
+   */
+  sourceRow: z.number().int().positive().nullable().optional(),
 });
 
 /** Issue 29: a column of the run, one per live savings product that takes contributions (not fixed deposits). */
@@ -51,6 +57,8 @@ export const reviewedCellSchema = z.object({
 export const reviewedRowSchema = z.object({
   /** 1-based, in the order sent (a file's first data row is line 1). */
   line: z.number().int(),
+  /** Issue 34: the spreadsheet's own row number the row was sent with; null for rows prepared on screen. */
+  sourceRow: z.number().int().nullable(),
   ref: z.string(),
   amountText: z.string(),
   type: batchRowTypeSchema.nullable(),

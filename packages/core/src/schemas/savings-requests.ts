@@ -112,8 +112,22 @@ export const savingsRequestViewSchema = z.object({
 export const savingsRequestAnswerSchema = z.object({ request: savingsRequestViewSchema });
 /** POST /api/savings/requests/:id/approve: the request, and the posting it made (a transfer's outgoing leg). */
 export const savingsRequestApprovedSchema = z.object({ request: savingsRequestViewSchema, transaction: savingsTransactionViewSchema });
+/**
+ * Issue 34: the holder's account beside a pending request, so the checker sees what approving
+ * leaves: the balance and available balance now (available already net of this request's hold),
+ * and both after approval (savings-requests.ts's approvalLeaves). Null once decided, or when the
+ * holder is gone.
+ */
+export const savingsRequestStandingSchema = z.object({
+  balanceKobo: koboSchema,
+  availableKobo: koboSchema,
+  balanceAfterKobo: koboSchema,
+  availableAfterKobo: koboSchema,
+});
+/** One request on the checkers' list: the request, and its holder's standing while it is pending. */
+export const savingsRequestListItemSchema = savingsRequestViewSchema.extend({ standing: savingsRequestStandingSchema.nullable() });
 /** GET /api/savings/requests: newest first; `nextBefore` (an opaque cursor) is there when older ones remain. */
-export const savingsRequestListSchema = z.object({ requests: z.array(savingsRequestViewSchema), nextBefore: z.string().optional() });
+export const savingsRequestListSchema = z.object({ requests: z.array(savingsRequestListItemSchema), nextBefore: z.string().optional() });
 /** GET /api/savings/requests/count: for the navigation badge. */
 export const savingsRequestCountSchema = z.object({ pending: z.number().int() });
 /** GET /api/savings/requests/mine: the requests on the caller's own account, newest first. */

@@ -29,6 +29,11 @@ export async function readBatchFile(bytes: Buffer, fileName: string, products: R
     table.map((row) => row.cells),
     products,
   );
+  // Issue 34: each row keeps the spreadsheet's own row number (table[0] is the header).
+  table.slice(1).forEach((sheetRow, index) => {
+    const row = rows[index];
+    if (row) row.sourceRow = sheetRow.line;
+  });
   return { fileName, fileHash: createHash('sha256').update(bytes).digest('hex'), products: columns.map(toRunProduct), rows };
 }
 

@@ -204,6 +204,7 @@ export async function reviewRows(
     if (options.loansByLine && person) options.loansByLine.set(index + 1, split?.ok ? { parts: split.parts, loans } : null);
     return {
       line: index + 1,
+      sourceRow: row.sourceRow ?? null,
       ref: row.ref,
       amountText: String(row.amount),
       type,

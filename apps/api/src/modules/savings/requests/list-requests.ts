@@ -3,6 +3,7 @@ import { type MySavingsRequests, type SavingsRequestCount, type SavingsRequestLi
 import type { Actor } from '../../../auth/actor.ts';
 import type { Database } from '../../../db/client.ts';
 import { savingsRequests } from '../../../db/schema.ts';
+import { readRequestStandings } from './request-standing.ts';
 import { readRequestViews } from './request-views.ts';
 
 /** How many of a holder's own requests /requests/mine shows, newest first. */
@@ -20,7 +21,10 @@ export async function listRequests(
   const rows = await readRequestViews(db, where, { limit: query.limit + 1, ...(query.before ? { before: Number(query.before) } : {}) });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { requests: page.map((row) => row.view), ...(rows.length > query.limit && last ? { nextBefore: String(last.seq) } : {}) };
+  // Issue 34: beside each pending request, what its holder has and what approving would leave.
+  const standings = await readRequestStandings(db, page.map((row) => row.view));
+  const requests = page.map((row) => ({ ...row.view, standing: standings.get(row.view.id) ?? null }));
+  return { requests, ...(rows.length > query.limit && last ? { nextBefore: String(last.seq) } : {}) };
 }
 
 /** For the navigation badge. */

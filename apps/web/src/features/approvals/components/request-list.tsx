@@ -1,16 +1,17 @@
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
-import { formatNaira, SAVINGS_REQUEST_TYPE_LABELS, type SavingsRequestView } from '@kobo/core';
+import { formatNaira, SAVINGS_REQUEST_TYPE_LABELS, type SavingsRequestListItem, type SavingsRequestView } from '@kobo/core';
 import { RequestStatusBadge } from '../../../components/request-status-badge.tsx';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useIsWideScreen } from '../../../lib/use-screen-size.ts';
 import classes from '../../../components/figures.module.css';
 import { RequestActions, type RequestAction } from './request-actions.tsx';
-import { Holder, Maker, Outcome, Recipient, RequestKind, holderText } from './request-parts.tsx';
+import { Holder, Maker, Outcome, Recipient, RequestKind, Standing, holderText } from './request-parts.tsx';
 
 type Props = {
-  requests: SavingsRequestView[];
+  /** Pending ones carry their holder's standing (issue 34). */
+  requests: SavingsRequestListItem[];
   /** Pending requests carry actions; decided ones their outcome. */
   isPending: boolean;
   myId: string | undefined;
@@ -50,6 +51,7 @@ function RequestTable({ requests, isPending, myId, onAction }: Props) {
               </Table.Td>
               <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
                 {formatNaira(request.amountKobo)}
+                <Standing standing={request.standing} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(request.valueDate)}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{request.description ?? '—'}</Table.Td>
@@ -101,6 +103,7 @@ function RequestCards({ requests, isPending, myId, onAction }: Props) {
             {!isPending && <RequestStatusBadge status={request.status} />}
           </Group>
           <Recipient request={request} />
+          <Standing standing={request.standing} />
           <Text size="sm" mt={4}>
             Value date {formatCalendarDate(request.valueDate)}
           </Text>

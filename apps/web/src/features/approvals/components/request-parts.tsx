@@ -1,5 +1,12 @@
 import { Badge, Text } from '@mantine/core';
-import { SAVINGS_REQUEST_ORIGIN_LABELS, SAVINGS_REQUEST_TYPE_LABELS, type SavingsRequestHolder, type SavingsRequestView } from '@kobo/core';
+import {
+  formatNaira,
+  SAVINGS_REQUEST_ORIGIN_LABELS,
+  SAVINGS_REQUEST_TYPE_LABELS,
+  type SavingsRequestHolder,
+  type SavingsRequestStanding,
+  type SavingsRequestView,
+} from '@kobo/core';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 /** The pieces of one request, shared by the wide table and the phone's cards. */
@@ -80,5 +87,25 @@ export function Outcome({ request }: { request: SavingsRequestView }) {
         </Text>
       )}
     </>
+  );
+}
+
+/**
+ * Issue 34: beside a pending request, the holder's balance and available balance now, and what
+ * approving would leave, so the checker judges the approval by its effect (figures from the API).
+ */
+export function Standing({ standing }: { standing: SavingsRequestStanding | null }) {
+  if (!standing) return null;
+  const lines = [
+    `Balance ${formatNaira(standing.balanceKobo)}`,
+    `Available ${formatNaira(standing.availableKobo)}`,
+    `After approval: balance ${formatNaira(standing.balanceAfterKobo)}, available ${formatNaira(standing.availableAfterKobo)}`,
+  ];
+  return (
+    <Text component="div" size="xs" c="dimmed" fw={400} ta="inherit" style={{ whiteSpace: 'normal' }}>
+      {lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </Text>
   );
 }

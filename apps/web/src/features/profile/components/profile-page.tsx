@@ -9,7 +9,8 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { EditDetailsForm } from './edit-details-form.tsx';
 
 /**
- * SPEC 2: read-only full name, email and member-since date, with an initial avatar. Below the card,
+ * SPEC 2: read-only full name, email and member-since date, with an initial avatar. The name is said
+ * once, beside the avatar (issue 34): the 'Full Name' field to change it is the details form's. Below the card,
  * issue 15's self-service: one's own details, password and email. Issue 32: a savings holder's
  * nominees and notice to leave (`exitSection`, handed in by the router: features never import each other).
  */
@@ -32,7 +33,6 @@ export function ProfilePage({ exitSection }: { exitSection?: ReactNode }) {
                 {user.name}
               </Text>
             </Group>
-            <TextInput label="Full Name" value={user.name} readOnly />
             <TextInput label="Email" value={user.email} readOnly />
             <TextInput label="Member Since" value={formatLongDate(user.createdAt)} readOnly />
           </Stack>

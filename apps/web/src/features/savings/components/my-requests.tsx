@@ -83,7 +83,8 @@ function RequestTable({ requests, mayCancel, onCancel }: ListProps) {
             <Table.Th>Made</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Value Date</Table.Th>
+            {/* Issue 34: a member reads 'counts from', not the bookkeeper's 'value date'. */}
+            <Table.Th>Counts from</Table.Th>
             <Table.Th>Description</Table.Th>
             <Table.Th>Status</Table.Th>
           </Table.Tr>
@@ -128,7 +129,7 @@ function RequestCards({ requests, mayCancel, onCancel }: ListProps) {
             </Text>
           </Group>
           <Text size="sm" c="dimmed">
-            Value date {formatCalendarDate(request.valueDate)} · made {formatDateTime(request.createdAt)}
+            Counts from {formatCalendarDate(request.valueDate)} · made {formatDateTime(request.createdAt)}
           </Text>
           {request.to && <Text size="sm">To {request.to.name}</Text>}
           {request.description && (

@@ -82,7 +82,8 @@ function HistoryTable({ rows, showProcessedBy, onReverse }: RowsProps) {
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Value Date</Table.Th>
+            {/* Issue 34: the processed-by column is the administrator's view; a member reads 'counts from'. */}
+            <Table.Th>{showProcessedBy ? 'Value Date' : 'Counts from'}</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
             <Table.Th>Description</Table.Th>

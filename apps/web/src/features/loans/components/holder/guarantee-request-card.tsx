@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { FactList } from '../../../../components/fact-list.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import { useAnswerGuarantee, type GuaranteeAnswer } from '../../api/holder-answer-guarantee.ts';
+import { useMyAvailableSavings } from '../../api/holder-get-my-available.ts';
 
 type Props = { loan: LoanView; myShareKobo: Kobo; onAnswered: (message: string) => void };
 
@@ -19,6 +20,7 @@ export function GuaranteeRequestCard({ loan, myShareKobo, onAnswered }: Props) {
     onAnswered: (choice) => onAnswered(choice === 'accept' ? MESSAGES.guaranteeAccepted : MESSAGES.guaranteeDeclined),
   });
   const [isConfirmingDecline, setIsConfirmingDecline] = useState(false);
+  const available = useMyAvailableSavings().data;
   const borrower = `${loan.borrower.name}${loan.borrower.staffId ? ` (${loan.borrower.staffId})` : ''}`;
   const error = answer.isError ? errorMessage(answer.error, MESSAGES.answerGuaranteeFailed) : null;
 
@@ -31,6 +33,13 @@ export function GuaranteeRequestCard({ loan, myShareKobo, onAnswered }: Props) {
     { label: 'Amount', value: formatNaira(loan.principalKobo) },
     { label: 'Your share', value: formatNaira(myShareKobo) },
     { label: 'Term', value: `${loan.months} months` },
+    // Issue 34: what accepting would leave the guarantor free to withdraw, beside what they have now.
+    ...(available === undefined
+      ? []
+      : [
+          { label: 'Available now', value: formatNaira(available) },
+          { label: 'Available after accepting', value: formatNaira(Math.max(0, available - myShareKobo) as Kobo) },
+        ]),
   ];
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={`Guarantee request from ${loan.borrower.name}`}>
@@ -38,7 +47,7 @@ export function GuaranteeRequestCard({ loan, myShareKobo, onAnswered }: Props) {
         <Title order={4} style={{ overflowWrap: 'anywhere' }}>
           {borrower} asks you to guarantee a loan
         </Title>
-        <FactList facts={facts} cols={{ base: 2, sm: 4 }} m={0} />
+        <FactList facts={facts} cols={{ base: 2, sm: 3 }} m={0} />
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           <Text span c="dimmed" size="sm">
             Purpose:{' '}
