@@ -7,6 +7,7 @@ export * from './navigation.ts';
 export * from './guards.ts';
 export * from './contracts/users.ts';
 export * from './errors.ts';
+export * from './form-issues.ts';
 export * from './schemas/auth.ts';
 export * from './periods.ts';
 export * from './schemas/savings.ts';

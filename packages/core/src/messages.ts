@@ -709,6 +709,9 @@ export const MESSAGES = {
   noProvisionRuns: 'No provision has been run yet.',
   provisionRunPosted: 'Provision run posted',
   provisionRunNothingToPost: 'The provision already matches: nothing was posted.',
+  // Issue 34, part F: a form's banner summarises its flagged fields instead of repeating their
+  // sentences (docs/decisions/060-every-field-at-once.md); see fieldsNeedAttention for the plural.
+  oneFieldNeedsAttention: '1 field needs attention',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -32,9 +32,10 @@ export const profileDetailsSchema = z
   })
   .superRefine((value, ctx) => {
     const fail = failer(ctx);
-    if (!value.name) return fail('name', MESSAGES.enterName);
-    if (value.name.length > MAX_NAME_LENGTH) return fail('name', `Name must be at most ${MAX_NAME_LENGTH} characters`);
-    if (value.phoneNumber && !isValidPhoneNumber(value.phoneNumber)) return fail('phoneNumber', MESSAGES.staffInvalidPhone);
+    // Every field is checked, so a form flags them all at once (docs/decisions/060-every-field-at-once.md).
+    if (!value.name) fail('name', MESSAGES.enterName);
+    else if (value.name.length > MAX_NAME_LENGTH) fail('name', `Name must be at most ${MAX_NAME_LENGTH} characters`);
+    if (value.phoneNumber && !isValidPhoneNumber(value.phoneNumber)) fail('phoneNumber', MESSAGES.staffInvalidPhone);
   })
   .transform((value) => ({ name: value.name, phoneNumber: value.phoneNumber || null }));
 export type ProfileDetailsInput = z.input<typeof profileDetailsSchema>;
@@ -54,9 +55,9 @@ export const changePasswordSchema = z
   .superRefine((value, ctx) => {
     const fail = failer(ctx);
     const current = currentPasswordProblem(value.currentPassword);
-    if (current) return fail('currentPassword', current);
+    if (current) fail('currentPassword', current);
     const fresh = newPasswordProblem(value.newPassword);
-    if (fresh) return fail('newPassword', fresh);
+    if (fresh) fail('newPassword', fresh);
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
@@ -65,10 +66,7 @@ export const changePasswordFormSchema = z
   .object({ currentPassword: text, newPassword: text, confirmPassword: text })
   .superRefine((value, ctx) => {
     const parsed = changePasswordSchema.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-      return;
-    }
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     if (value.confirmPassword !== value.newPassword) failer(ctx)('confirmPassword', MESSAGES.passwordsDoNotMatch);
   })
   .transform(({ currentPassword, newPassword }) => ({ currentPassword, newPassword }));
@@ -79,10 +77,10 @@ export const changeEmailSchema = z
   .object({ newEmail: z.preprocess(trimmed, text), currentPassword: text })
   .superRefine((value, ctx) => {
     const fail = failer(ctx);
-    if (!value.newEmail) return fail('newEmail', MESSAGES.enterNewEmail);
-    if (!emailIsValid(value.newEmail)) return fail('newEmail', MESSAGES.invalidEmail);
+    if (!value.newEmail) fail('newEmail', MESSAGES.enterNewEmail);
+    else if (!emailIsValid(value.newEmail)) fail('newEmail', MESSAGES.invalidEmail);
     const current = currentPasswordProblem(value.currentPassword);
-    if (current) return fail('currentPassword', current);
+    if (current) fail('currentPassword', current);
   })
   .transform((value) => ({ newEmail: value.newEmail.toLowerCase(), currentPassword: value.currentPassword }));
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;

@@ -33,13 +33,15 @@ export const signUpSchema = z
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!value.name) return fail('name', MESSAGES.enterName);
-    if (value.name.length > MAX_NAME_LENGTH) return fail('name', `Name must be at most ${MAX_NAME_LENGTH} characters`);
-    if (!value.email) return fail('email', MESSAGES.enterEmail);
-    if (value.email.length > MAX_EMAIL_LENGTH || !emailIsValid(value.email)) return fail('email', MESSAGES.invalidEmail);
+    // Every field is checked, in this order, so a form flags them all at once and the first issue
+    // stays SPEC 5's first (docs/decisions/060-every-field-at-once.md).
+    if (!value.name) fail('name', MESSAGES.enterName);
+    else if (value.name.length > MAX_NAME_LENGTH) fail('name', `Name must be at most ${MAX_NAME_LENGTH} characters`);
+    if (!value.email) fail('email', MESSAGES.enterEmail);
+    else if (value.email.length > MAX_EMAIL_LENGTH || !emailIsValid(value.email)) fail('email', MESSAGES.invalidEmail);
     const passwordProblem = newPasswordProblem(value.password);
-    if (passwordProblem) return fail('password', passwordProblem);
-    if (value.confirmPassword !== value.password) return fail('confirmPassword', MESSAGES.passwordsDoNotMatch);
+    if (passwordProblem) fail('password', passwordProblem);
+    else if (value.confirmPassword !== value.password) fail('confirmPassword', MESSAGES.passwordsDoNotMatch);
   })
   .transform((value) => ({ name: value.name, email: value.email.toLowerCase(), password: value.password }));
 export type SignUpInput = z.input<typeof signUpSchema>;
@@ -47,8 +49,11 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 export const signInSchema = z
   .object({ email: z.preprocess(trimmed, text), password: text })
   .superRefine((value, ctx) => {
+    // SPEC 5's one sentence for every empty field: the form flags each and says it once, in its banner.
     if (!value.email || !value.password) {
-      return ctx.addIssue({ code: 'custom', path: [value.email ? 'password' : 'email'], message: MESSAGES.fillAllFields });
+      if (!value.email) ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.fillAllFields });
+      if (!value.password) ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.fillAllFields });
+      return;
     }
     if (value.email.length > MAX_EMAIL_LENGTH || !emailIsValid(value.email)) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.invalidEmail });

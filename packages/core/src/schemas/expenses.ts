@@ -86,8 +86,10 @@ export const expenseInputSchema = z
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    const missing = (['categoryId', 'amount', 'date'] as const).find((field) => isBlank(value[field]));
-    if (missing) return fail(missing, MESSAGES.fillRequiredFields);
+    // Every missing field is named at once (the form flags each; docs/decisions/060-every-field-at-once.md).
+    const missing = (['categoryId', 'amount', 'date'] as const).filter((field) => isBlank(value[field]));
+    for (const field of missing) fail(field, MESSAGES.fillRequiredFields);
+    if (missing.length > 0) return;
     if (typeof value.categoryId !== 'string' || !isUuid(value.categoryId.trim())) return fail('categoryId', MESSAGES.categoryNotFound);
     const amountKobo = typeof value.amount === 'string' || typeof value.amount === 'number' ? parseNaira(value.amount) : null;
     if (amountKobo === null) return fail('amount', MESSAGES.invalidExpenseAmount);
