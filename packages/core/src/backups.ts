@@ -35,9 +35,12 @@ export type BackupRunView = z.infer<typeof backupRunViewSchema>;
 export const backupFileViewSchema = z.object({ name: z.string(), size: z.number().int(), createdAt: z.string() });
 export type BackupFileView = z.infer<typeof backupFileViewSchema>;
 
-/** GET /api/backups. */
+/**
+ * GET /api/backups. No server path in it (issue 34): the backup folder, and any path a failure's
+ * error names, stay on the server (its log and BACKUP_DIR); the admin downloads files by name.
+ */
 export const backupStatusSchema = z.object({
-  schedule: z.object({ time: z.string(), timeZone: z.string(), keep: z.number().int(), directory: z.string() }),
+  schedule: z.object({ time: z.string(), timeZone: z.string(), keep: z.number().int() }),
   lastRun: backupRunViewSchema.nullable(),
   lastSuccess: backupRunViewSchema.nullable(),
   /** The backup files in this instance's directory, newest first. */

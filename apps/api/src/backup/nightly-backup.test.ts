@@ -67,11 +67,14 @@ describe('the nightly backup', () => {
       error: null,
     };
     expect(response.json()).toMatchObject({
-      schedule: { time: '03:00', timeZone: 'Africa/Lagos', keep: 2, directory: backupDir },
+      schedule: { time: '03:00', timeZone: 'Africa/Lagos', keep: 2 },
       lastRun: run,
       lastSuccess: run,
       warning: null,
     });
+    // Issue 34: the answer names no server path, the backup folder least of all.
+    expect(response.body).not.toContain(backupDir);
+    expect(response.json().schedule).toEqual({ time: '03:00', timeZone: 'Africa/Lagos', keep: 2 });
     expect(response.json().files).toEqual([
       { name: 'kobo-2026-11-15T02-00-30Z.kobo-backup', size, createdAt: expect.any(String) },
       { name: 'kobo-2026-11-14T02-00-00Z.kobo-backup', size: 3, createdAt: expect.any(String) },
@@ -131,7 +134,8 @@ describe('a nightly backup that fails', () => {
     expect(await failing.app.kobo.backups.check()).toEqual({ night: '2026-11-20', ran: true, ok: false });
     const status = (await failingAdmin.get('/api/backups')).json();
     expect(status.lastRun).toMatchObject({ night: '2026-11-20', ok: false, fileName: null, size: null });
-    expect(status.lastRun.error).toMatch(/ENOTDIR/);
+    expect(status.lastRun.error).toMatch(/^ENOTDIR: not a directory, mkdir the backup folder$/);
+    expect(JSON.stringify(status)).not.toContain(folder);
     expect(status.lastSuccess).toBeNull();
     expect(status.warning).toBe(`${MESSAGES.backupFailed} ${status.lastRun.error}`);
     expect(status.files).toEqual([]);

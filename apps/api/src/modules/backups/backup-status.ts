@@ -12,6 +12,15 @@ export type BackupDeps = {
 
 type RunRow = { period: string; startedAt: Date; finishedAt: Date | null; result: Record<string, unknown> | null };
 
+/**
+ * A failure's error as the admin reads it, any absolute path in it ("ENOTDIR: not a directory,
+ * mkdir '/srv/kobo/backups'") put as "the backup folder": the server's layout is not the page's to
+ * show (issue 34). The run's row and the log keep the whole message for whoever runs the server.
+ */
+export function withoutServerPaths(error: string | null): string | null {
+  return error?.replace(/(['"]?)\/[^\s'"]+\1/g, 'the backup folder') ?? null;
+}
+
 function toRunView(row: RunRow): BackupRunView {
   const result = row.result ?? {};
   const text = (key: string) => (typeof result[key] === 'string' ? result[key] : null);
@@ -22,7 +31,7 @@ function toRunView(row: RunRow): BackupRunView {
     ok: row.finishedAt === null ? null : result.ok === true,
     fileName: text('file'),
     size: typeof result.size === 'number' ? result.size : null,
-    error: text('error'),
+    error: withoutServerPaths(text('error')),
     host: text('host'),
   };
 }
@@ -34,7 +43,7 @@ export async function readBackupStatus(deps: BackupDeps): Promise<BackupStatus> 
     latestRun(deps.db, goodNightlyBackupSql),
   ]);
   return {
-    schedule: { ...deps.schedule, timeZone: deps.timeZone },
+    schedule: { time: deps.schedule.time, keep: deps.schedule.keep, timeZone: deps.timeZone },
     lastRun,
     lastSuccess,
     files: listBackupFiles(deps.schedule.directory).map(({ name, size, modifiedAt }) => ({ name, size, createdAt: modifiedAt.toISOString() })),

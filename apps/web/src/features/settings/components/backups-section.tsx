@@ -47,8 +47,7 @@ export function BackupsSection() {
         <>
           <Text size="sm" c="dimmed">
             Kobo backs up the whole database every night at {backups.data.schedule.time} ({backups.data.schedule.timeZone}) and keeps the last{' '}
-            {backups.data.schedule.keep} files in <span style={{ overflowWrap: 'anywhere' }}>{backups.data.schedule.directory}</span>. Keep a copy somewhere
-            else too: download one below.
+            {backups.data.schedule.keep} files on the server. Keep a copy somewhere else too: download one below.
           </Text>
           {backups.data.warning && (
             <Alert color="red" role="alert" title="Backups need attention">
