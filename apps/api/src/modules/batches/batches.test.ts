@@ -293,8 +293,8 @@ describe('uploading payroll’s file', () => {
       const response = await upload(admin, bytes);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().rows).toEqual([
-        { ref: ada.staffId, amount: '15,000', description: 'October', type: null, loanRepayment: null },
-        { ref: bayo.staffId, amount: '₦20000.50', description: null, type: 'deposit', loanRepayment: null },
+        { ref: ada.staffId, amount: '15,000', description: 'October', type: null, loanRepayment: null, sourceRow: 2 },
+        { ref: bayo.staffId, amount: '₦20000.50', description: null, type: 'deposit', loanRepayment: null, sourceRow: 3 },
       ]);
       expect(response.json().fileHash).toMatch(/^[0-9a-f]{64}$/);
     }
@@ -311,11 +311,33 @@ describe('uploading payroll’s file', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { rows } = response.json();
     expect(rows).toEqual([
-      { ref: chi.email, amount: 1500.125, description: null, type: null, loanRepayment: null },
-      { ref: ada.email, amount: 2000, description: null, type: null, loanRepayment: null },
+      { ref: chi.email, amount: 1500.125, description: null, type: null, loanRepayment: null, sourceRow: 2 },
+      { ref: ada.email, amount: 2000, description: null, type: null, loanRepayment: null, sourceRow: 3 },
     ]);
     const review = (await admin.post('/api/savings/batches/review', { month: '2026-11', rows })).json();
     expect(review.rows.map((row: { reason: string | null }) => row.reason)).toEqual([MESSAGES.enterValidAmount, null]);
+  });
+
+  it('keeps each row’s own spreadsheet row number through the review, past a blank row and a dropped one (issue 34)', async () => {
+    // Row 1 is the header; row 3 is blank, so the rows are 2, 4 and 5 as a spreadsheet program numbers them.
+    const bytes = Buffer.from(`${header}${ada.staffId},100,,\n,,,\n${bayo.staffId},-50,,\n${chi.staffId},200,,\n`);
+    const { rows } = (await upload(admin, bytes, 'row-numbers.csv')).json();
+    expect(rows.map((row: { sourceRow: number }) => row.sourceRow)).toEqual([2, 4, 5]);
+    const review = (await admin.post('/api/savings/batches/review', { month: '2026-11', rows })).json();
+    expect(review.rows.map((row: { line: number; sourceRow: number | null }) => [row.line, row.sourceRow])).toEqual([
+      [1, 2],
+      [2, 4],
+      [3, 5],
+    ]);
+    // Row 4 dropped: row 5 is still row 5, though it is now the second line sent.
+    const again = (await admin.post('/api/savings/batches/review', { month: '2026-11', rows: [rows[0], rows[2]] })).json();
+    expect(again.rows.map((row: { line: number; sourceRow: number | null }) => [row.line, row.sourceRow])).toEqual([
+      [1, 2],
+      [2, 5],
+    ]);
+    // Rows prepared on screen have no spreadsheet row.
+    const prepared = (await admin.post('/api/savings/batches/review', { month: '2026-11', rows: [{ ref: ada.staffId, amount: '100' }] })).json();
+    expect(prepared.rows[0].sourceRow).toBeNull();
   });
 
   it('recognises the same file posted again', async () => {
@@ -386,9 +408,9 @@ describe('uploading payroll’s file', () => {
     const read = await upload(admin, response.rawPayload, 'payroll-template-2026-12.xlsx');
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().rows).toEqual([
-      { ref: ada.staffId, amount: 15000, description: 'December 2026 contribution', type: 'deposit', loanRepayment: null },
-      { ref: bayo.staffId, amount: 20000.5, description: 'December 2026 contribution', type: 'deposit', loanRepayment: null },
-      { ref: chi.staffId, amount: 0, description: 'December 2026 contribution', type: 'deposit', loanRepayment: null },
+      { ref: ada.staffId, amount: 15000, description: 'December 2026 contribution', type: 'deposit', loanRepayment: null, sourceRow: 2 },
+      { ref: bayo.staffId, amount: 20000.5, description: 'December 2026 contribution', type: 'deposit', loanRepayment: null, sourceRow: 3 },
+      { ref: chi.staffId, amount: 0, description: 'December 2026 contribution', type: 'deposit', loanRepayment: null, sourceRow: 4 },
     ]);
   });
 });

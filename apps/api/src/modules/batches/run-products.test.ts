@@ -227,14 +227,14 @@ describe("payroll's file with a column per product", () => {
     const read = await upload(admin, csv);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().products.map((product: { id: string }) => product.id)).toEqual([ORDINARY_SAVINGS_PRODUCT_ID, christmas, shares]);
-    expect(read.json().rows).toEqual([{ ref: e.staffId, amount: '5,000', description: null, type: null, loanRepayment: '11,200', products: { [christmas]: '2,000' } }]);
+    expect(read.json().rows).toEqual([{ ref: e.staffId, amount: '5,000', description: null, type: null, loanRepayment: '11,200', products: { [christmas]: '2,000' }, sourceRow: 2 }]);
   });
 
   it('still reads the old file with one Amount column, as ordinary savings', async () => {
     const read = await upload(admin, Buffer.from(`Staff ID,Amount,Loan Repayment\n${e.staffId},"5,000","11,200"\n`));
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().products.map((product: { name: string }) => product.name)).toEqual(['Ordinary savings']);
-    expect(read.json().rows).toEqual([{ ref: e.staffId, amount: '5,000', description: null, type: null, loanRepayment: '11,200' }]);
+    expect(read.json().rows).toEqual([{ ref: e.staffId, amount: '5,000', description: null, type: null, loanRepayment: '11,200', sourceRow: 2 }]);
   });
 
   it.each([

@@ -176,7 +176,7 @@ describe('posting a run with repayments', () => {
     const ada = await borrower('Ada File');
     const csv = Buffer.from(`Staff ID,Amount,Loan Repayment\n${ada.staffId},"15,000","11,200"\n`);
     const read = await admin.request('POST', '/api/savings/batches/file', csv, { 'content-type': 'application/octet-stream', 'x-file-name': 'july.csv' });
-    expect(read.json().rows).toEqual([{ ref: ada.staffId, amount: '15,000', description: null, type: null, loanRepayment: '11,200' }]);
+    expect(read.json().rows).toEqual([{ ref: ada.staffId, amount: '15,000', description: null, type: null, loanRepayment: '11,200', sourceRow: 2 }]);
   });
 });
 

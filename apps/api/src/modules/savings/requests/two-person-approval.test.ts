@@ -366,3 +366,49 @@ describe('a monthly run', () => {
     expect(free.json().rows[0]).toMatchObject({ status: 'ready', reason: null });
   });
 });
+
+describe('the checkers’ list (issue 34)', () => {
+  type Listed = { id: string; standing: unknown };
+  const listed = async (status: 'pending' | 'decided', id: string) => {
+    const answer = await maker.get(`/api/savings/requests?status=${status}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return (answer.json().requests as Listed[]).find((request) => request.id === id);
+  };
+
+  it('shows beside each pending request its holder’s balance and available balance, and what approving would leave', async () => {
+    await setApprovalSettings(maker, { threshold: '50,000', memberPostingsDirect: false });
+    const saver = await holderWith('100,000', 'Efe Withdrawer');
+    const withdrawal = (await post(maker, { userId: saver.userId, type: 'withdrawal', amount: '60,000' })).json().request;
+    // The pending withdrawal already holds its ₦60,000: approving takes it from the balance, and the available stays.
+    expect((await listed('pending', withdrawal.id))?.standing).toEqual({
+      balanceKobo: 10_000_000,
+      availableKobo: 4_000_000,
+      balanceAfterKobo: 4_000_000,
+      availableAfterKobo: 4_000_000,
+    });
+
+    const sender = await holderWith('80,000', 'Femi Sender');
+    const to = await addStaffIdOnly();
+    const sent = (await transfer(maker, { fromUserId: sender.userId, toUserId: to.userId, amount: '55,000' })).json().request;
+    expect((await listed('pending', sent.id))?.standing).toEqual({
+      balanceKobo: 8_000_000,
+      availableKobo: 2_500_000,
+      balanceAfterKobo: 2_500_000,
+      availableAfterKobo: 2_500_000,
+    });
+
+    // A member's deposit on an account not yet opened: nothing now, the deposit after.
+    const member = await ctx.signedIn('user');
+    const asked = (await post(member, { type: 'deposit', amount: '2,500' })).json().request;
+    expect((await listed('pending', asked.id))?.standing).toEqual({
+      balanceKobo: 0,
+      availableKobo: 0,
+      balanceAfterKobo: 250_000,
+      availableAfterKobo: 250_000,
+    });
+
+    // Once decided, a request has no standing to show.
+    expect((await maker.post(`/api/savings/requests/${withdrawal.id}/cancel`, {})).statusCode).toBe(200);
+    expect((await listed('decided', withdrawal.id))?.standing).toBeNull();
+  });
+});
