@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { dashboardRange, type DashboardPeriod, type DashboardView, type DateRange } from '@kobo/core';
 import { queryRows, type Database } from '../../db/client.ts';
-import { readSnapshot } from '../../db/read-snapshot.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { expenseConditions, expenseScopeOf, type ExpenseScope } from '../expense-scope/expense-scope.ts';
 import { EXPENSE_VIEW_COLUMNS, EXPENSE_VIEW_FROM, newestFirstBound, toExpenseView, type ExpenseViewRow } from '../expenses/expense-view.ts';
@@ -17,18 +16,18 @@ type DashboardRow = CategoryTotalRow & { kind: 'category' | 'bucket'; key: strin
 
 /**
  * The Expenses Dashboard (SPEC "Dashboard", DECISIONS 12) for one period, computed in SQL over what
- * the caller may see: one query groups the period's (item, day) cells by category and by chart
- * bucket, and a second takes the 5 most recently created. Both read one snapshot
- * (read-snapshot.ts), so the recent expenses are among those the totals count.
+ * the caller may see: one part groups the period's (item, day) cells by category and by chart
+ * bucket, a second takes the 5 most recently created. Both go in one statement, which reads one
+ * snapshot by itself (so the recent expenses are among those the totals count) in one round trip
+ * instead of a read-only transaction's four (begin, two queries, commit): the dashboard is the
+ * administrator's first screen (issue 34) and issue 27's year figure.
  */
 export async function getDashboard(deps: DashboardDeps, actor: Actor, period: DashboardPeriod): Promise<DashboardView> {
   const scope = expenseScopeOf(actor);
   const range = dashboardRange(period, deps.now(), deps.timeZone);
-  const queries = dashboardQueries(scope, period, range);
-  const { rows, recentRows } = await readSnapshot(deps.db, async (tx) => ({
-    rows: await queryRows<DashboardRow>(tx, queries.totals),
-    recentRows: await queryRows<ExpenseViewRow>(tx, queries.recent),
-  }));
+  const [answer] = await queryRows<{ totals: DashboardRow[]; recent: ExpenseViewRow[] }>(deps.db, dashboardStatement(dashboardQueries(scope, period, range)));
+  const rows = answer?.totals ?? [];
+  const recentRows = answer?.recent ?? [];
   const { totalKobo, count, shares } = toCategoryShares(rows.filter((row) => row.kind === 'category'));
   return {
     period,
@@ -45,6 +44,16 @@ export async function getDashboard(deps: DashboardDeps, actor: Actor, period: Da
         .map((row) => ({ key: row.key ?? '', amountKobo: koboFromDb(row.amount) })),
     },
   };
+}
+
+/**
+ * Both parts as one statement answering one row of two JSON arrays, each in its part's own order
+ * (every column either part selects is text or an integer, so JSON carries it unchanged).
+ */
+function dashboardStatement(queries: { totals: SQL; recent: SQL }): SQL {
+  return sql`with totals as (${queries.totals}), recent as (${queries.recent})
+    select (select coalesce(json_agg(t order by t.kind desc, t.position), '[]'::json) from totals t) as totals,
+           (select coalesce(json_agg(r order by r.created_at_key::timestamptz desc nulls last, r.id desc), '[]'::json) from recent r) as recent`;
 }
 
 /** The dashboard's SQL, also timed on its own by the benchmark. */
