@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { MantineProvider, createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { ScreenGuessContext, type ScreenGuess } from '../lib/use-screen-size.ts';
 import { NotificationsOutlet } from './notifications-outlet.tsx';
 import focusRing from './focus-ring.module.css';
+import badgeWraps from './badge-wraps.module.css';
 
 /**
  * Contrast to WCAG 2.2 AA (issue 13): white on Mantine's default blue.6 is 3.55:1, on blue.8
@@ -20,6 +22,8 @@ const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // Every text field (TextInput, Select, NumberInput, PasswordInput… are all Input) shows a focus ring.
     Input: { classNames: { input: focusRing.input } },
+    // Issue 34: a badge grows or wraps to show every word, never an ellipsis.
+    Badge: { classNames: { root: badgeWraps.root, label: badgeWraps.label } },
     // The colour picker's eyedropper is an icon-only button that Mantine leaves unnamed.
     ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
   },
@@ -75,7 +79,8 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 // public/theme-init.js applies it before the first paint.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'darkMode' });
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/** `screenGuess`: the server's guess of the screen, the same on the server and the hydrating browser (docs/decisions/058). */
+export function Providers({ queryClient, screenGuess = 'desktop', children }: { queryClient: QueryClient; screenGuess?: ScreenGuess; children: ReactNode }) {
   return (
     <MantineProvider
       theme={theme}
@@ -85,7 +90,9 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
       defaultColorScheme="auto"
     >
       <NotificationsOutlet />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <ScreenGuessContext value={screenGuess}>{children}</ScreenGuessContext>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

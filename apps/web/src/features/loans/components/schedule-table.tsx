@@ -1,7 +1,7 @@
-import { Badge, Table, Text } from '@mantine/core';
-import '@mantine/core/styles/Table.css';
+import { Badge, Text } from '@mantine/core';
 import { formatNaira, instalmentOwed, loanChargeLabels, type InstalmentPosition, type IsoDate, type LoanKind, type LoanSchedule } from '@kobo/core';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
+import { StackedTable, type StackedColumn } from '../../../components/stacked-table.tsx';
 
 type Props = {
   schedule: LoanSchedule;
@@ -24,61 +24,39 @@ function standingOf(position: InstalmentPosition, asOf: IsoDate): Standing {
 
 const STANDING_COLOURS: Record<Standing, string> = { Paid: 'green', Overdue: 'red', Due: 'yellow', Upcoming: 'gray' };
 
+type Row = LoanSchedule['instalments'][number];
+
 /**
  * A loan's repayment schedule: due date, principal, interest and instalment, with the principal
- * still owed after each; once disbursed, whether each is paid, due or overdue. Scrolls sideways on
- * a phone rather than squeezing figures.
+ * still owed after each; once disbursed, whether each is paid, due or overdue. On a phone each
+ * instalment is a card of its own, every figure in sight (issue 34).
  */
 export function ScheduleTable({ schedule, positions, asOf, caption = 'Repayment schedule', kind }: Props) {
   const byNumber = new Map(positions?.map((position) => [position.number, position]));
-  const showStanding = positions !== undefined && asOf !== undefined;
+  const standingOfRow = (row: Row) => {
+    const position = byNumber.get(row.number);
+    return position && asOf ? standingOf(position, asOf) : null;
+  };
+  const columns: StackedColumn<Row>[] = [
+    { label: '#', cell: (row) => row.number },
+    { label: 'Due', cell: (row) => formatCalendarDate(row.dueDate), nowrap: true },
+    { label: 'Principal', cell: (row) => formatNaira(row.principal), align: 'right' },
+    { label: loanChargeLabels(kind).charge, cell: (row) => formatNaira(row.interest), align: 'right' },
+    { label: 'Instalment', cell: (row) => formatNaira(row.total), align: 'right', emphasis: true },
+    { label: 'Owed after', cell: (row) => formatNaira(row.principalAfter), align: 'right' },
+  ];
+  if (positions !== undefined && asOf !== undefined) {
+    columns.push({ label: 'Status', cell: (row) => standingBadge(standingOfRow(row)) });
+  }
+  return <StackedTable caption={caption} columns={columns} rows={schedule.instalments} rowKey={(row) => row.number} />;
+}
+
+/** A cell's content, not a component: the table calls it for each row. */
+function standingBadge(standing: Standing | null) {
+  if (!standing) return <Text size="sm">—</Text>;
   return (
-    // Scrolls sideways on a phone with nothing focusable inside: the region itself takes focus so
-    // the arrow keys can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable).
-    <Table.ScrollContainer minWidth={showStanding ? 560 : 460} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}>
-      <Table striped verticalSpacing={4} fz="sm">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">#</Table.Th>
-            <Table.Th scope="col">Due</Table.Th>
-            <Table.Th scope="col" ta="right">Principal</Table.Th>
-            <Table.Th scope="col" ta="right">{loanChargeLabels(kind).charge}</Table.Th>
-            <Table.Th scope="col" ta="right">Instalment</Table.Th>
-            <Table.Th scope="col" ta="right">Owed after</Table.Th>
-            {showStanding && <Table.Th scope="col">Status</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {schedule.instalments.map((row) => {
-            const position = byNumber.get(row.number);
-            const standing = position && asOf ? standingOf(position, asOf) : null;
-            return (
-              <Table.Tr key={row.number}>
-                <Table.Td>{row.number}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(row.dueDate)}</Table.Td>
-                <Table.Td ta="right">{formatNaira(row.principal)}</Table.Td>
-                <Table.Td ta="right">{formatNaira(row.interest)}</Table.Td>
-                <Table.Td ta="right" fw={600}>
-                  {formatNaira(row.total)}
-                </Table.Td>
-                <Table.Td ta="right">{formatNaira(row.principalAfter)}</Table.Td>
-                {showStanding && (
-                  <Table.Td>
-                    {standing ? (
-                      <Badge size="sm" variant="light" color={STANDING_COLOURS[standing]}>
-                        {standing}
-                      </Badge>
-                    ) : (
-                      <Text size="sm">—</Text>
-                    )}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Badge size="sm" variant="light" color={STANDING_COLOURS[standing]}>
+      {standing}
+    </Badge>
   );
 }
