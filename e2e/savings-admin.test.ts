@@ -8,7 +8,7 @@ import { MESSAGES, formatNaira } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, screenshot, PHONE } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
-import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
+import { expectBeside, expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -97,22 +97,23 @@ describe('/savings as an admin', () => {
     const banner = dialog.getByRole('alert');
     const create = dialog.getByRole('button', { name: 'Create Staff' });
 
+    // Issue 34: every empty field at once, each beside itself, the banner a summary; then one at a time, beside its field.
     await create.click();
-    await expectText(banner, MESSAGES.staffInvalidEmail);
+    await expectText(banner, '3 fields need attention');
+    await expectBeside(dialog.getByLabel('Email'), MESSAGES.staffInvalidEmail);
+    await expectBeside(dialog.getByLabel('Password', { exact: true }), MESSAGES.staffWeakPassword);
+    await expectBeside(dialog.getByLabel('Full Name'), MESSAGES.staffNameRequired);
     await dialog.getByLabel('Email').fill('not-an-email');
-    await create.click();
-    await expectText(banner, MESSAGES.staffInvalidEmail);
-    await dialog.getByLabel('Email').fill(tunde.email);
+    await dialog.getByLabel('Full Name').fill('Bisi Ade');
     await dialog.getByLabel('Password', { exact: true }).fill('12345');
     await create.click();
-    await expectText(banner, MESSAGES.staffWeakPassword);
+    await expectBeside(dialog.getByLabel('Email'), MESSAGES.staffInvalidEmail);
+    await expectBeside(dialog.getByLabel('Password', { exact: true }), MESSAGES.staffWeakPassword);
+    await dialog.getByLabel('Email').fill(tunde.email);
     await dialog.getByLabel('Password', { exact: true }).fill('secret1');
-    await create.click();
-    await expectText(banner, MESSAGES.staffNameRequired);
-    await dialog.getByLabel('Full Name').fill('Bisi Ade');
     await dialog.getByLabel('Phone Number (optional)').fill('call me');
     await create.click();
-    await expectText(banner, MESSAGES.staffInvalidPhone);
+    await expectBeside(dialog.getByLabel('Phone Number (optional)'), MESSAGES.staffInvalidPhone);
     await dialog.getByLabel('Phone Number (optional)').fill('+234 803 000 0000');
     await screenshot(page, 'savings-add-staff-375-light');
     // The server refuses an email that already has an account, in the spec's words.

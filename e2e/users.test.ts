@@ -5,7 +5,7 @@ import { launchBrowser, newPage, pageErrorsOf } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 import { apiAs, choose, seedPeople, settledDialog, tablesSettled } from './support/users-seed.ts';
-import { itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
+import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 
 let kobo: KoboServer;
 let browser: Browser;
@@ -47,28 +47,27 @@ describe('adding a user', () => {
     await signInQuickly(page, admin);
     await openUsers(page);
     const form = addUserForm(page);
-    const alert = form.getByRole('alert');
     const submit = form.getByRole('button', { name: 'Add User' });
 
     await submit.click();
-    await expect.poll(() => alert.textContent()).toBe(MESSAGES.addUserEmailRequired);
+    await expectText(form, MESSAGES.addUserEmailRequired);
     await form.getByLabel('Email').fill('not-an-email');
     await submit.click();
-    await expect.poll(() => alert.textContent()).toBe(MESSAGES.addUserNameRequired);
+    await expectText(form, MESSAGES.addUserNameRequired);
     await form.getByLabel('Name').fill('Chika Eze');
     await submit.click();
-    await expect.poll(() => alert.textContent()).toBe(MESSAGES.addUserPasswordRequired);
+    await expectText(form, MESSAGES.addUserPasswordRequired);
     await form.getByLabel(/^Password/).fill('123');
     // Choosing the chosen role again clears it.
     await choose(page, 'Role', 'User');
     await submit.click();
-    await expect.poll(() => alert.textContent()).toBe(MESSAGES.addUserRoleRequired);
+    await expectText(form, MESSAGES.addUserRoleRequired);
     await choose(page, 'Role', 'Manager');
     await submit.click();
-    await expect.poll(() => alert.textContent()).toBe(MESSAGES.addUserInvalidEmail);
+    await expectText(form, MESSAGES.addUserInvalidEmail);
     await form.getByLabel('Email').fill('chika.eze@kobo.test');
     await submit.click();
-    await expect.poll(() => alert.textContent()).toBe(MESSAGES.passwordTooShort);
+    await expectText(form, MESSAGES.passwordTooShort);
     await form.getByLabel(/^Password/).fill('secret1');
     await submit.click();
 
@@ -85,7 +84,7 @@ describe('adding a user', () => {
     await form.getByLabel('Name').fill('Someone Else');
     await form.getByLabel(/^Password/).fill('secret1');
     await submit.click();
-    await expect.poll(() => alert.textContent()).toBe(MESSAGES.addUserEmailInUse);
+    await expectText(form, MESSAGES.addUserEmailInUse);
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
     await context.close();
   });

@@ -9,7 +9,7 @@ type Props = {
   label?: string;
   description?: string;
   /** A problem with this amount, shown under it. */
-  error?: string | null;
+  error?: string | boolean | null;
   required?: boolean;
   /** In a table row, where the column heading shows the label: the label is only read out. */
   isLabelHidden?: boolean;

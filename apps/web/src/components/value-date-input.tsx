@@ -7,7 +7,7 @@ const SAVINGS_DESCRIPTION = 'The day the money counts for. Leave it on today unl
  * 'Value date': the day the money counts for, never after today; its error is shown under it.
  * A loan's screens say what the day means for them (paid out, arrived).
  */
-export function ValueDateInput({ state, error, description = SAVINGS_DESCRIPTION }: { state: ValueDateState; error: string | null; description?: string }) {
+export function ValueDateInput({ state, error, description = SAVINGS_DESCRIPTION }: { state: ValueDateState; error: string | boolean | null; description?: string }) {
   return (
     <TextInput
       type="date"

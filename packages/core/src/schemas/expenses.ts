@@ -170,9 +170,15 @@ function dateRangeSchema(options: { required: boolean }) {
     .superRefine((value, ctx) => {
       const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
       if (!options.required && !value.from && !value.to) return;
-      if (!value.from || !value.to) return fail(value.from ? 'to' : 'from', MESSAGES.selectBothDates);
-      if (!isSupportedDate(value.from)) return fail('from', MESSAGES.invalidDate);
+      // Each missing date is named, so the form flags both at once (docs/decisions/060-every-field-at-once.md).
+      if (!value.from || !value.to) {
+        if (!value.from) fail('from', MESSAGES.selectBothDates);
+        if (!value.to) fail('to', MESSAGES.selectBothDates);
+        return;
+      }
+      if (!isSupportedDate(value.from)) fail('from', MESSAGES.invalidDate);
       if (!isSupportedDate(value.to)) return fail('to', MESSAGES.invalidDate);
+      if (!isSupportedDate(value.from)) return;
       if (value.to < value.from) return fail('to', MESSAGES.endBeforeStart);
     });
 }

@@ -118,17 +118,14 @@ export const createStaffSchema = z
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!emailIsValid(value.email)) return fail('email', MESSAGES.staffInvalidEmail);
-    if (value.password.length < MIN_PASSWORD_LENGTH) return fail('password', MESSAGES.staffWeakPassword);
-    if (value.password.length > MAX_PASSWORD_LENGTH) {
-      return fail('password', `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
-    }
-    if (!value.name) return fail('name', MESSAGES.staffNameRequired);
-    if (value.name.length > MAX_NAME_LENGTH) return fail('name', `Name must be at most ${MAX_NAME_LENGTH} characters`);
+    // Every field, in SPEC 8's order, so the form flags them all at once (docs/decisions/060-every-field-at-once.md).
+    if (!emailIsValid(value.email)) fail('email', MESSAGES.staffInvalidEmail);
+    if (value.password.length < MIN_PASSWORD_LENGTH) fail('password', MESSAGES.staffWeakPassword);
+    else if (value.password.length > MAX_PASSWORD_LENGTH) fail('password', `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+    if (!value.name) fail('name', MESSAGES.staffNameRequired);
+    else if (value.name.length > MAX_NAME_LENGTH) fail('name', `Name must be at most ${MAX_NAME_LENGTH} characters`);
     const phone = value.phoneNumber;
-    if (phone && !isValidPhoneNumber(phone)) {
-      return fail('phoneNumber', MESSAGES.staffInvalidPhone);
-    }
+    if (phone && !isValidPhoneNumber(phone)) fail('phoneNumber', MESSAGES.staffInvalidPhone);
   })
   .transform((value) => ({
     email: value.email.toLowerCase(),

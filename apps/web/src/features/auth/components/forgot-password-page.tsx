@@ -1,48 +1,55 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { MESSAGES, firstIssueMessage, forgotPasswordSchema } from '@kobo/core';
+import { MESSAGES, forgotPasswordSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from './auth-card.tsx';
 
+const FIELDS = ['email'] as const;
+
 export function ForgotPasswordPage() {
   const forgotPassword = useForgotPassword();
   const success = useFlashMessage();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The spec's sentence for a bad address is the form's failure, so it stays in the banner, the field flagged.
+  const problem = useFormProblems(FIELDS, { bannerSentences: [MESSAGES.resetFailed] });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     success.clear();
     const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
-    setError(null);
+    if (!parsed.success) return problem.fromSchema(parsed.error);
+    problem.clear();
     forgotPassword.mutate(
       { email },
       {
         onSuccess: () => success.show(MESSAGES.resetEmailSent),
-        onError: (failure) => setError(errorMessage(failure, MESSAGES.resetFailed)),
+        onError: (failure) => problem.fromServer(failure, MESSAGES.resetFailed),
       },
     );
   }
 
   return (
     <AuthCard title="Reset Password">
-      <ErrorBanner message={error} />
+      <ErrorBanner message={problem.banner} />
       <SuccessBanner message={success.message} />
-      <form onSubmit={handleSubmit} noValidate>
+      <form id={problem.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Email"
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              problem.edited('email');
+            }}
+            error={problem.errorOf('email')}
           />
           <Button type="submit" fullWidth loading={forgotPassword.isPending} mt="xs">
             Reset Password

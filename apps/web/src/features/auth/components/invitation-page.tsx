@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { FactList } from '../../../components/fact-list.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useAcceptInvitation, useInvitation } from '../api/invitation.ts';
 import { AuthCard } from './auth-card.tsx';
 import { DeadInvitation, isDeadInvitation } from './dead-invitation.tsx';
@@ -26,7 +26,7 @@ export function InvitationPage() {
   const accept = useAcceptInvitation();
   const navigate = useNavigate();
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const problem = useFormProblem(FIELDS);
+  const problem = useFormProblems(FIELDS);
 
   if (invitation.isPending) {
     return (
@@ -56,6 +56,7 @@ export function InvitationPage() {
     value: values[name],
     onChange: (event: { currentTarget: HTMLInputElement }) => {
       const { value } = event.currentTarget;
+      problem.edited(name);
       setValues((current) => ({ ...current, [name]: value }));
     },
     error: problem.errorOf(name),
@@ -90,8 +91,8 @@ export function InvitationPage() {
           { label: 'Role', value: ROLE_LABELS[person.role] },
         ]}
       />
-      <ErrorBanner message={problem.problem?.message} />
-      <form onSubmit={handleSubmit} noValidate>
+      <ErrorBanner message={problem.banner} />
+      <form id={problem.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           {/* For password managers: the account the new password belongs to. */}
           <input type="email" autoComplete="username" value={person.email} readOnly hidden />

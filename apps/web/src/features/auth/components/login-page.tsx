@@ -7,7 +7,7 @@ import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { useSetup } from '../../../lib/auth/setup.ts';
 import { paths } from '../../../lib/paths.ts';
 import { loadAuthSchemas, warm } from '../../../lib/lazy-schemas.ts';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -24,8 +24,8 @@ export function LoginPage() {
   const isSignUpOpen = useSetup().data?.openSignUp !== false;
   const [email, setEmail] = useState(arrival.email ?? '');
   const [password, setPassword] = useState('');
-  const problem = useFormProblem(FIELDS);
-  const error = problem.problem?.message ?? null;
+  const problem = useFormProblems(FIELDS, { bannerSentences: [MESSAGES.fillAllFields] });
+  const error = problem.banner ?? null;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,21 +51,27 @@ export function LoginPage() {
       {/* Kept until the first try, not cleared after 3 s: it is why the person is here. */}
       <SuccessBanner message={error || signIn.isPending ? null : arrival.notice} />
       <ErrorBanner message={error} />
-      <form onSubmit={(event) => void handleSubmit(event)} onFocusCapture={warm(loadAuthSchemas)} noValidate>
+      <form id={problem.formId} onSubmit={(event) => void handleSubmit(event)} onFocusCapture={warm(loadAuthSchemas)} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Email"
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              problem.edited('email');
+            }}
             error={problem.errorOf('email')}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              problem.edited('password');
+            }}
             error={problem.errorOf('password')}
             // Mantine's PasswordInput draws the error but leaves aria-invalid off its input.
             aria-invalid={problem.errorOf('password') ? true : undefined}

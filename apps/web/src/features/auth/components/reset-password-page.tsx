@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { MESSAGES, firstIssueMessage, resetPasswordSchema } from '@kobo/core';
+import { MESSAGES, resetPasswordSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
+
+const FIELDS = ['password', 'confirmPassword'] as const;
 
 /** DECISIONS 6: the page the reset mail links to, /reset-password?token=… */
 export function ResetPasswordPage() {
@@ -16,18 +18,18 @@ export function ResetPasswordPage() {
   const resetPassword = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(token ? null : MESSAGES.resetLinkInvalid);
+  const problem = useFormProblems(FIELDS);
   const [isDone, setIsDone] = useState(false);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = { token, password, confirmPassword };
     const parsed = resetPasswordSchema.safeParse(values);
-    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
-    setError(null);
+    if (!parsed.success) return problem.fromSchema(parsed.error);
+    problem.clear();
     resetPassword.mutate(values, {
       onSuccess: () => setIsDone(true),
-      onError: (failure) => setError(errorMessage(failure, MESSAGES.resetFailed)),
+      onError: (failure) => problem.fromServer(failure, MESSAGES.resetFailed),
     });
   }
 
@@ -45,21 +47,32 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Set a New Password">
-      <ErrorBanner message={error} />
+      <ErrorBanner message={token ? problem.banner : MESSAGES.resetLinkInvalid} />
       {token ? (
-        <form onSubmit={handleSubmit} noValidate>
+        <form id={problem.formId} onSubmit={handleSubmit} noValidate>
           <Stack gap="sm">
             <PasswordInput
               label="New Password"
               autoComplete="new-password"
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                problem.edited('password');
+              }}
+              error={problem.errorOf('password')}
+              // PasswordInput leaves aria-invalid to its caller (TextInput sets it from `error`).
+              aria-invalid={problem.errorOf('password') ? true : undefined}
             />
             <PasswordInput
               label="Confirm Password"
               autoComplete="new-password"
               value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+              onChange={(event) => {
+                setConfirmPassword(event.currentTarget.value);
+                problem.edited('confirmPassword');
+              }}
+              error={problem.errorOf('confirmPassword')}
+              aria-invalid={problem.errorOf('confirmPassword') ? true : undefined}
             />
             <Button type="submit" fullWidth loading={resetPassword.isPending} mt="xs">
               Set Password

@@ -5,7 +5,7 @@ import { MESSAGES, signUpSchema } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { useSetup } from '../../../lib/auth/setup.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useSignUp, type SignUpBody } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
 import { BusyIndicator } from '../../../components/busy-indicator.tsx';
@@ -23,13 +23,14 @@ export function SignupPage() {
   const setup = useSetup();
   const signUp = useSignUp();
   const [values, setValues] = useState<SignUpBody>(EMPTY_FORM);
-  const problem = useFormProblem(FIELDS);
+  const problem = useFormProblems(FIELDS);
 
   function field(name: keyof SignUpBody) {
     return {
       value: values[name],
       onChange: (event: { currentTarget: HTMLInputElement }) => {
         const { value } = event.currentTarget;
+        problem.edited(name);
         setValues((current) => ({ ...current, [name]: value }));
       },
       error: problem.errorOf(name),
@@ -84,8 +85,8 @@ export function SignupPage() {
           {MESSAGES.firstAccountBecomesAdmin}
         </Alert>
       )}
-      <ErrorBanner message={problem.problem?.message} />
-      <form onSubmit={handleSubmit} noValidate>
+      <ErrorBanner message={problem.banner} />
+      <form id={problem.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <TextInput label="Full Name" autoComplete="name" {...field('name')} />
           <TextInput label="Email" type="email" autoComplete="email" {...field('email')} />

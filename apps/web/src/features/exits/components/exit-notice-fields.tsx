@@ -13,7 +13,7 @@ type Props = {
   leavingDate: string;
   onLeavingDate: (day: string) => void;
   today: string | null;
-  errorOf: (field: 'reason' | 'leavingDate') => string | null;
+  errorOf: (field: 'reason' | 'leavingDate') => string | boolean | null;
   /** A member leaving of their own accord does not choose death or expulsion. */
   reasons?: readonly ExitReason[];
 };

@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { useOrgToday } from '../../../lib/org-calendar.ts';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useGiveMyNotice, useMyExit } from '../api/my-exit.ts';
 import { useNominees } from '../api/nominees.ts';
 import { EXIT_FAILED, ExitStatusBadge } from './exit-labels.tsx';
@@ -91,7 +91,7 @@ const FIELDS = ['reason', 'leavingDate', 'note'] as const;
 function GiveNoticeForm() {
   const today = useOrgToday().today;
   const give = useGiveMyNotice();
-  const form = useFormProblem(FIELDS);
+  const form = useFormProblems(FIELDS);
   const [reason, setReason] = useState<ExitReason | null>(null);
   const [leavingDate, setLeavingDate] = useState('');
   const [isConfirming, setConfirming] = useState(false);
@@ -107,12 +107,12 @@ function GiveNoticeForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={form.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm">
           Give notice to leave: after the scheme&apos;s notice period your savings are paid out, less what you owe on loans. You can no longer take a new loan or guarantee one.
         </Text>
-        <ErrorBanner message={form.problem && !form.problem.field ? form.problem.message : null} />
+        <ErrorBanner message={form.banner} />
         <ExitNoticeFields
           reason={reason}
           onReason={(next) => {

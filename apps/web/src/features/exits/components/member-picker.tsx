@@ -12,7 +12,7 @@ type Props = {
   description: string;
   value: SavingsHolderListItem | null;
   onChange: (member: SavingsHolderListItem) => void;
-  error?: string | null;
+  error?: string | boolean | null;
   /** Members who may not be chosen (the leaver, the borrower). */
   leaveOut?: readonly string[];
 };

@@ -6,7 +6,7 @@ import { exitNoticeInputSchema, type ExitReason, type SavingsHolderListItem } fr
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { useOrgToday } from '../../../lib/org-calendar.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useIsPhone } from '../../../lib/use-screen-size.ts';
 import { useRecordNotice } from '../api/exit-steps.ts';
 import { EXIT_FAILED } from './exit-labels.tsx';
@@ -29,7 +29,7 @@ function RecordNoticeForm({ onCancel }: { onCancel: () => void }) {
   const navigate = useNavigate();
   const today = useOrgToday().today;
   const record = useRecordNotice();
-  const form = useFormProblem(FIELDS);
+  const form = useFormProblems(FIELDS);
   const [member, setMember] = useState<SavingsHolderListItem | null>(null);
   const [reason, setReason] = useState<ExitReason | null>(null);
   // Today until the officer picks a day: the organisation's calendar may answer after the form opens.
@@ -51,9 +51,9 @@ function RecordNoticeForm({ onCancel }: { onCancel: () => void }) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={form.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
-        <ErrorBanner message={form.problem && !form.problem.field ? form.problem.message : null} />
+        <ErrorBanner message={form.banner} />
         <MemberPicker label="Member" description="The savings holder who is leaving" value={member} onChange={setMember} error={form.errorOf('userId')} />
         <ExitNoticeFields reason={reason} onReason={setReason} leavingDate={leavingDate} onLeavingDate={setLeavingDate} today={today} errorOf={form.errorOf} />
         <Textarea label="Note" description="Optional: the letter's date, who told you." autosize minRows={2} maxLength={500} value={note} onChange={(event) => setNote(event.currentTarget.value)} error={form.errorOf('note')} />

@@ -18,7 +18,7 @@ import { CategoryMark } from '../../../components/category-icon.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useReceiptSettings } from '../../../lib/receipt-settings-query.ts';
 import { ReceiptAttachments } from './receipts/receipt-attachments.tsx';
 import { useReceiptDraft } from './receipts/use-receipt-draft.ts';
@@ -69,9 +69,11 @@ export function ExpenseForm(props: Props) {
   const [values, setValues] = useState(initialValues);
   const receipts = useReceiptDraft(props.initialReceipts);
   const requiredAboveKobo = useReceiptSettings().data?.requiredAboveKobo ?? null;
-  // A problem found before sending, or the server's refusal (`error`, `errorField`), shows in the banner and beside its field.
-  const problem = useFormProblem(FIELDS);
-  const errorOf = (field: (typeof FIELDS)[number]) => problem.errorOf(field) ?? (props.errorField === field && !problem.problem ? error : null);
+  // The problems found before sending, each beside its field; the server's refusal (`error`) beside
+  // the field it names (`errorField`), else in the banner (docs/decisions/060-every-field-at-once.md).
+  const problem = useFormProblems(FIELDS, { bannerSentences: [MESSAGES.fillRequiredFields] });
+  const errorOf = (field: (typeof FIELDS)[number]) => problem.errorOf(field) ?? (props.errorField === field && !problem.hasProblems ? (error ?? null) : null);
+  const receiptError = errorOf('receiptIds');
   const byId = new Map(categories.map((category) => [category.id, category]));
   const amountRef = useRef<HTMLInputElement>(null);
   const set = <K extends keyof ExpenseFormValues>(key: K, value: ExpenseFormValues[K]) => {
@@ -125,9 +127,9 @@ export function ExpenseForm(props: Props) {
   const settingsPath = mayOpen(paths.settings, role ? { role, isActive: true } : null) ? paths.settings : paths.userSettings;
   return (
     // onInput: typing anywhere (an item's search text too, which changes no value yet) counts as typing.
-    <form onSubmit={(event) => void handleSubmit(event)} onKeyDown={handleKeyDown} onInput={() => onTyping?.()} noValidate>
+    <form id={problem.formId} onSubmit={(event) => void handleSubmit(event)} onKeyDown={handleKeyDown} onInput={() => onTyping?.()} noValidate>
       <Stack gap="sm">
-        <ErrorBanner message={problem.problem?.message ?? error} />
+        <ErrorBanner message={problem.banner ?? (props.errorField ? null : error)} />
         <SuccessBanner message={success} />
         <Select
           label="Item"
@@ -190,7 +192,7 @@ export function ExpenseForm(props: Props) {
           onChange={(event) => set('date', event.currentTarget.value)}
           error={errorOf('date')}
         />
-        <ReceiptAttachments draft={receipts} error={errorOf('receiptIds')} requiredAboveKobo={requiredAboveKobo} />
+        <ReceiptAttachments draft={receipts} error={typeof receiptError === 'string' ? receiptError : null} requiredAboveKobo={requiredAboveKobo} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button component={Link} to={paths.expenses.list} variant="default">
             Cancel

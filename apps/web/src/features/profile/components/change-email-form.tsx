@@ -5,7 +5,7 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { useChangeEmail } from '../api/change-email.ts';
 import { ProfileSection } from './profile-section.tsx';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 
 const FIELDS = ['newEmail', 'currentPassword'] as const;
 
@@ -14,7 +14,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const changeEmail = useChangeEmail();
   const [newEmail, setNewEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
-  const problem = useFormProblem(FIELDS);
+  const problem = useFormProblems(FIELDS);
   // Kept on screen: the person has to go to their inbox, and may come back to read it again.
   const [sent, setSent] = useState<string | null>(null);
 
@@ -36,7 +36,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
 
   return (
     <ProfileSection title="Change email" description={`You sign in with ${currentEmail}. A confirmation link goes to the new address first.`}>
-      <form onSubmit={handleSubmit} noValidate>
+      <form id={problem.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <TextInput
             label="New Email"
@@ -45,7 +45,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             required
             maxLength={MAX_EMAIL_LENGTH}
             value={newEmail}
-            onChange={(event) => setNewEmail(event.currentTarget.value)}
+            onChange={problem.typed('newEmail', setNewEmail)}
             error={problem.errorOf('newEmail')}
           />
           <PasswordInput
@@ -54,12 +54,12 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             required
             maxLength={MAX_PASSWORD_LENGTH}
             value={currentPassword}
-            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+            onChange={problem.typed('currentPassword', setCurrentPassword)}
             error={problem.errorOf('currentPassword')}
             // PasswordInput leaves aria-invalid to its caller (TextInput sets it from `error`).
             aria-invalid={problem.errorOf('currentPassword') ? true : undefined}
           />
-          <ErrorBanner message={problem.problem?.message} />
+          <ErrorBanner message={problem.banner} />
           <SuccessBanner message={sent} />
           <Group justify="flex-end">
             <Button type="submit" loading={changeEmail.isPending}>

@@ -5,7 +5,7 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 import { ProfileSection } from './profile-section.tsx';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -14,7 +14,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
   const [values, setValues] = useState(EMPTY);
-  const problem = useFormProblem(FIELDS);
+  const problem = useFormProblems(FIELDS);
   // Kept until the next try, not cleared after 3 s: it tells what happened to the other devices.
   const [done, setDone] = useState<string | null>(null);
 
@@ -22,6 +22,7 @@ export function ChangePasswordForm() {
     value: values[name],
     onChange: (event: { currentTarget: HTMLInputElement }) => {
       const { value } = event.currentTarget;
+      problem.edited(name);
       setValues((current) => ({ ...current, [name]: value }));
     },
     error: problem.errorOf(name),
@@ -47,12 +48,12 @@ export function ChangePasswordForm() {
 
   return (
     <ProfileSection title="Change password" description="Every other device signed in to your account is signed out; this one stays signed in.">
-      <form onSubmit={handleSubmit} noValidate>
+      <form id={problem.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <PasswordInput label="Current Password" autoComplete="current-password" required {...field('currentPassword')} />
           <PasswordInput label="New Password" description="At least 6 characters" autoComplete="new-password" required {...field('newPassword')} />
           <PasswordInput label="Confirm New Password" autoComplete="new-password" required {...field('confirmPassword')} />
-          <ErrorBanner message={problem.problem?.message} />
+          <ErrorBanner message={problem.banner} />
           <SuccessBanner message={done} />
           <Group justify="flex-end">
             <Button type="submit" loading={changePassword.isPending}>

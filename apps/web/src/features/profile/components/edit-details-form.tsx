@@ -6,7 +6,7 @@ import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useUpdateDetails } from '../api/update-details.ts';
 import { ProfileSection } from './profile-section.tsx';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 
 const FIELDS = ['name', 'phoneNumber'] as const;
 
@@ -15,7 +15,7 @@ export function EditDetailsForm({ user }: { user: PublicUser }) {
   const updateDetails = useUpdateDetails();
   const [name, setName] = useState(user.name);
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber ?? '');
-  const problem = useFormProblem(FIELDS);
+  const problem = useFormProblems(FIELDS);
   const success = useFlashMessage();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -37,7 +37,7 @@ export function EditDetailsForm({ user }: { user: PublicUser }) {
 
   return (
     <ProfileSection title="Edit details" description="Your name as everyone in Kobo sees it, and a phone number if you want to give one.">
-      <form onSubmit={handleSubmit} noValidate>
+      <form id={problem.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Full Name"
@@ -45,7 +45,7 @@ export function EditDetailsForm({ user }: { user: PublicUser }) {
             required
             maxLength={MAX_NAME_LENGTH}
             value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
+            onChange={problem.typed('name', setName)}
             error={problem.errorOf('name')}
           />
           <TextInput
@@ -55,10 +55,10 @@ export function EditDetailsForm({ user }: { user: PublicUser }) {
             autoComplete="tel"
             maxLength={MAX_PHONE_LENGTH}
             value={phoneNumber}
-            onChange={(event) => setPhoneNumber(event.currentTarget.value)}
+            onChange={problem.typed('phoneNumber', setPhoneNumber)}
             error={problem.errorOf('phoneNumber')}
           />
-          <ErrorBanner message={problem.problem?.message} />
+          <ErrorBanner message={problem.banner} />
           <SuccessBanner message={success.message} />
           <Group justify="flex-end">
             <Button type="submit" loading={updateDetails.isPending}>

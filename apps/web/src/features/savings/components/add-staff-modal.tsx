@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
-import { createStaffSchema, firstIssueMessage, formatNaira, type SavingsHolderListItem } from '@kobo/core';
+import { createStaffSchema, formatNaira, type SavingsHolderListItem } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { createStaffErrorMessage, useCreateStaff } from '../api/create-staff.ts';
 import { useIsPhone } from '../../../lib/use-screen-size.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
+
+const FIELDS = ['email', 'password', 'name', 'phoneNumber'] as const;
 
 type Props = { opened: boolean; onClose: () => void; onCreated: (staff: SavingsHolderListItem) => void };
 
@@ -28,40 +31,45 @@ function AddStaffForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const [phoneNumber, setPhoneNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const problem = useFormProblems(FIELDS);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
     const values = { email, password, name, phoneNumber };
     const parsed = createStaffSchema.safeParse(values);
-    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
-    setError(null);
+    if (!parsed.success) return problem.fromSchema(parsed.error);
+    problem.clear();
     create.mutate(values, {
       onSuccess: onCreated,
-      onError: (failure) => setError(createStaffErrorMessage(failure)),
+      // SPEC 8's create-staff sentences, in the error banner.
+      onError: (failure) => problem.show(createStaffErrorMessage(failure), null),
     });
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problem.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
-        <ErrorBanner message={error} />
-        <TextInput label="Email" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.currentTarget.value)} data-autofocus />
+        <ErrorBanner message={problem.banner} />
+        <TextInput label="Email" type="email" autoComplete="off" value={email} onChange={problem.typed('email', setEmail)} error={problem.errorOf('email')} data-autofocus />
         <PasswordInput
           label="Password"
           description="At least 6 characters"
           autoComplete="new-password"
           value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          onChange={problem.typed('password', setPassword)}
+          error={problem.errorOf('password')}
+          // PasswordInput leaves aria-invalid to its caller (TextInput sets it from `error`).
+          aria-invalid={problem.errorOf('password') ? true : undefined}
         />
-        <TextInput label="Full Name" autoComplete="off" value={name} onChange={(event) => setName(event.currentTarget.value)} />
+        <TextInput label="Full Name" autoComplete="off" value={name} onChange={problem.typed('name', setName)} error={problem.errorOf('name')} />
         <TextInput
           label="Phone Number (optional)"
           type="tel"
           autoComplete="off"
           value={phoneNumber}
-          onChange={(event) => setPhoneNumber(event.currentTarget.value)}
+          onChange={problem.typed('phoneNumber', setPhoneNumber)}
+          error={problem.errorOf('phoneNumber')}
         />
         <Text size="xs" c="dimmed">
           The new staff member signs in with this email and password, and gets the next staff ID and a savings account at {formatNaira(0)}.

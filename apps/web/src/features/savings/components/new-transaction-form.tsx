@@ -18,7 +18,7 @@ import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { isSentForApproval } from '../../../lib/savings-requests.ts';
@@ -54,7 +54,7 @@ export function NewTransactionForm(props: Props) {
   const [type, setType] = useState<TransactionType>('deposit');
   const [description, setDescription] = useState('');
   const [chosenUserId, setChosenUserId] = useState<string | null>(null);
-  const problem = useFormProblem(FIELDS);
+  const problem = useFormProblems(FIELDS);
   const [valueDateError, setValueDateError] = useState<string | null>(null);
   /** Issue 15: the posting became a request; nothing moved. */
   const [requestNotice, setRequestNotice] = useState<string | null>(null);
@@ -110,9 +110,9 @@ export function NewTransactionForm(props: Props) {
       <Title order={2} size="h4" mb="sm">
         New Transaction
       </Title>
-      <form onSubmit={handleSubmit} noValidate>
+      <form id={problem.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
-          <ErrorBanner message={problem.problem?.message} />
+          <ErrorBanner message={problem.banner} />
           <SuccessBanner message={flash.message} />
           <RequestSentNotice message={requestNotice} onClose={() => setRequestNotice(null)} />
           {staffOptions && (

@@ -13,7 +13,7 @@ import {
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { isSentForApproval } from '../../../lib/savings-requests.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
@@ -59,7 +59,7 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
   const [toUserId, setToUserId] = useState<string | null>(null);
   const [amount, setAmount] = useState<string | number>('');
   const [description, setDescription] = useState('');
-  const problem = useFormProblem(FIELDS);
+  const problem = useFormProblems(FIELDS);
   const [valueDateError, setValueDateError] = useState<string | null>(null);
   const valueDate = useValueDate();
   const recipients = (holders.data ?? []).filter((holder) => holder.userId !== source.userId);
@@ -97,9 +97,9 @@ function TransferForm({ source, onCancel, onTransferred }: { source: TransferSou
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problem.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
-        <ErrorBanner message={problem.problem?.message ?? (holders.isError ? errorMessage(holders.error, MESSAGES.loadStaffListFailed) : null)} />
+        <ErrorBanner message={problem.banner ?? (holders.isError ? errorMessage(holders.error, MESSAGES.loadStaffListFailed) : null)} />
         <Text size="sm">
           Available balance: <strong>{formatNaira(source.availableKobo)}</strong>
           {source.heldKobo > 0 && ` (${heldPhrases(source).join(', ')})`}

@@ -10,7 +10,7 @@ import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens.ts';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -67,7 +67,7 @@ export function ApiTokensSection() {
 
 function CreateTokenForm({ onCreated }: { onCreated: (secret: string) => void }) {
   const create = useCreateApiToken();
-  const problem = useFormProblem(FIELDS);
+  const problem = useFormProblems(FIELDS);
   const [name, setName] = useState('');
   const [scope, setScope] = useState<string | null>(null);
   const [days, setDays] = useState<string | null>('90');
@@ -92,9 +92,9 @@ function CreateTokenForm({ onCreated }: { onCreated: (secret: string) => void })
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="New API token">
+    <form id={problem.formId} onSubmit={handleSubmit} noValidate aria-label="New API token">
       <Stack gap="sm">
-        <ErrorBanner message={problem.problem?.message} />
+        <ErrorBanner message={problem.banner} />
         <TextInput label="Name" description="Who uses it, e.g. Payroll" value={name} onChange={(event) => setName(event.currentTarget.value)} error={problem.errorOf('name')} required maxLength={100} />
         <Select
           label="What it may do"

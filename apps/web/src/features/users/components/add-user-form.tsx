@@ -8,7 +8,7 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { KeptMailNotice } from '../../../components/kept-mail-notice.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
-import { useFormProblem } from '../../../lib/use-form-problem.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useInviteUser } from '../api/invitations.ts';
 import { ROLE_OPTIONS } from './role-options.ts';
@@ -33,7 +33,7 @@ export function AddUserForm() {
   const inviteUser = useInviteUser();
   const [mode, setMode] = useState<Mode>('password');
   const [values, setValues] = useState<Values>(EMPTY_FORM);
-  const problem = useFormProblem(FIELDS);
+  const problem = useFormProblems(FIELDS);
   const success = useFlashMessage();
   // An invitation that was not sent (no mail server): its words and link stay until the admin is done.
   const [kept, setKept] = useState<{ message: string; mail: MailNotice } | null>(null);
@@ -44,6 +44,7 @@ export function AddUserForm() {
       value: values[name],
       onChange: (event: { currentTarget: HTMLInputElement }) => {
         const { value } = event.currentTarget;
+        problem.edited(name);
         setValues((current) => ({ ...current, [name]: value }));
       },
       error: problem.errorOf(name),
@@ -87,7 +88,7 @@ export function AddUserForm() {
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="add-user-heading">
-      <form onSubmit={handleSubmit} noValidate>
+      <form id={problem.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4" id="add-user-heading">
             Add User
@@ -111,7 +112,7 @@ export function AddUserForm() {
                 : 'You choose their password and tell it to them.'}
             </Text>
           </Stack>
-          <ErrorBanner message={problem.problem?.message} />
+          <ErrorBanner message={problem.banner} />
           <SuccessBanner message={success.message} />
           {kept && <KeptMailNotice message={kept.message} mail={kept.mail} onClose={() => setKept(null)} />}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

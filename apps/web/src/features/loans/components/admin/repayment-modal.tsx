@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
-import { MESSAGES, firstIssueMessage, formatNaira, loanRepaymentSchema, type LoanView } from '@kobo/core';
+import { MESSAGES, formatNaira, loanRepaymentSchema, type LoanView } from '@kobo/core';
 import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
-import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { useFormProblems } from '../../../../lib/use-form-problems.ts';
 import { useIdempotencyKey } from '../../../../lib/idempotency-key.ts';
 import { usePostRepayment } from '../../api/admin-post-repayment.ts';
 import { useIsPhone } from '../../../../lib/use-screen-size.ts';
@@ -23,23 +23,20 @@ export function RepaymentModal({ loan, opened, onClose, onPosted }: Props) {
   );
 }
 
-type Problems = { amount: string | null; valueDate: string | null; other: string | null };
-const NO_PROBLEMS: Problems = { amount: null, valueDate: null, other: null };
+const FIELDS = ['amount', 'valueDate'] as const;
 
 function RepaymentForm({ loan, onCancel, onPosted }: Omit<Props, 'opened' | 'onClose'> & { onCancel: () => void }) {
   const post = usePostRepayment();
   const idempotency = useIdempotencyKey();
   const valueDate = useValueDate();
   const [amount, setAmount] = useState<string | number>('');
-  const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
+  const problems = useFormProblems(FIELDS);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (post.isPending) return;
     const parsed = loanRepaymentSchema.safeParse({ amount });
-    const found = { ...NO_PROBLEMS, amount: parsed.success ? null : firstIssueMessage(parsed.error), valueDate: valueDate.problem() };
-    setProblems(found);
-    if (found.amount || found.valueDate) return;
+    if (problems.fromSchema(parsed.success ? null : parsed.error, { valueDate: valueDate.problem() })) return;
     const body = { amount, ...valueDate.field() };
     post.mutate(
       { loanId: loan.id, body, idempotencyKey: idempotency.keyFor({ loanId: loan.id, ...body }) },
@@ -48,17 +45,13 @@ function RepaymentForm({ loan, onCancel, onPosted }: Omit<Props, 'opened' | 'onC
           idempotency.reset();
           onPosted();
         },
-        onError: (failure) => {
-          const message = errorMessage(failure, MESSAGES.serverError);
-          const field = failure instanceof ApiError ? failure.field : undefined;
-          setProblems({ ...NO_PROBLEMS, ...(field === 'amount' || field === 'valueDate' ? { [field]: message } : { other: message }) });
-        },
+        onError: (failure) => problems.fromServer(failure, MESSAGES.serverError),
       },
     );
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problems.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         {loan.ledger && (
           <Text size="sm">
@@ -66,9 +59,17 @@ function RepaymentForm({ loan, onCancel, onPosted }: Omit<Props, 'opened' | 'onC
             {loan.ledger.arrears.amountOverdue > 0 ? `, of which ${formatNaira(loan.ledger.arrears.amountOverdue)} is overdue` : ''}.
           </Text>
         )}
-        <AmountInput value={amount} onChange={setAmount} error={problems.amount} required />
-        <ValueDateInput state={valueDate} error={problems.valueDate} description="The day the money arrived. Leave it on today unless it belongs to an earlier day." />
-        <ErrorBanner message={problems.other} />
+        <AmountInput
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            problems.edited('amount');
+          }}
+          error={problems.errorOf('amount')}
+          required
+        />
+        <ValueDateInput state={valueDate} error={problems.errorOf('valueDate')} description="The day the money arrived. Leave it on today unless it belongs to an earlier day." />
+        <ErrorBanner message={problems.banner} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={post.isPending}>
             Cancel

@@ -16,7 +16,7 @@ import {
 import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { KeptMailNotice } from '../../../../components/kept-mail-notice.tsx';
-import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { useFormProblems } from '../../../../lib/use-form-problems.ts';
 import { useApplyForLoan } from '../../api/holder-apply-for-loan.ts';
 import { GuarantorPicker } from './guarantor-picker.tsx';
 import { ProductTerms } from './product-terms.tsx';
@@ -27,10 +27,6 @@ import { TopUpNet, type TopUpOf } from './top-up-net.tsx';
 /** The fields a refusal can name; anything else is shown in the banner. */
 const FIELDS = ['productId', 'item', 'amount', 'months', 'purpose', 'guarantors'] as const;
 type Field = (typeof FIELDS)[number];
-function fieldNamed(name: unknown): Field | null {
-  return FIELDS.find((field) => field === name) ?? null;
-}
-type Refusal = { field: Field | null; message: string };
 
 /** The member an officer applies for. */
 export type Borrower = { userId: string };
@@ -64,7 +60,7 @@ export function ApplyLoanForm({ products, borrower, topUp, onApplied, onCancel }
   // Issue 33: a murabaha names the item the scheme buys; the amount is then its cost price.
   const [item, setItem] = useState('');
   const [guarantors, setGuarantors] = useState<GuarantorCandidate[]>([]);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const problems = useFormProblems(FIELDS);
   // Sent, but the guarantors' mail was only kept (no mail server): the links are shown before closing.
   const [kept, setKept] = useState<LoanApplied | null>(null);
   // Another member chosen: the guarantors may include them, and a refusal was about the last one.
@@ -72,13 +68,12 @@ export function ApplyLoanForm({ products, borrower, topUp, onApplied, onCancel }
   if (formBorrowerId !== borrowerId) {
     setFormBorrowerId(borrowerId);
     setGuarantors([]);
-    setRefusal(null);
+    problems.clear();
   }
   const product = products.find((candidate) => candidate.id === productId);
   const amountText = String(amount).trim();
   const monthsText = String(months).trim();
   const quote = useFormQuote(product, amountText, monthsText, borrowerId, topUp?.loanId);
-  const refusalOn = (field: Field) => (refusal?.field === field ? refusal.message : null);
   const productInput = useRef<HTMLInputElement>(null);
   // The modal focuses its first field as it opens, but the products may still have been loading
   // then: focus the form's first field once it is there. An officer's form follows the member
@@ -90,7 +85,7 @@ export function ApplyLoanForm({ products, borrower, topUp, onApplied, onCancel }
   function change<T>(field: Field, set: (value: T) => void) {
     return (value: T) => {
       set(value);
-      if (refusal?.field === field) setRefusal(null);
+      problems.edited(field);
     };
   }
 
@@ -108,30 +103,24 @@ export function ApplyLoanForm({ products, borrower, topUp, onApplied, onCancel }
       ...(topUp ? { topsUpLoanId: topUp.loanId } : {}),
     };
     const parsed = loanApplicationSchema.safeParse({ ...body, productId: productId ?? undefined });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return setRefusal({ field: fieldNamed(issue?.path[0]), message: issue?.message ?? MESSAGES.invalidRequest });
-    }
-    if (product?.kind === 'murabaha' && item.trim() === '') return setRefusal({ field: 'item', message: MESSAGES.murabahaItemRequired });
-    if (product && guarantors.length !== product.guarantorsRequired) {
-      return setRefusal({ field: 'guarantors', message: guarantorsNeededMessage(product.guarantorsRequired) });
-    }
-    setRefusal(null);
+    // The schema's problems and the product's own (an item, the guarantors), all flagged at once.
+    const found = problems.fromSchema(parsed.success ? null : parsed.error, {
+      item: product?.kind === 'murabaha' && item.trim() === '' ? MESSAGES.murabahaItemRequired : null,
+      guarantors: product && guarantors.length !== product.guarantorsRequired ? guarantorsNeededMessage(product.guarantorsRequired) : null,
+    });
+    if (found) return;
     apply.mutate(body, {
       onSuccess: (applied) => (applied.mail.delivery === 'kept' && applied.mail.links.length > 0 ? setKept(applied) : onApplied(applied.loan)),
-      onError: (failure) => {
-        const field = failure instanceof ApiError ? fieldNamed(failure.field) : null;
-        setRefusal({ field, message: errorMessage(failure, MESSAGES.applyForLoanFailed) });
-      },
+      onError: (failure) => problems.fromServer(failure, MESSAGES.applyForLoanFailed),
     });
   }
 
   if (kept) return <KeptGuarantorRequests applied={kept} onDone={() => onApplied(kept.loan)} />;
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problems.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
-        <ErrorBanner message={refusal && refusal.field === null ? refusal.message : null} />
+        <ErrorBanner message={problems.banner} />
         <Select
           label="Loan product"
           placeholder="Choose a product"
@@ -142,7 +131,7 @@ export function ApplyLoanForm({ products, borrower, topUp, onApplied, onCancel }
             // Another product may ask for a different number of guarantors.
             setGuarantors([]);
           })}
-          error={refusalOn('productId')}
+          error={problems.errorOf('productId')}
           allowDeselect={false}
           required
           ref={productInput}
@@ -154,7 +143,7 @@ export function ApplyLoanForm({ products, borrower, topUp, onApplied, onCancel }
             description="The scheme buys it and sells it to the member at cost plus the markup"
             value={item}
             onChange={(event) => change('item', setItem)(event.currentTarget.value)}
-            error={refusalOn('item')}
+            error={problems.errorOf('item')}
             maxLength={MAX_MURABAHA_ITEM_LENGTH}
             autoComplete="off"
             required
@@ -165,7 +154,7 @@ export function ApplyLoanForm({ products, borrower, topUp, onApplied, onCancel }
             label={product?.kind === 'murabaha' ? 'Cost price (₦)' : undefined}
             value={amount}
             onChange={change('amount', setAmount)}
-            error={refusalOn('amount') ?? quote.fieldError('amount')}
+            error={problems.errorOf('amount') ?? quote.fieldError('amount')}
             required
           />
           <NumberInput
@@ -173,7 +162,7 @@ export function ApplyLoanForm({ products, borrower, topUp, onApplied, onCancel }
             description={product ? `Up to ${product.maxMonths}` : undefined}
             value={months}
             onChange={change('months', setMonths)}
-            error={refusalOn('months') ?? quote.fieldError('months')}
+            error={problems.errorOf('months') ?? quote.fieldError('months')}
             min={1}
             allowDecimal={false}
             allowNegative={false}
@@ -193,7 +182,7 @@ export function ApplyLoanForm({ products, borrower, topUp, onApplied, onCancel }
           placeholder="What the loan is for"
           value={purpose}
           onChange={(event) => change('purpose', setPurpose)(event.currentTarget.value)}
-          error={refusalOn('purpose')}
+          error={problems.errorOf('purpose')}
           maxLength={MAX_LOAN_PURPOSE_LENGTH}
           autosize
           minRows={2}
@@ -204,7 +193,7 @@ export function ApplyLoanForm({ products, borrower, topUp, onApplied, onCancel }
             required={product.guarantorsRequired}
             chosen={guarantors}
             onChange={change('guarantors', setGuarantors)}
-            error={refusalOn('guarantors')}
+            error={problems.errorOf('guarantors')}
             borrowerId={borrowerId}
           />
         )}

@@ -13,7 +13,7 @@ type Props = {
   required: number;
   chosen: GuarantorCandidate[];
   onChange: (chosen: GuarantorCandidate[]) => void;
-  error?: string | null;
+  error?: string | boolean | null;
   /** The member an officer applies for, left out of the candidates; a holder is left out of their own. */
   borrowerId?: string;
 };
