@@ -33,12 +33,20 @@ export function batchRowRepayment(value: string | number | null | undefined): { 
   return { kobo };
 }
 
+/** Issue 34: '-50', '−50', '₦-50', '(50)' or -50, which payroll's sheet may hold, and which the review names as negative. */
+function isNegative(value: string | number | null | undefined): boolean {
+  if (typeof value === 'number') return value < 0;
+  const text = String(value ?? '').trim().replace(/^₦\s*/, '');
+  return /^[-−]\s*₦?\s*\d/.test(text) || /^\(\s*₦?\s*[\d,.]+\s*\)$/.test(text);
+}
+
 /**
  * A row's savings amount in kobo, or the sentence that says what is wrong with it. A row that
  * carries a loan repayment may leave its savings amount blank or zero: no contribution this month.
  */
 export function batchRowAmount(value: string | number, options: { repaying?: boolean } = {}): { kobo: Kobo } | { problem: string } {
   if (options.repaying && (isBlank(value) || parseNaira(value) === 0)) return { kobo: 0 as Kobo };
+  if (isNegative(value)) return { problem: MESSAGES.rowNegativeAmount };
   const kobo = parseNaira(value);
   if (kobo === null || kobo > MAX_AMOUNT_KOBO) return { problem: MESSAGES.enterValidAmount };
   if (kobo === 0) return { problem: MESSAGES.rowZeroAmount };
@@ -51,6 +59,7 @@ export function batchRowAmount(value: string | number, options: { repaying?: boo
  */
 export function batchCellAmount(value: string | number | null | undefined): { kobo: Kobo } | { problem: string } {
   if (isBlank(value)) return { kobo: 0 as Kobo };
+  if (isNegative(value)) return { problem: MESSAGES.rowNegativeAmount };
   const kobo = parseNaira(value as string | number);
   if (kobo === null || kobo > MAX_AMOUNT_KOBO) return { problem: MESSAGES.enterValidAmount };
   return { kobo };

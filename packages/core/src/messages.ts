@@ -712,6 +712,9 @@ export const MESSAGES = {
   // Issue 34, part F: a form's banner summarises its flagged fields instead of repeating their
   // sentences (docs/decisions/060-every-field-at-once.md); see fieldsNeedAttention for the plural.
   oneFieldNeedsAttention: '1 field needs attention',
+  // Part M of issue 34 (docs/decisions/062-run-rows-approvals-and-phone-header.md): a run row's
+  // negative amount says so instead of 'Please enter a valid amount'.
+  rowNegativeAmount: 'The amount is negative: write it without the minus sign, and a withdrawal with the type Withdrawal',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

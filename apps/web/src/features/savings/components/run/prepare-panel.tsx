@@ -71,7 +71,7 @@ type Props = {
 
 /**
  * Prepare (issue 11): every active holder with their staff ID, name and standing amount, each
- * editable or skippable, searchable by name or staff ID. The edited amounts can be kept as the
+ * editable, included or left out (issue 34: with why), searchable by name or staff ID. The edited amounts can be kept as the
  * standing contributions for the months after. Issue 12: beside each contribution, the loan
  * repayment, starting on what the member's loans have due on the run's value date.
  */
@@ -161,7 +161,8 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
             <Table verticalSpacing="xs" striped aria-label="Staff and amounts">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={48}>Skip</Table.Th>
+                  {/* Issue 34: ticked = in the run ('Skip' was a double negative). */}
+                  <Table.Th w={isWide ? 64 : 40}>Include</Table.Th>
                   {isWide && <Table.Th>Staff ID</Table.Th>}
                   <Table.Th>{isWide ? 'Name' : 'Staff member'}</Table.Th>
                   {isWide && <Table.Th ta="right">Balance</Table.Th>}
@@ -176,7 +177,7 @@ export function PreparePanel({ settings, isReviewing, reviewError, onReview }: P
                       <Table.Th w={180}>Loan repayment (₦)</Table.Th>
                     </>
                   ) : (
-                    <Table.Th w={140}>Amounts (₦)</Table.Th>
+                    <Table.Th w={128}>Amount (₦)</Table.Th>
                   )}
                 </Table.Tr>
               </Table.Thead>
@@ -250,18 +251,19 @@ function CandidateRow({ candidate, line, isWide, ordinaryName, others, onChange 
   return (
     <Table.Tr>
       <Table.Td>
-        <Checkbox aria-label={`Skip ${who}`} checked={line.isSkipped} onChange={(event) => onChange({ isSkipped: event.currentTarget.checked })} />
+        <Checkbox aria-label={`Include ${who}`} checked={!line.isSkipped} onChange={(event) => onChange({ isSkipped: !event.currentTarget.checked })} />
       </Table.Td>
       {isWide && <Table.Td style={{ whiteSpace: 'nowrap' }}>{candidate.staffId ?? '—'}</Table.Td>}
       <Table.Td>
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} c={line.isSkipped ? 'dimmed' : undefined}>
           {candidate.name}
         </Text>
-        {!isWide && (
+        {!isWide && candidate.staffId && (
           <Text size="xs" c="dimmed">
-            {candidate.staffId ?? candidate.email} · {formatNaira(candidate.balanceKobo)}
+            {candidate.staffId}
           </Text>
         )}
+        <LeftOutNote candidate={candidate} line={line} />
       </Table.Td>
       {isWide ? (
         <>
@@ -278,30 +280,57 @@ function CandidateRow({ candidate, line, isWide, ordinaryName, others, onChange 
           </Table.Td>
         </>
       ) : (
-        // A phone has no room for two amount columns: both fields share one, each captioned.
+        // Issue 34: a phone row is one or two lines: the amount beside the name, and the loan
+        // repayment (or another product's amount) only for someone who has one.
         <Table.Td>
           <Stack gap={4}>
-            <Text size="xs" c="dimmed" aria-hidden>
-              {ordinaryName}
-            </Text>
+            {others.length > 0 && (
+              <Text size="xs" c="dimmed" aria-hidden>
+                {ordinaryName}
+              </Text>
+            )}
             {amount}
             {others.map((product) => (
-              <Stack key={product.id} gap={4}>
+              <Stack key={product.id} gap={2}>
                 <Text size="xs" c="dimmed" aria-hidden>
                   {product.name}
                 </Text>
                 {productField(product)}
               </Stack>
             ))}
-            <Text size="xs" c="dimmed" aria-hidden>
-              Loan repayment
-            </Text>
-            {repayment}
-            <DueNote candidate={candidate} line={line} />
+            {(candidate.loanDueKobo > 0 || typed(line.repayment) !== '') && (
+              <Stack gap={2}>
+                <Text size="xs" c="dimmed" aria-hidden>
+                  Loan repayment
+                </Text>
+                {repayment}
+                <DueNote candidate={candidate} line={line} />
+              </Stack>
+            )}
           </Stack>
         </Table.Td>
       )}
     </Table.Tr>
+  );
+}
+
+/**
+ * Issue 34: why someone is not in the run, under their name. Someone with no standing amount starts
+ * left out (a row of ₦0 could only be refused); without a staff ID they are not on payroll's list
+ * either, so the run reaches them by email only when ticked.
+ */
+function LeftOutNote({ candidate, line }: { candidate: RunCandidate; line: Line }) {
+  if (!line.isSkipped) return null;
+  const startsLeftOut = standingLine(candidate).isSkipped;
+  const why = !startsLeftOut
+    ? 'Left out this month'
+    : candidate.staffId
+      ? 'Left out: no standing amount and no repayment due'
+      : 'Left out: no staff ID and no standing amount';
+  return (
+    <Text size="xs" c="dimmed">
+      {why}
+    </Text>
   );
 }
 

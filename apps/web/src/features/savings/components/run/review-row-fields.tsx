@@ -1,7 +1,7 @@
 import { NativeSelect, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import type { ReviewedRow } from '@kobo/core';
-import { ROW_TYPE_OPTIONS } from './run-labels.ts';
+import { ROW_TYPE_OPTIONS, rowName } from './run-labels.ts';
 import type { EditableRow, RunReview } from './use-run-review.ts';
 
 /** A reviewed row beside what the admin has made of it since: null once dropped. */
@@ -17,15 +17,15 @@ type EditProps = FieldProps & {
 };
 
 /** The field's visible label on a card; its accessible name (with the line) either way. */
-function labels(name: string, line: number, isLabelShown: boolean | undefined) {
-  return { label: isLabelShown ? name : undefined, 'aria-label': `${name}, line ${line}` };
+function labels(name: string, row: ShownRow['reviewed'], isLabelShown: boolean | undefined) {
+  return { label: isLabelShown ? name : undefined, 'aria-label': `${name}, ${rowName(row).toLowerCase()}` };
 }
 
 export function RefInput({ row, run, isLabelShown }: EditProps) {
   return (
     <TextInput
       size="xs"
-      {...labels('Staff ID or email', row.reviewed.line, isLabelShown)}
+      {...labels('Staff ID or email', row.reviewed, isLabelShown)}
       value={row.current?.ref ?? ''}
       onChange={(event) => run.edit(row.reviewed.line, { ref: event.currentTarget.value })}
       miw={0}
@@ -38,7 +38,7 @@ export function AmountField({ row, run, isLabelShown }: EditProps) {
   return (
     <TextInput
       size="xs"
-      {...labels('Amount', row.reviewed.line, isLabelShown)}
+      {...labels('Amount', row.reviewed, isLabelShown)}
       inputMode="decimal"
       value={row.current?.amount ?? ''}
       onChange={(event) => run.edit(row.reviewed.line, { amount: event.currentTarget.value })}
@@ -52,7 +52,7 @@ export function ProductField({ row, run, isLabelShown, productId, productName }:
   return (
     <TextInput
       size="xs"
-      {...labels(productName, row.reviewed.line, isLabelShown)}
+      {...labels(productName, row.reviewed, isLabelShown)}
       inputMode="decimal"
       value={row.current?.products[productId] ?? ''}
       onChange={(event) => {
@@ -69,7 +69,7 @@ export function RepaymentField({ row, run, isLabelShown }: EditProps) {
   return (
     <TextInput
       size="xs"
-      {...labels('Loan repayment', row.reviewed.line, isLabelShown)}
+      {...labels('Loan repayment', row.reviewed, isLabelShown)}
       inputMode="decimal"
       value={row.current?.loanRepayment ?? ''}
       onChange={(event) => run.edit(row.reviewed.line, { loanRepayment: event.currentTarget.value })}
@@ -86,7 +86,7 @@ export function TypeField({ row, run, isLabelShown }: EditProps) {
   return (
     <NativeSelect
       size="xs"
-      {...labels('Type', row.reviewed.line, isLabelShown)}
+      {...labels('Type', row.reviewed, isLabelShown)}
       data={data}
       value={isKnown ? type || 'deposit' : (row.current?.type ?? '')}
       onChange={(event) => run.edit(row.reviewed.line, { type: event.currentTarget.value })}

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Table.css';
 import { formatNaira, ORDINARY_SAVINGS_PRODUCT_ID, type BatchReview, type ReviewedRow, type RunProductTotal } from '@kobo/core';
 import { useIsWideScreen } from '../../../../lib/use-screen-size.ts';
 import { AmountField, ProductField, RefInput, RepaymentField, TypeField, type FieldProps, type ShownRow } from './review-row-fields.tsx';
-import { ROW_STATUS, ROW_TYPE_OPTIONS } from './run-labels.ts';
+import { ROW_STATUS, ROW_TYPE_OPTIONS, rowName } from './run-labels.ts';
 import type { RunReview } from './use-run-review.ts';
 
 const ROWS_PER_PAGE = 50;
@@ -71,7 +71,7 @@ function RowsTable({ rows, run, review }: RowsProps) {
       <Table verticalSpacing="xs" aria-label="Reviewed rows">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={56}>Line</Table.Th>
+            <Table.Th w={56}>{review.rows.some((row) => row.sourceRow !== null) ? 'Row' : 'Line'}</Table.Th>
             <Table.Th>Staff ID</Table.Th>
             <Table.Th>Name</Table.Th>
             <Table.Th ta="right">{ordinaryHeading(review)}</Table.Th>
@@ -87,8 +87,8 @@ function RowsTable({ rows, run, review }: RowsProps) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.reviewed.line} aria-label={`Line ${row.reviewed.line}`}>
-              <Table.Td>{row.reviewed.line}</Table.Td>
+            <Table.Tr key={row.reviewed.line} aria-label={rowName(row.reviewed)}>
+              <Table.Td>{row.reviewed.sourceRow ?? row.reviewed.line}</Table.Td>
               {row.reviewed.status === 'refused' && row.current ? (
                 <>
                   <Table.Td>
@@ -216,10 +216,10 @@ function RowCards({ rows, run, review }: RowsProps) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reviewed rows">
       {rows.map((row) => (
-        <Paper key={row.reviewed.line} component="li" withBorder radius="sm" p="sm" aria-label={`Line ${row.reviewed.line}`}>
+        <Paper key={row.reviewed.line} component="li" withBorder radius="sm" p="sm" aria-label={rowName(row.reviewed)}>
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
             <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-              Line {row.reviewed.line}: {row.reviewed.name ?? row.reviewed.ref}
+              {rowName(row.reviewed)}: {row.reviewed.name ?? row.reviewed.ref}
             </Text>
             {row.reviewed.status === 'ready' && (others.length > 0 ? <RowSavings row={row.reviewed} /> : <ReviewedAmount row={row.reviewed} />)}
           </Group>
@@ -354,7 +354,7 @@ function Status({ row, run }: FieldProps) {
         )}
         {row.reviewed.status === 'refused' && row.current && (
           <Button variant="subtle" color="red" size="compact-xs" onClick={() => run.drop(row.reviewed.line)}>
-            Drop line {row.reviewed.line}
+            Drop {rowName(row.reviewed).toLowerCase()}
           </Button>
         )}
       </Group>

@@ -39,3 +39,11 @@ export function postLabel(review: BatchReview): string {
 export function batchPostedText(batch: BatchView): string {
   return `Batch ${batch.number} posted: ${transactionsText(batch.rowCount)} (${formatNaira(movedKobo(batch))})`;
 }
+
+/**
+ * Issue 34: a reviewed row by the spreadsheet's own row number ('Row 4': the header is row 1), which
+ * stays when another row is dropped; a row prepared on screen, which has none, by its line.
+ */
+export function rowName(row: Pick<ReviewedRow, 'line' | 'sourceRow'>): string {
+  return row.sourceRow === null ? `Line ${row.line}` : `Row ${row.sourceRow}`;
+}

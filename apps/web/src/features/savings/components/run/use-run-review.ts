@@ -8,7 +8,16 @@ import type { RunSettings } from './use-run-settings.ts';
  * A row as the review screen edits it: what will be sent again, or null once dropped. Issue 29:
  * `products` holds the row's other savings products' amounts, by product id, as written.
  */
-export type EditableRow = { ref: string; amount: string; type: string; description: string | null; loanRepayment: string; products: Record<string, string> };
+export type EditableRow = {
+  ref: string;
+  amount: string;
+  type: string;
+  description: string | null;
+  loanRepayment: string;
+  products: Record<string, string>;
+  /** Issue 34: the spreadsheet's own row number, sent again with every review so it never shifts. */
+  sourceRow: number | null;
+};
 
 type ReviewState = {
   base: Omit<BatchDraft, 'rows'>;
@@ -21,7 +30,15 @@ type ReviewState = {
 
 function editable(row: BatchRowInput): EditableRow {
   const products = Object.fromEntries(Object.entries(row.products ?? {}).map(([productId, amount]) => [productId, String(amount ?? '')]));
-  return { ref: row.ref, amount: String(row.amount), type: row.type ?? '', description: row.description ?? null, loanRepayment: String(row.loanRepayment ?? ''), products };
+  return {
+    ref: row.ref,
+    amount: String(row.amount),
+    type: row.type ?? '',
+    description: row.description ?? null,
+    loanRepayment: String(row.loanRepayment ?? ''),
+    products,
+    sourceRow: row.sourceRow ?? null,
+  };
 }
 
 function sameProducts(a: Record<string, string>, b: Record<string, string>): boolean {
