@@ -117,7 +117,9 @@ describe('an admin', () => {
       { name: 'reports', path: '/reports', ready: showing('Reports') },
       { name: 'users', path: '/users', ready: showing('User Management', 'Musa Manager') },
       { name: 'audit log', path: '/audit', ready: showing('Audit Log', 'Ngozi Admin') },
-      { name: 'settings', path: '/settings', ready: showing('Settings', 'Stationery') },
+      // Issue 34: Settings is an index of subjects, each on its own page.
+      { name: 'settings', path: '/settings', ready: showing('Settings', 'Backups') },
+      { name: 'settings categories', path: '/settings/categories', ready: showing('Categories', 'Stationery') },
     ],
     sweeper(env, () => data.admin),
   );

@@ -261,7 +261,7 @@ describe('Settings → Savings approvals', () => {
   afterAll(() => setApprovalSettings(kobo, ngozi, { twoPersonThreshold: '50000', memberPostingsDirect: false }));
 
   it('shows the settings saved, refuses a bad threshold beside the field, and keeps a change after a reload', async () => {
-    const { context, page } = await pageAs(ngozi, '/settings');
+    const { context, page } = await pageAs(ngozi, '/settings/approvals');
     const section = page.getByRole('region', { name: 'Savings approvals' });
     const twoPerson = section.getByRole('switch', { name: 'Require a second administrator for large withdrawals and transfers' });
     const memberDirect = section.getByRole('switch', { name: "Members' own deposits and withdrawals post at once (no confirmation)" });
@@ -350,7 +350,7 @@ describe('how the approval screens look', () => {
   });
   itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
     name: 'approvals-settings',
-    path: '/settings',
+    path: '/settings/approvals',
     user: () => ngozi,
     prepare: async (page) => {
       const section = page.getByRole('region', { name: 'Savings approvals' });

@@ -71,6 +71,8 @@ describe('the auditor', () => {
       [
         ['/users', '/dashboard'],
         ['/settings', '/dashboard'],
+        // Issue 34: a subject's own page asks what the index asks.
+        ['/settings/backups', '/dashboard'],
         ['/approvals', '/dashboard'],
         ['/expenses/create', '/expenses'],
       ].map(([from = '', to = '']) => ({ from, to, width, viewport })),

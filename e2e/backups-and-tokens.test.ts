@@ -29,10 +29,11 @@ afterAll(async () => {
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 
-async function openSettings(page: Page) {
+/** Issue 34: each subject of Settings on its own page. */
+async function openSettings(page: Page, subject: 'backups' | 'api-tokens' = 'backups') {
   await signInQuickly(page, admin);
-  await page.goto('/settings');
-  await pageSettled(page, 'Settings');
+  await page.goto(`/settings/${subject}`);
+  await pageSettled(page, subject === 'backups' ? 'Backups' : 'API tokens');
 }
 
 describe('Settings → Backups', () => {
@@ -40,7 +41,9 @@ describe('Settings → Backups', () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await openSettings(page);
     const backups = section(page, 'Backups');
-    await expectText(backups, 'every night at 00:00 (Africa/Lagos) and keeps the last 14 files');
+    await expectText(backups, 'every night at 00:00 (Africa/Lagos) and keeps the last 14 files on the server.');
+    // Issue 34: the server's backup folder is its own business, never the page's.
+    expect(await page.locator('body').textContent()).not.toContain(kobo.dataDir);
     await expectText(backups, 'Written,');
     const files = backups.getByRole('list', { name: 'Backup files' }).getByRole('listitem');
     await expect.poll(() => files.count()).toBe(1);
@@ -160,10 +163,10 @@ describe('Settings → API tokens with a scope, an expiry date and IP ranges (is
 describe('how Settings looks with backups and tokens', () => {
   itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
     name: 'settings-backups',
-    path: '/settings',
+    path: '/settings/backups',
     user: () => admin,
     prepare: async (page) => {
-      await pageSettled(page, 'Settings');
+      await pageSettled(page, 'Backups');
       await section(page, 'Backups').scrollIntoViewIfNeeded();
       await expectText(section(page, 'Backups'), 'Written,');
     },

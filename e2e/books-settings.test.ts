@@ -39,8 +39,8 @@ describe('Settings › Books', () => {
       const { context, page } = await newPage(browser, kobo.baseURL, { viewport });
       const errors = pageErrorsOf(page);
       await signInQuickly(page, admin);
-      await page.goto('/settings');
-      await pageSettled(page, 'Settings');
+      await page.goto('/settings/books');
+      await pageSettled(page, 'Books');
       const books = booksSection(page);
       await books.getByRole('radiogroup', { name: 'Book' }).getByText('Organisation', { exact: true }).click();
       const chart = books.getByRole('region', { name: 'Organisation chart of accounts' });
@@ -76,7 +76,7 @@ describe('Settings › Books', () => {
 
       // What the server holds: a reload shows the renamed account still mapped.
       await page.reload();
-      await pageSettled(page, 'Settings');
+      await pageSettled(page, 'Books');
       await expect.poll(() => selectedText(booksSection(page).getByLabel(method.toLowerCase(), { exact: true }))).toBe(`${code} ${renamed}`);
       expect(unexpectedErrors(errors)).toEqual([]);
       await context.close();
@@ -89,10 +89,10 @@ const env = () => ({ browser, baseURL: kobo.baseURL });
 describe('how Settings › Books looks', () => {
   itFitsEveryLook(env, {
     name: 'settings-books',
-    path: '/settings',
+    path: '/settings/books',
     user: () => admin,
     prepare: async (page) => {
-      await pageSettled(page, 'Settings');
+      await pageSettled(page, 'Books');
       const books = booksSection(page);
       await books.getByRole('region', { name: 'Savings scheme chart of accounts' }).waitFor();
       await books.getByRole('region', { name: 'Where postings go' }).waitFor();

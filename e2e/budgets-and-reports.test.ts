@@ -44,8 +44,8 @@ describe('budgets', () => {
   it('are set in Settings, warn when an expense passes 80%, and show on the dashboard', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/budgets');
+    await pageSettled(page, 'Budgets');
     const section = page.getByRole('region', { name: 'Budgets' });
     await expectText(section, MESSAGES.noBudgetsYet);
     await section.getByRole('button', { name: 'Save Budget' }).click();
@@ -89,8 +89,8 @@ describe('budgets', () => {
     await pageSettled(phone.page, 'Expenses Dashboard');
     await phone.page.getByRole('region', { name: 'Budgets' }).scrollIntoViewIfNeeded();
     await screenshot(phone.page, `budgets-dashboard-phone-${colorScheme}`);
-    await phone.page.goto('/settings');
-    await pageSettled(phone.page, 'Settings');
+    await phone.page.goto('/settings/budgets');
+    await pageSettled(phone.page, 'Budgets');
     await phone.page.getByRole('region', { name: 'Budgets' }).scrollIntoViewIfNeeded();
     await screenshot(phone.page, `budgets-settings-phone-${colorScheme}`);
     expect(await hasHorizontalScroll(phone.page)).toBe(false);

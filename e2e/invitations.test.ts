@@ -185,8 +185,8 @@ describe('the sign-up switch', () => {
   it('turns sign-up off in Settings: /signup then says accounts are by invitation and links to login, with no form', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/sign-up');
+    await pageSettled(page, 'Sign-up');
     const toggle = page.getByRole('region', { name: 'Sign-up' }).getByRole('switch', { name: 'Open sign-up' });
     expect(await toggle.isChecked()).toBe(true);
     await toggle.click();

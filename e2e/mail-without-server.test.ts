@@ -63,8 +63,8 @@ describe('Settings › Outgoing mail without a mail server', () => {
 
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/mail');
+    await pageSettled(page, 'Mail');
     const outgoing = page.getByRole('region', { name: 'Outgoing mail' });
     const note = outgoing.getByRole('note');
     await expectText(note, 'No mail server is set, so Kobo sends no mail.');
@@ -150,10 +150,10 @@ describe('the screens that say mail was kept', () => {
   });
   itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
     name: 'settings-outgoing-mail-no-server',
-    path: '/settings',
+    path: '/settings/mail',
     user: () => admin,
     prepare: async (page) => {
-      await pageSettled(page, 'Settings');
+      await pageSettled(page, 'Mail');
       const outgoing = page.getByRole('region', { name: 'Outgoing mail' });
       await outgoing.getByRole('note').waitFor();
       await outgoing.scrollIntoViewIfNeeded();

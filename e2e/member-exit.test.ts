@@ -186,7 +186,7 @@ async function approveSettleAndPay(page: Page, name: string, reference: string, 
 describe('Settings › Exits', () => {
   it('keeps the notice period, the exit fee and pro rata, a problem beside its field', async () => {
     const { context, page } = await signedIn(DESKTOP);
-    await page.goto('/settings');
+    await page.goto('/settings/exits');
     const section = page.getByRole('region', { name: 'Exits' });
     const days = section.getByRole('textbox', { name: 'Notice period (days)' });
     await expect.poll(() => days.inputValue()).toBe('30');

@@ -102,8 +102,8 @@ describe('Outgoing mail in Settings', () => {
     const id = await failedMail('retry.me@kobo.test', 'Deposit of ₦5,000.00 on your savings');
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/mail');
+    await pageSettled(page, 'Mail');
     const outgoing = section(page, 'Outgoing mail');
     const failedList = outgoing.getByRole('table', { name: 'Failed mail' });
     const row = failedList.getByRole('row').filter({ hasText: 'retry.me@kobo.test' });
@@ -128,8 +128,8 @@ describe('Outgoing mail in Settings', () => {
     await failedMail('phone.card@kobo.test', 'Your savings statement for February 2026');
     const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/mail');
+    await pageSettled(page, 'Mail');
     const outgoing = section(page, 'Outgoing mail');
     const card = outgoing.getByRole('list', { name: 'Failed mail' }).getByRole('listitem').filter({ hasText: 'phone.card@kobo.test' });
     await expectText(card, 'Your savings statement for February 2026');
@@ -151,13 +151,13 @@ describe('the notification screens', () => {
   });
   itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
     name: 'settings-outgoing-mail',
-    path: '/settings',
+    path: '/settings/mail',
     user: () => admin,
     prepare: async (page) => {
       if ((await queryRows(db(), sql`select id from mail_outbox where failed_at is not null`)).length === 0) {
         await failedMail('a.very.long.address.for.a.narrow.screen@kobo.test', 'Loan repayment of ₦12,200.00 received');
       }
-      await pageSettled(page, 'Settings');
+      await pageSettled(page, 'Mail');
       await section(page, 'Outgoing mail').getByRole('button', { name: /^Retry/ }).first().waitFor();
     },
   });

@@ -310,7 +310,7 @@ describe('payroll settings and layouts', () => {
   it('sets the allocation order, adds a layout with a code per deduction, downloads the issued advice in it, renames and deletes it (1280 px)', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL, { viewport: DESKTOP });
     await signInQuickly(page, admin);
-    await page.goto('/settings');
+    await page.goto('/settings/payroll');
     const settings = page.getByRole('region', { name: 'Payroll', exact: true });
     await settings.getByRole('radio', { name: 'Savings first' }).check();
     await settings.getByRole('button', { name: 'Save payroll settings' }).click();
@@ -351,7 +351,7 @@ describe('payroll settings and layouts', () => {
     const amakaLines = lines.filter((line) => line.startsWith(`${amaka.staffId},Amaka Eze,COOP`)).map((line) => line.split(',').at(-1));
     expect(amakaLines.toSorted()).toEqual(['10000.00', '4000.00']);
 
-    await page.goto('/settings');
+    await page.goto('/settings/payroll');
     await layouts.getByRole('button', { name: 'Edit IPPIS' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit IPPIS' });
     await edit.getByLabel('Name').fill('IPPIS 2026');
@@ -391,7 +391,7 @@ describe('how the payroll screens look', () => {
   });
   itFitsEveryLook(env, {
     name: 'payroll-settings',
-    path: '/settings',
+    path: '/settings/payroll',
     user: () => admin,
     prepare: async (page) => {
       await page.getByRole('region', { name: 'Payroll layouts' }).getByRole('heading', { name: 'Generic' }).waitFor();

@@ -41,8 +41,8 @@ describe('receipts', () => {
   it('an admin sets "receipt required above"; the form says so beside Receipts, then takes the expense with a receipt that opens from its card', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/receipts');
+    await pageSettled(page, 'Receipts');
     const section = page.getByRole('region', { name: 'Receipts' });
     await section.getByRole('switch', { name: 'Require a receipt for large expenses' }).check({ force: true });
     await section.getByLabel('Receipt required above (₦)').fill('50,000');

@@ -56,8 +56,8 @@ describe('Settings › Savings products', () => {
       const { context, page } = await newPage(browser, kobo.baseURL, { viewport });
       const errors = pageErrorsOf(page);
       await signInQuickly(page, admin);
-      await page.goto('/settings');
-      await pageSettled(page, 'Settings');
+      await page.goto('/settings/savings-products');
+      await pageSettled(page, 'Savings products');
       const section = productsSection(page);
       await section.getByRole('article', { name: 'Ordinary savings' }).waitFor();
 
@@ -122,7 +122,7 @@ describe('Settings › Savings products', () => {
 
       // What the server holds: a reload lists both.
       await page.reload();
-      await pageSettled(page, 'Settings');
+      await pageSettled(page, 'Savings products');
       await productsSection(page).getByRole('article', { name: target, exact: true }).waitFor();
       await productsSection(page).getByRole('article', { name: shares, exact: true }).waitFor();
       expect(unexpectedErrors(errors)).toEqual([]);
@@ -136,10 +136,10 @@ const env = () => ({ browser, baseURL: kobo.baseURL });
 describe('how Settings › Savings products looks', () => {
   itFitsEveryLook(env, {
     name: 'settings-savings-products',
-    path: '/settings',
+    path: '/settings/savings-products',
     user: () => admin,
     prepare: async (page) => {
-      await pageSettled(page, 'Settings');
+      await pageSettled(page, 'Savings products');
       const section = productsSection(page);
       await section.getByRole('article', { name: 'Christmas Savings', exact: true }).waitFor();
       await section.scrollIntoViewIfNeeded();
@@ -147,10 +147,10 @@ describe('how Settings › Savings products looks', () => {
   });
   itFitsEveryLook(env, {
     name: 'settings-savings-product-form',
-    path: '/settings',
+    path: '/settings/savings-products',
     user: () => admin,
     prepare: async (page) => {
-      await pageSettled(page, 'Settings');
+      await pageSettled(page, 'Savings products');
       const section = productsSection(page);
       await section.getByRole('article', { name: 'Christmas Savings', exact: true }).getByRole('button', { name: 'Edit Christmas Savings' }).click();
       await settledDialog(page, 'Edit Christmas Savings');

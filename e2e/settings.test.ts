@@ -45,41 +45,44 @@ async function addItem(page: Page, name: string) {
 }
 
 describe('Settings for an admin', () => {
-  it('has the spec’s sections in order, with dark mode still working', async () => {
+  it('lists its subjects, each page holding the spec’s sections in order, with dark mode still working', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, admin);
     await page.goto('/settings');
     await pageSettled(page, 'Settings');
-    const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
-    expect(titles).toEqual([
-      'Appearance',
-      'Categories',
-      // Issue 14: category budgets (docs/decisions/034-budgets-and-report-export.md).
-      'Budgets',
-      'Data Management',
-      // Issue 14: "receipt required above" (docs/decisions/033-receipts.md).
-      'Receipts',
-      'Outgoing mail',
-      'Savings approvals',
-      // Issue 29: share capital, target savings and fixed deposits beside ordinary savings (docs/decisions/046-savings-products.md).
-      'Savings products',
-      // Issue 30: the scheme's payroll deductions and the layouts the advice goes out in.
-      'Payroll',
-      'Payroll layouts',
-      // Issue 26: no posting valued before it (docs/decisions/039-statements-never-below-zero.md).
-      "Books' start date",
-      // Issue 27: each book's chart of accounts and where postings go (docs/decisions/042-one-ledger.md).
-      'Books',
-      // Issue 31: the financial year's first month, the least reserve and withholding tax (docs/decisions/049-year-end-run.md).
-      'Year end',
-      // Issue 32: the notice period, the exit fee and pro rata interest when a member leaves (docs/decisions/051-member-exit.md).
-      'Exits',
-      'Sign-up',
-      'API tokens',
-      'Backups',
-      'Account',
-      'Danger Zone',
-    ]);
+    // Issue 34: an index of subjects, each on its own page (docs/decisions/059-one-settings-page-per-subject.md).
+    const subjects = page.getByRole('navigation', { name: 'Settings subjects' }).locator('.mantine-NavLink-label');
+    expect(await subjects.allTextContents()).toEqual(['Appearance', 'Categories', 'Budgets', 'Data Management', 'Receipts', 'Mail', 'Savings approvals', 'Savings products', 'Payroll', 'Books', 'Year end', 'Exits', 'Sign-up', 'API tokens', 'Backups', 'Account']);
+    const sectionsOf = async (address: string, title: string) => {
+      await page.goto(address);
+      await pageSettled(page, title);
+      return page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+    };
+    expect(await sectionsOf('/settings/appearance', 'Appearance')).toEqual(['Appearance']);
+    expect(await sectionsOf('/settings/categories', 'Categories')).toEqual(['Categories']);
+    // Issue 14: category budgets (docs/decisions/034-budgets-and-report-export.md).
+    expect(await sectionsOf('/settings/budgets', 'Budgets')).toEqual(['Budgets']);
+    expect(await sectionsOf('/settings/data', 'Data Management')).toEqual(['Data Management']);
+    // Issue 14: "receipt required above" (docs/decisions/033-receipts.md).
+    expect(await sectionsOf('/settings/receipts', 'Receipts')).toEqual(['Receipts']);
+    expect(await sectionsOf('/settings/mail', 'Mail')).toEqual(['Outgoing mail']);
+    expect(await sectionsOf('/settings/approvals', 'Savings approvals')).toEqual(['Savings approvals']);
+    // Issue 29: share capital, target savings and fixed deposits beside ordinary savings (docs/decisions/046-savings-products.md).
+    expect(await sectionsOf('/settings/savings-products', 'Savings products')).toEqual(['Savings products']);
+    // Issue 30: the scheme's payroll deductions and the layouts the advice goes out in.
+    expect(await sectionsOf('/settings/payroll', 'Payroll')).toEqual(['Payroll', 'Payroll layouts']);
+    // Issue 26: no posting valued before it (docs/decisions/039-statements-never-below-zero.md); issue 27: each
+    // book's chart of accounts and where postings go (docs/decisions/042-one-ledger.md).
+    expect(await sectionsOf('/settings/books', 'Books')).toEqual(["Books' start date", 'Books']);
+    // Issue 31: the financial year's first month, the least reserve and withholding tax (docs/decisions/049-year-end-run.md).
+    expect(await sectionsOf('/settings/year-end', 'Year end')).toEqual(['Year end']);
+    // Issue 32: the notice period, the exit fee and pro rata interest when a member leaves (docs/decisions/051-member-exit.md).
+    expect(await sectionsOf('/settings/exits', 'Exits')).toEqual(['Exits']);
+    expect(await sectionsOf('/settings/sign-up', 'Sign-up')).toEqual(['Sign-up']);
+    expect(await sectionsOf('/settings/api-tokens', 'API tokens')).toEqual(['API tokens']);
+    expect(await sectionsOf('/settings/backups', 'Backups')).toEqual(['Backups']);
+    expect(await sectionsOf('/settings/account', 'Account')).toEqual(['Account', 'Danger Zone']);
+    await page.goto('/settings/appearance');
     await page.getByRole('switch', { name: 'Dark mode' }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('darkMode'))).toBe('dark');
     await context.close();
@@ -91,8 +94,8 @@ describe("Books' start date", () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     const errors = pageErrorsOf(page);
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/books');
+    await pageSettled(page, 'Books');
     const books = section(page, "Books' start date");
     const field = books.getByLabel("Books' start date");
     // The test server's books start on 1 Jan 2000 (e2e/support/kobo-server.ts).
@@ -107,7 +110,7 @@ describe("Books' start date", () => {
     await books.getByRole('button', { name: "Save books' start date" }).click();
     await expectText(books, "Books' start date saved");
     await page.reload();
-    await pageSettled(page, 'Settings');
+    await pageSettled(page, 'Books');
     await expect.poll(() => section(page, "Books' start date").getByLabel("Books' start date").inputValue()).toBe('2020-01-01');
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
@@ -118,8 +121,8 @@ describe('Categories', () => {
   it("adds an item with the default colour and icon, and gives the spec's messages", async () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/categories');
+    await pageSettled(page, 'Categories');
     const categories = section(page, 'Categories');
     // SPEC 9: colour #4ECDC4 and the question-mark icon unless chosen otherwise.
     await expect.poll(() => categories.getByLabel('Colour', { exact: true }).inputValue()).toBe('#4ECDC4');
@@ -140,7 +143,7 @@ describe('Categories', () => {
     // The server decides when the list has not heard of the other item yet (live updates cut off).
     await page.route('**/api/events', (route) => route.abort());
     await page.reload();
-    await pageSettled(page, 'Settings');
+    await pageSettled(page, 'Categories');
     await asAdmin.addCategory('Diesel');
     await addItem(page, 'DIESEL');
     await expectText(categories.getByRole('alert'), MESSAGES.itemNameExists);
@@ -151,8 +154,8 @@ describe('Categories', () => {
   it('chooses the colour and the icon by keyboard', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/categories');
+    await pageSettled(page, 'Categories');
     const categories = section(page, 'Categories');
     await categories.getByLabel('Item name').fill('School fees');
     await categories.getByLabel('Colour', { exact: true }).fill('#5F27CD');
@@ -173,8 +176,8 @@ describe('Categories', () => {
     await asAdmin.addCategory('Zobo drinks');
     const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/categories');
+    await pageSettled(page, 'Categories');
     const categories = section(page, 'Categories');
     const listed = async () => (await items(page).getByRole('listitem').allTextContents()).map((text) => text.split('#')[0]?.trim());
     await expect.poll(async () => (await listed())[0]).toBe('Airtime');
@@ -195,8 +198,8 @@ describe('Categories', () => {
     await asAdmin.addCategory('Old item');
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/categories');
+    await pageSettled(page, 'Categories');
     const categories = section(page, 'Categories');
 
     await item(page, 'Old item').getByRole('button', { name: 'Delete Old item' }).click();
@@ -217,8 +220,8 @@ describe('Categories', () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await page.route('**/api/events', (route) => route.abort());
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/categories');
+    await pageSettled(page, 'Categories');
     await expectText(items(page), 'Late use');
     await asAdmin.addExpense({ categoryId: late.id, amount: 1 });
     await item(page, 'Late use').getByRole('button', { name: 'Delete Late use' }).click();
@@ -283,8 +286,8 @@ describe('Data Management → Export to Excel', () => {
     await asAdmin.addExpense({ categoryId: food.id, amount: '1234.56', date: lagosDay(-3), description: tricky, title: 'Formula test' });
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/data');
+    await pageSettled(page, 'Data Management');
     const data = section(page, 'Data Management');
 
     // The answer is held back a moment, so the progress can be seen while it runs.
@@ -342,8 +345,8 @@ describe('Data Management → Export to Excel', () => {
   it("says 'Failed to export data. Please try again.' when the export fails", async () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, admin);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/data');
+    await pageSettled(page, 'Data Management');
     await page.route('**/api/export/expenses', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"INTERNAL","message":"boom"}' }));
     const data = section(page, 'Data Management');
     await data.getByRole('button', { name: 'Export to Excel' }).click();
@@ -367,8 +370,8 @@ describe('Danger Zone → Delete Account', () => {
     const own = await asLeaving.addExpense({ categoryId: food.id, amount: 42, description: 'Goes with the account' });
     const { context, page } = await newPage(browser, kobo.baseURL);
     await signInQuickly(page, leaving);
-    await page.goto('/settings');
-    await pageSettled(page, 'Settings');
+    await page.goto('/settings/account');
+    await pageSettled(page, 'Account');
     const danger = section(page, 'Danger Zone');
     await danger.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete account' });
@@ -388,8 +391,8 @@ describe('Danger Zone → Delete Account', () => {
     // Now the first admin is the last active one: the server refuses, and the dialog says why.
     const { context: lastContext, page: last } = await newPage(browser, kobo.baseURL);
     await signInQuickly(last, admin);
-    await last.goto('/settings');
-    await pageSettled(last, 'Settings');
+    await last.goto('/settings/account');
+    await pageSettled(last, 'Account');
     await section(last, 'Danger Zone').getByRole('button', { name: 'Delete Account' }).click();
     const lastDialog = last.getByRole('dialog', { name: 'Delete account' });
     await lastDialog.getByRole('button', { name: 'Delete Account' }).click();
@@ -406,10 +409,10 @@ async function adminCookie(): Promise<string> {
 describe('how Settings looks', () => {
   itFitsEveryLook(() => ({ browser, baseURL: kobo.baseURL }), {
     name: 'settings-admin',
-    path: '/settings',
+    path: '/settings/categories',
     user: () => admin,
     prepare: async (page) => {
-      await pageSettled(page, 'Settings');
+      await pageSettled(page, 'Categories');
       await items(page).getByRole('listitem').first().waitFor();
     },
   });

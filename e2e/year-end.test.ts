@@ -150,7 +150,7 @@ describe('Settings › Year end', () => {
   it('keeps the first month, the least reserve and withholding tax, each problem beside its field', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL, { viewport: DESKTOP });
     await signInQuickly(page, admin);
-    await page.goto('/settings');
+    await page.goto('/settings/year-end');
     const section = page.getByRole('region', { name: 'Year end' });
     await expect.poll(() => section.getByRole('textbox', { name: 'Least reserve (% of the surplus)' }).inputValue()).toBe('25');
     await section.getByRole('textbox', { name: 'Withholding tax (%)' }).fill('101');
