@@ -87,7 +87,15 @@ export const savingsHoldersAnswerSchema = z.object({ holders: z.array(savingsHol
 export const createdStaffAnswerSchema = z.object({ staff: savingsHolderListItemSchema });
 
 /** GET /api/savings/me. */
-export const mySavingsSchema = z.object({ account: savingsAccountViewSchema, transactions: z.array(savingsTransactionViewSchema) });
+export const mySavingsSchema = z.object({
+  account: savingsAccountViewSchema,
+  transactions: z.array(savingsTransactionViewSchema),
+  /**
+   * Issue 34: true when the caller's own deposit or withdrawal only files a request for an
+   * administrator (the default, issue 15), so the form's button says 'Request a withdrawal'.
+   */
+  postingsAreRequests: z.boolean().optional(),
+});
 
 export const savingsPeriodSummarySchema = z.object({ balanceKobo: koboSchema, inflowKobo: koboSchema, outflowKobo: koboSchema, netKobo: koboSchema });
 

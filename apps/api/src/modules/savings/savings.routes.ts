@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  asKobo,
   booksStartResponseSchema,
   booksStartSchema,
   createdStaffAnswerSchema,
@@ -29,7 +30,7 @@ import { readBooksStart, saveBooksStart } from '../ledger/books-start.ts';
 import { getStatement } from './statement.ts';
 import { statementFileName, writeStatementWorkbook } from './statement-workbook.ts';
 import { idempotencyKeyFrom, sendPosted, sendPostedOrRecorded } from '../ledger/idempotency.ts';
-import { postOrRequestTransaction, postOrRequestTransfer } from './requests/create-request.ts';
+import { postOrRequestTransaction, postOrRequestTransfer, transactionRequestOrigin } from './requests/create-request.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
 import type { RequestDeps } from './requests/request-deps.ts';
 import { sendWorkbook, XLSX_CONTENT_TYPE } from '../../spreadsheet/send-workbook.ts';
@@ -119,8 +120,11 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
       config: { access: 'view_own_savings', errors: [...SAVINGS_HOLDER_REFUSALS, 'SAVINGS_PRODUCT_NOT_FOUND'] },
       schema: { operationId: 'getMySavings', querystring: limitQuery.extend(productQuery), response: { 200: mySavingsSchema } },
     },
-    async (request) =>
-      getMySavings(deps, request.actor, request.query),
+    async (request) => ({
+      ...(await getMySavings(deps, request.actor, request.query)),
+      // Issue 34: the same question a posting asks (create-request.ts), so the form words its button truly.
+      postingsAreRequests: (await transactionRequestOrigin(deps, request.actor, { type: 'deposit', amountKobo: asKobo(1) })) === 'member',
+    }),
   );
 
   routes.get(

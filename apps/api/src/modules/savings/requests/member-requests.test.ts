@@ -178,6 +178,9 @@ describe('members posting directly (the old behaviour, turned back on in Setting
     expect(withdrawn.statusCode, withdrawn.body).toBe(201);
     expect(withdrawn.json().account.balanceKobo).toBe(6_000);
     expect((await member.get('/api/savings/requests/mine')).json().requests).toEqual([]);
+    // Issue 34: the member's page is told its postings go straight through, so the button says so.
+    expect((await mySavings(member)).postingsAreRequests).toBe(false);
     await setApprovalSettings(admin, { threshold: null, memberPostingsDirect: false });
+    expect((await mySavings(member)).postingsAreRequests).toBe(true);
   });
 });

@@ -14,8 +14,8 @@ export function mySavingsQueryOptions() {
   return queryOptions({ queryKey: savingsKeys.mine, queryFn: getMySavings, staleTime: 5_000 });
 }
 
-export function useMySavings() {
-  return useQuery(mySavingsQueryOptions());
+export function useMySavings(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...mySavingsQueryOptions(), enabled: options.enabled ?? true });
 }
 
 /** Asked for as the address opens, alongside the page's code (app/preload-route.ts). */

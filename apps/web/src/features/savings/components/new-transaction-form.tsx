@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, Radio, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
@@ -22,12 +22,21 @@ import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { isSentForApproval } from '../../../lib/savings-requests.ts';
+import { useMySavings } from '../api/get-my-savings.ts';
 import { usePostSavingsTransaction } from '../api/post-savings-transaction.ts';
 import { heldPhrases } from './holds.ts';
 import { RequestSentNotice } from './request-sent-notice.tsx';
 import { holderLabel } from './transaction-labels.ts';
 import { useValueDate } from '../../../lib/use-value-date.ts';
 import { ValueDateInput } from '../../../components/value-date-input.tsx';
+
+/**
+ * Issue 34: a member's own posting only files a request (issue 15), so their button says so; an
+ * administrator's posts at once, as a member's does where members post directly, and keeps SPEC's
+ * 'Process Transaction'.
+ */
+const MEMBER_BUTTON = { deposit: 'Request a deposit', withdrawal: 'Request a withdrawal' } as const;
+const MEMBER_REQUEST_NOTE = 'This sends a request: your balance changes once an administrator confirms the money.';
 
 /** What a person posts directly; transfers arrive as transfer_in / transfer_out. */
 type TransactionType = Extract<SavingsTransactionType, 'deposit' | 'withdrawal'>;
@@ -62,6 +71,10 @@ export function NewTransactionForm(props: Props) {
   const isAdmin = 'holderUserId' in props || 'staffOptions' in props;
   const staffOptions = 'staffOptions' in props ? props.staffOptions : null;
   const chosen = staffOptions?.find((holder) => holder.userId === chosenUserId);
+  // Issue 34: a member's own posting files a request unless the organisation lets members post
+  // directly (GET /api/savings/me says which; the member's page has asked it already).
+  const mine = useMySavings({ enabled: !isAdmin });
+  const filesRequest = !isAdmin && mine.data?.postingsAreRequests !== false;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -107,9 +120,14 @@ export function NewTransactionForm(props: Props) {
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="New Transaction">
-      <Title order={2} size="h4" mb="sm">
+      <Title order={2} size="h4" mb={filesRequest ? 4 : 'sm'}>
         New Transaction
       </Title>
+      {filesRequest && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {MEMBER_REQUEST_NOTE}
+        </Text>
+      )}
       <form id={problem.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <ErrorBanner message={problem.banner} />
@@ -145,7 +163,7 @@ export function NewTransactionForm(props: Props) {
           />
           {isAdmin && <ValueDateInput state={valueDate} error={valueDateError} />}
           <Button type="submit" loading={post.isPending}>
-            Process Transaction
+            {filesRequest ? MEMBER_BUTTON[type] : 'Process Transaction'}
           </Button>
         </Stack>
       </form>

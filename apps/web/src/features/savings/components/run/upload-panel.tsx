@@ -81,7 +81,7 @@ export function UploadPanel({ settings, isReviewing, reviewError, onReview }: Pr
         />
         {uploaded && (
           <Text size="sm" aria-live="polite">
-            Read {uploaded.rows.length} rows from {uploaded.fileName}.
+            Read {uploaded.rows.length} {uploaded.rows.length === 1 ? 'row' : 'rows'} from {uploaded.fileName}.
           </Text>
         )}
         <ErrorBanner message={uploaded ? reviewError : null} />
