@@ -7,7 +7,7 @@ export type StackedColumn<Row> = {
   /** The column's heading, and on a phone the label before each row's value. */
   label: string;
   cell: (row: Row) => ReactNode;
-  /** Figures line up on the right in the table; on a phone every value sits on the right of its label. */
+  /** Figures line up on the right (in tabular digits) in the table; on a phone every value sits on the right of its label. */
   align?: 'right';
   /** A figure or date that must not break inside the table (a phone card wraps anything). */
   nowrap?: boolean;
@@ -51,6 +51,7 @@ export function StackedTable<Row>({ caption, columns, rows, rowKey }: Props<Row>
                   ta={column.align}
                   fw={column.emphasis ? 600 : undefined}
                   data-nowrap={column.nowrap || undefined}
+                  data-figure={column.align === 'right' || undefined}
                 >
                   {column.cell(row)}
                 </Table.Td>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatNaira, MESSAGES, RESTRUCTURE_STATUS_LABELS, TOP_UP_LABELS, loanChargeLabels, loanChargeWord, type Kobo, type LoanKind, type RestructureView } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { ReasonModal, refusalOf } from '../../../../components/reason-modal.tsx';
@@ -7,7 +7,7 @@ import { errorMessage } from '../../../../lib/api-client.ts';
 import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
 import { formatDateTime } from '../../../../lib/format-date-time.ts';
 import { useDecideRestructure } from '../../api/restructures.ts';
-import classes from '../../../../components/figures.module.css';
+import { StackedTable, type StackedColumn } from '../../../../components/stacked-table.tsx';
 
 type Props = { restructures: RestructureView[]; kind: LoanKind; canManage: boolean; onDone: (message: string) => void };
 
@@ -88,7 +88,17 @@ export function RestructureHistory({ restructures, kind, canManage, onDone }: Pr
   );
 }
 
+type OldInstalment = RestructureView['oldInstalments'][number];
+
+/** The schedule a restructure replaced; a card per instalment on a phone (issue 34). */
 function OldSchedule({ restructure, kind }: { restructure: RestructureView; kind: LoanKind }) {
+  const columns: StackedColumn<OldInstalment>[] = [
+    { label: '#', cell: (row) => row.number },
+    { label: 'Due', cell: (row) => formatCalendarDate(row.dueDate), nowrap: true },
+    { label: 'Principal', cell: (row) => formatNaira(row.principal), align: 'right' },
+    { label: loanChargeLabels(kind).charge, cell: (row) => formatNaira(row.interest), align: 'right' },
+    { label: 'Paid', cell: (row) => formatNaira((row.principalPaid + row.interestPaid) as Kobo), align: 'right' },
+  ];
   return (
     <details>
       <summary>
@@ -96,36 +106,7 @@ function OldSchedule({ restructure, kind }: { restructure: RestructureView; kind
           {TOP_UP_LABELS.oldSchedule}
         </Text>
       </summary>
-      <Table.ScrollContainer minWidth={360}>
-        <Table fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th ta="right">Principal</Table.Th>
-              <Table.Th ta="right">{loanChargeLabels(kind).charge}</Table.Th>
-              <Table.Th ta="right">Paid</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {restructure.oldInstalments.map((row) => (
-              <Table.Tr key={row.number}>
-                <Table.Td>{row.number}</Table.Td>
-                <Table.Td>{formatCalendarDate(row.dueDate)}</Table.Td>
-                <Table.Td ta="right" className={classes.figure}>
-                  {formatNaira(row.principal)}
-                </Table.Td>
-                <Table.Td ta="right" className={classes.figure}>
-                  {formatNaira(row.interest)}
-                </Table.Td>
-                <Table.Td ta="right" className={classes.figure}>
-                  {formatNaira((row.principalPaid + row.interestPaid) as Kobo)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <StackedTable columns={columns} rows={restructure.oldInstalments} rowKey={(row) => row.number} />
     </details>
   );
 }
