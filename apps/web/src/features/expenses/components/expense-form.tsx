@@ -123,8 +123,8 @@ export function ExpenseForm(props: Props) {
     }
   }
 
-  // Categories are managed on Settings where its guard lets this person in, else on User Settings.
-  const settingsPath = mayOpen(paths.settings, role ? { role, isActive: true } : null) ? paths.settings : paths.userSettings;
+  // Categories are managed on Settings › Categories where its guard lets this person in, else on User Settings.
+  const settingsPath = mayOpen(paths.settings, role ? { role, isActive: true } : null) ? paths.settingsSubject('categories') : paths.userSettings;
   return (
     // onInput: typing anywhere (an item's search text too, which changes no value yet) counts as typing.
     <form id={problem.formId} onSubmit={(event) => void handleSubmit(event)} onKeyDown={handleKeyDown} onInput={() => onTyping?.()} noValidate>
