@@ -83,6 +83,10 @@ describe('two-person approval', () => {
     await expectText(mine, 'School fees');
     await expectText(mine, 'Ngozi Admin');
     await expectText(mine, 'Second approval');
+    // Issue 34: the holder's balance and available balance beside the request, and what approval leaves.
+    await expectText(mine, 'Balance ₦200,000.00');
+    await expectText(mine, 'Available ₦140,000.00');
+    await expectText(mine, 'After approval: balance ₦140,000.00, available ₦140,000.00');
     expect(await mine.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     await expectText(mine, 'You made this request: another administrator must approve it.');
     expect(await mine.getByRole('button', { name: 'Decline' }).count()).toBe(0);
@@ -177,7 +181,7 @@ describe("members' own postings", () => {
     const form = member.page.getByRole('region', { name: 'New Transaction' });
     await form.getByLabel('Amount (₦)').fill('2000.50');
     await form.getByLabel('Description (optional)').fill('Cash at the office');
-    await form.getByRole('button', { name: 'Process Transaction' }).click();
+    await form.getByRole('button', { name: 'Request a deposit' }).click();
     await expectText(form.getByRole('status'), 'Request sent: an administrator will confirm your deposit of ₦2,000.50');
     const balance = member.page.getByRole('region', { name: 'Current Balance' });
     await expectText(balance, '₦0.00');
@@ -211,7 +215,7 @@ describe("members' own postings", () => {
     const form = member.page.getByRole('region', { name: 'New Transaction' });
     await form.getByLabel('Amount (₦)').fill('500');
     await form.getByRole('radio', { name: 'Withdrawal' }).check();
-    await form.getByRole('button', { name: 'Process Transaction' }).click();
+    await form.getByRole('button', { name: 'Request a withdrawal' }).click();
     await expectText(form.getByRole('status'), 'Request sent: an administrator will confirm your withdrawal of ₦500.00');
     await expectText(member.page.getByRole('region', { name: 'Current Balance' }), 'Available ₦1,500.50 · ₦500.00 awaiting approval');
 
@@ -241,7 +245,7 @@ describe("members' own postings", () => {
     const { context, page } = await pageAs(chidi, '/savings');
     const form = page.getByRole('region', { name: 'New Transaction' });
     await form.getByLabel('Amount (₦)').fill('750');
-    await form.getByRole('button', { name: 'Process Transaction' }).click();
+    await form.getByRole('button', { name: 'Request a deposit' }).click();
     await expectText(form.getByRole('status'), 'Request sent: an administrator will confirm your deposit of ₦750.00');
     const requests = page.getByRole('region', { name: 'Requests' });
     const pending = requests.getByRole('row').filter({ hasText: '₦750.00' });

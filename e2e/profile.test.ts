@@ -48,6 +48,11 @@ describe('Profile: self-service (issue 15)', () => {
     await signInQuickly(page, user);
     await openProfile(page);
     expect(await page.getByLabel('Full Name').first().inputValue()).toBe('Chidi Okeke');
+    // Issue 34: the name is said once in the card (beside the avatar); the one 'Full Name' field is the one that changes it.
+    expect(await page.getByLabel('Full Name').count()).toBe(1);
+    expect(await page.getByLabel('Full Name').getAttribute('readonly')).toBeNull();
+    // Issue 34: a compact phone header, at most 56 px of the 740 px screen.
+    expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThanOrEqual(56);
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(user.email);
     expect(await page.getByLabel('Member Since').inputValue()).not.toBe('');
 

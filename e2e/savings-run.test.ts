@@ -12,7 +12,7 @@ import {
   DEFAULT_TIMEZONE,
   type SavingsHolderListItem,
 } from '@kobo/core';
-import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
+import { launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
 import { lagosToday } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
@@ -89,10 +89,10 @@ async function balanceOf(staff: SeededStaff): Promise<number> {
 }
 
 function postButton(page: Page): Locator {
-  return panel(page, 'Review').getByRole('button', { name: /^Post \d+ transactions/ });
+  return panel(page, 'Review').getByRole('button', { name: /^Post \d+ transactions? \(/ });
 }
 
-/** A payroll CSV with two bad rows: an unknown staff ID (line 2) and an amount with three decimals (line 3). */
+/** A payroll CSV with two bad rows: an unknown staff ID (spreadsheet row 3) and an amount with three decimals (row 4). */
 function payrollCsv(): string {
   return ['Staff ID,Amount,Description', `${tunde.staffId},5000,`, 'STF999,2500,', `${amaka.staffId},1500.255,`, `${bisi.staffId},"7,000",Back pay`].join('\n');
 }
@@ -130,13 +130,16 @@ describe('the monthly run', () => {
     await expect.poll(() => prepare.getByLabel('Description').inputValue()).toBe(defaultRunDescription(month));
 
     const amount = (staff: SeededStaff) => prepare.getByLabel(`Amount for ${staff.name} (${staff.staffId})`);
-    const skip = (staff: SeededStaff) => prepare.getByLabel(`Skip ${staff.name} (${staff.staffId})`);
+    const include = (staff: SeededStaff) => prepare.getByLabel(`Include ${staff.name} (${staff.staffId})`);
     await expect.poll(() => amount(tunde).inputValue()).toBe('15,000.00');
     expect(await amount(amaka).inputValue()).toBe('10,000.00');
-    // No standing amount: skipped until an amount is typed.
+    // No standing amount: left out, saying why, until an amount is typed or the box is ticked.
     expect(await amount(bisi).inputValue()).toBe('');
-    expect(await skip(bisi).isChecked()).toBe(true);
-    expect(await skip(tunde).isChecked()).toBe(false);
+    expect(await include(bisi).isChecked()).toBe(false);
+    expect(await include(tunde).isChecked()).toBe(true);
+    await expectText(prepare.getByRole('row', { name: /Bisi Ade/ }), 'Left out: no standing amount and no repayment due');
+    expect(await prepare.getByRole('columnheader', { name: 'Include' }).count()).toBe(1);
+    expect(await prepare.getByRole('columnheader', { name: 'Skip' }).count()).toBe(0);
 
     // Search by staff ID or name.
     const bodyRows = prepare.getByRole('table', { name: 'Staff and amounts' }).locator('tbody tr');
@@ -155,7 +158,7 @@ describe('the monthly run', () => {
     await expect.poll(async () => (await holder(amaka)).monthlyContributionKobo).toBe(1_200_000);
 
     // Included without an amount: the review refuses that row, and it is dropped there.
-    await skip(bisi).uncheck();
+    await include(bisi).check();
     await expectText(prepare, `3 of 4 included · ${formatNaira(2_700_000)}`);
     await prepare.getByRole('button', { name: 'Review', exact: true }).click();
     await expect.poll(() => page.getByRole('tab', { name: /Review/ }).getAttribute('aria-selected')).toBe('true');
@@ -201,7 +204,7 @@ describe('the monthly run', () => {
     await postButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Post a second batch' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: /^Post \d+ transactions/ }).click();
+    await dialog.getByRole('button', { name: /^Post \d+ transactions? \(/ }).click();
     await expectText(dialog, MESSAGES.batchRepeatReasonRequired);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -224,24 +227,26 @@ describe('the monthly run', () => {
     await upload.getByRole('button', { name: 'Review' }).click();
 
     const review = panel(page, 'Review');
-    await expectText(review.getByRole('row', { name: 'Line 2', exact: true }), MESSAGES.rowUnknownPerson);
-    await expectText(review.getByRole('row', { name: 'Line 3', exact: true }), MESSAGES.enterValidAmount);
+    // Issue 34: each row by the spreadsheet's own number (the header is row 1), not its place among the data rows.
+    await expectText(review.getByRole('row', { name: 'Row 3', exact: true }), MESSAGES.rowUnknownPerson);
+    await expectText(review.getByRole('row', { name: 'Row 4', exact: true }), MESSAGES.enterValidAmount);
+    expect(await review.getByRole('columnheader', { name: 'Row', exact: true }).count()).toBe(1);
     await expectText(page.getByRole('tab', { name: /Review/ }), '2');
     await expectText(postButton(page), `Post 2 transactions (${formatNaira(1_200_000)})`);
     expect(await postButton(page).isDisabled()).toBe(true);
 
     // Fixed in place: the unknown ID becomes a real one, the amount gets two decimals.
-    expect(await review.getByLabel('Amount, line 3').inputValue()).toBe('1500.255');
-    await review.getByLabel('Staff ID or email, line 2').fill(chioma.staffId);
-    await review.getByLabel('Amount, line 3').fill('1500.25');
-    await expectText(review.getByRole('row', { name: 'Line 2', exact: true }), 'Changed');
+    expect(await review.getByLabel('Amount, row 4').inputValue()).toBe('1500.255');
+    await review.getByLabel('Staff ID or email, row 3').fill(chioma.staffId);
+    await review.getByLabel('Amount, row 4').fill('1500.25');
+    await expectText(review.getByRole('row', { name: 'Row 3', exact: true }), 'Changed');
     expect(await postButton(page).isDisabled()).toBe(true);
     await review.getByRole('button', { name: 'Review again' }).click();
     const total = 500_000 + 250_000 + 150_025 + 700_000;
     await expectText(postButton(page), `Post 4 transactions (${formatNaira(total)})`);
     await expect.poll(() => postButton(page).isEnabled()).toBe(true);
     expect(await review.getByRole('table', { name: 'Reviewed rows' }).getByText('Refused', { exact: true }).count()).toBe(0);
-    await expectText(review.getByRole('row', { name: 'Line 2', exact: true }), 'Chioma Obi');
+    await expectText(review.getByRole('row', { name: 'Row 3', exact: true }), 'Chioma Obi');
 
     await postButton(page).click();
     await expectText(page.getByRole('status').first(), `Batch 2 posted: 4 transactions (${formatNaira(total)})`);
@@ -418,6 +423,54 @@ describe('the run by keyboard', () => {
     await expect.poll(() => page.getByRole('tab', { name: /Review/ }).getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => postButton(page).isEnabled()).toBe(true);
     expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
+});
+
+// Issue 34: the spreadsheet's own row numbers, a negative amount named, and Prepare on a phone.
+describe('the run as a treasurer on a cheap phone reads it (issue 34)', () => {
+  it('keeps each uploaded row’s spreadsheet number when another is dropped, says a negative amount is negative, and counts one transaction as one', async () => {
+    const { context, page } = await runPage();
+    await openTab(page, 'Upload');
+    const upload = panel(page, 'Upload');
+    await upload.getByLabel('Value date').waitFor();
+    // Row 1 is the header and row 3 is blank: the data rows are 2, 4 and 5.
+    await uploadCsv(page, 'rows.csv', ['Staff ID,Amount', `${tunde.staffId},100`, ',', `${amaka.staffId},-50`, `${bisi.staffId},200`].join('\n'));
+    await expectText(upload, 'Read 3 rows from rows.csv.');
+    await upload.getByRole('button', { name: 'Review' }).click();
+    const review = panel(page, 'Review');
+    const row4 = review.getByRole('row', { name: 'Row 4', exact: true });
+    await expectText(row4, MESSAGES.rowNegativeAmount);
+    await review.getByRole('button', { name: 'Drop row 4' }).click();
+    await review.getByRole('button', { name: 'Review again' }).click();
+    await expect.poll(() => review.getByRole('row', { name: /^Row \d$/ }).allTextContents()).toEqual([expect.stringMatching(/^2/), expect.stringMatching(/^5/)]);
+    await expectText(postButton(page), `Post 2 transactions (${formatNaira(30_000)})`);
+
+    await openTab(page, 'Upload');
+    await uploadCsv(page, 'one-row.csv', ['Staff ID,Amount', `${tunde.staffId},100`].join('\n'));
+    await expectText(upload, 'Read 1 row from one-row.csv.');
+    await upload.getByRole('button', { name: 'Review' }).click();
+    await expectText(postButton(page), `Post 1 transaction (${formatNaira(10_000)})`);
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
+
+  it('fits ten people on Prepare at 375 px in well under the 2,300 px they took, under a header at most 56 px tall', async () => {
+    const more = ['Dayo Ajayi', 'Efe Okon', 'Femi Bakare', 'Gbenga Ola', 'Halima Sule', 'Ike Nwosu'];
+    const added = [];
+    for (const name of more) added.push(await asAdmin.createStaff({ name }));
+    await call('PUT', '/api/savings/contributions', { contributions: added.slice(0, 4).map((staff) => ({ userId: staff.id, amount: '5000' })) });
+    const { context, page } = await runPage(PHONE);
+    const prepare = panel(page, 'Prepare');
+    await prepare.getByLabel(`Amount for Ike Nwosu (${added[5]?.staffId})`).waitFor();
+    const table = prepare.getByRole('table', { name: 'Staff and amounts' });
+    expect(await table.locator('tbody tr').count()).toBe(10);
+    const height = (await table.boundingBox())?.height ?? Infinity;
+    expect(height).toBeLessThanOrEqual(1_100);
+    const header = (await page.getByRole('banner').boundingBox())?.height ?? Infinity;
+    expect(header).toBeLessThanOrEqual(56);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'savings-run-prepare-ten-375-light');
     await context.close();
   });
 });
