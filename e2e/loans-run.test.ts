@@ -128,17 +128,18 @@ describe('the monthly run with loan repayments', () => {
     const prepare = panel(page, 'Prepare');
     const amount = (holder: LoanHolder) => prepare.getByLabel(`Amount for ${who(holder)}`);
     const repayment = (holder: LoanHolder) => prepare.getByLabel(`Loan repayment for ${who(holder)}`);
-    const skip = (holder: LoanHolder) => prepare.getByLabel(`Skip ${who(holder)}`);
+    const include = (holder: LoanHolder) => prepare.getByLabel(`Include ${who(holder)}`);
 
     await expectValue(repayment(kemi), '22,400.00');
     expect(await amount(kemi).inputValue()).toBe('5,000.00');
     // A repayment alone keeps the row in: no contribution, but included.
     expect(await repayment(obinna).inputValue()).toBe('21,200.00');
     expect(await amount(obinna).inputValue()).toBe('');
-    expect(await skip(obinna).isChecked()).toBe(false);
-    // Nothing due and no contribution: the column is empty and the row skipped.
+    expect(await include(obinna).isChecked()).toBe(true);
+    // Nothing due and no contribution: the column is empty and the row left out, saying why.
     expect(await repayment(sade).inputValue()).toBe('');
-    expect(await skip(sade).isChecked()).toBe(true);
+    expect(await include(sade).isChecked()).toBe(false);
+    await expectText(prepare.getByRole('row').filter({ hasText: sade.name }), 'Left out: no standing amount and no repayment due');
     await expectText(prepare, '2 of 3 included · ₦5,000.00 · Loan repayments ₦43,600.00');
 
     // By keyboard: Tab from Obinna's amount reaches his repayment, cut to one instalment.
@@ -153,7 +154,7 @@ describe('the monthly run with loan repayments', () => {
 
     await prepare.getByRole('button', { name: 'Review', exact: true }).click();
     const review = panel(page, 'Review');
-    const post = review.getByRole('button', { name: /^Post \d+ transactions/ });
+    const post = review.getByRole('button', { name: /^Post \d+ transactions? \(/ });
     await expectText(post, 'Post 2 transactions (₦38,000.00)');
     await expectText(review.locator('dl[aria-label="Review totals"]'), 'Loan repayments₦33,000.00');
     await expectText(review.locator('dl[aria-label="Review totals"]'), 'Deposits₦5,000.00');
@@ -264,9 +265,10 @@ describe('how a batch with loan repayments looks', () => {
       await expectText(upload, 'Read 3 rows');
       await upload.getByRole('button', { name: 'Review' }).click();
       const review = panel(page, 'Review');
-      await expectText(review.getByLabel('Line 2', { exact: true }), MESSAGES.enterValidRepayment);
-      await expectText(review.getByLabel('Line 3', { exact: true }), MESSAGES.noActiveLoanToRepay);
-      await expectText(review.getByLabel('Line 1', { exact: true }), '₦1,000.00');
+      // Issue 34: rows by the spreadsheet's own numbers (the header is row 1).
+      await expectText(review.getByLabel('Row 3', { exact: true }), MESSAGES.enterValidRepayment);
+      await expectText(review.getByLabel('Row 4', { exact: true }), MESSAGES.noActiveLoanToRepay);
+      await expectText(review.getByLabel('Row 2', { exact: true }), '₦1,000.00');
       await page.evaluate(() => window.scrollTo(0, 0));
     },
   });
