@@ -66,7 +66,9 @@ const pages: A11yPage[] = [
       await withDialog('Staff Savings Detail', 'Lunch money', 'Transfer', 'Transfer from Tunde Bello')(page);
       const dialog = page.getByRole('dialog', { name: 'Transfer from Tunde Bello' });
       await dialog.getByRole('button', { name: 'Process Transfer' }).click();
-      await expectText(dialog.getByRole('alert'), MESSAGES.selectTransferRecipient);
+      // Issue 34: the recipient and the amount at once, each beside its field, the banner a summary.
+      await expectText(dialog.getByRole('alert'), '2 fields need attention');
+      await expectText(dialog, MESSAGES.selectTransferRecipient);
     },
   },
   { name: 'add staff dialog', path: '/savings', ready: withDialog('Staff Savings', 'Amaka Eze', 'Add New Staff', 'Add New Staff') },
@@ -78,7 +80,7 @@ const pages: A11yPage[] = [
       await showing('Staff Savings Detail', 'Lunch money')(page);
       const form = page.getByRole('region', { name: 'New Transaction' });
       await form.getByRole('button', { name: 'Process Transaction' }).click();
-      await expectText(form.getByRole('alert'), MESSAGES.enterValidAmount);
+      await expectText(form, MESSAGES.enterValidAmount);
     },
   },
 ];

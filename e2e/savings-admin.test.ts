@@ -163,14 +163,17 @@ describe('/savings as an admin', () => {
     await form.waitFor();
     const submit = form.getByRole('button', { name: 'Process Transaction' });
 
+    // Issue 34: both at once, each beside its field, the banner a summary; then one at a time.
     await submit.click();
-    await expectText(form.getByRole('alert'), MESSAGES.enterValidAmount);
+    await expectText(form.getByRole('alert'), '2 fields need attention');
+    await expectBeside(form.getByLabel('Amount (₦)'), MESSAGES.enterValidAmount);
+    await expectBeside(form.getByLabel('Staff member'), MESSAGES.selectStaffMember);
     await form.getByLabel('Amount (₦)').fill('0');
     await submit.click();
-    await expectText(form.getByRole('alert'), MESSAGES.enterValidAmount);
+    await expectBeside(form.getByLabel('Amount (₦)'), MESSAGES.enterValidAmount);
     await form.getByLabel('Amount (₦)').fill('2500');
     await submit.click();
-    await expectText(form.getByRole('alert'), MESSAGES.selectStaffMember);
+    await expectBeside(form.getByLabel('Staff member'), MESSAGES.selectStaffMember);
 
     await chooseOption(page, form.getByLabel('Staff member'), 'Tunde Bello');
     await submit.click();

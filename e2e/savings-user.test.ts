@@ -8,7 +8,7 @@ import { MESSAGES, formatNaira } from '@kobo/core';
 import { launchBrowser, newPage, pageErrorsOf, PHONE } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { savingsApi, setApprovalSettings } from './support/savings-seed.ts';
-import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
+import { expectBeside, expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { signInQuickly } from './support/session.ts';
 
 let kobo: KoboServer;
@@ -51,7 +51,7 @@ describe('/savings as a regular user', () => {
     const submit = form.getByRole('button', { name: 'Process Transaction' });
     await form.getByLabel('Amount (₦)').fill('0');
     await submit.click();
-    await expectText(form.getByRole('alert'), MESSAGES.enterValidAmount);
+    await expectBeside(form.getByLabel('Amount (₦)'), MESSAGES.enterValidAmount);
 
     await form.getByLabel('Amount (₦)').fill('2000.50');
     await form.getByLabel('Description (optional)').fill('First saving');

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { fieldsNeedAttention, issuesByField, type IssuesByField } from '@kobo/core';
+import { issuesByField, type IssuesByField } from '@kobo/core';
 import { ApiError, errorMessage } from './api-client.ts';
+import { problemsShown, type FormProblems } from './form-problems-shown.ts';
 
 /** A failed parse of one of core's schemas (the web app reaches zod only through core). */
 type SchemaError = Parameters<typeof issuesByField>[0];
 
-/** What a form found wrong: a sentence per field, and at most one that belongs to no field. */
-export type FormProblems<F extends string> = { fields: Partial<Record<F, string>>; general: string | null };
+export type { FormProblems };
 
 const NONE = { fields: {}, general: null };
 
@@ -66,24 +66,16 @@ export function useFormProblems<F extends string>(fields: readonly F[], options:
     report(field ? { fields: { [field]: message } as Partial<Record<F, string>>, general: null } : { fields: {}, general: message });
   }
 
-  const flagged = fields.filter((field) => problems.fields[field]);
-  const inBanner = (message: string | undefined) => message !== undefined && (options.bannerSentences ?? []).includes(message);
-  const bannerSentence = flagged.map((field) => problems.fields[field]).find(inBanner) ?? null;
-  const summary = flagged.length > 1 ? fieldsNeedAttention(flagged.length) : null;
+  const shown = problemsShown(fields, problems, options.bannerSentences);
 
   return {
-    /** The banner's sentence: what is beside no field, else the sentence every field shares, else a summary of several. */
-    banner: problems.general ?? bannerSentence ?? summary,
-    hasProblems: flagged.length > 0 || problems.general !== null,
+    /** The banner's sentence, or null when every problem stands beside its field. */
+    banner: shown.banner,
+    hasProblems: shown.flagged.length > 0 || problems.general !== null,
     /** The form's `id`: the focus goes to its first invalid control. */
     formId,
     /** Beside `field`: its sentence, or `true` (flagged, worded elsewhere) when another field or the banner already says it. */
-    errorOf(field: F): string | true | null {
-      const message = problems.fields[field];
-      if (!message) return null;
-      if (inBanner(message)) return true;
-      return flagged.find((other) => problems.fields[other] === message) === field ? message : true;
-    },
+    errorOf: (field: F): string | true | null => shown.beside[field] ?? null,
     fromSchema,
     /** The form's own checks, field by field (null where the field is fine); whether there was any problem. */
     check: (found: Partial<Record<F, string | null>>) => fromSchema(null, found),

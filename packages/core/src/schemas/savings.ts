@@ -47,10 +47,11 @@ export const savingsTransactionSchema = z
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (savingsAmountKobo(value.amount) === null) return fail('amount', MESSAGES.enterValidAmount);
-    if (value.type !== 'deposit' && value.type !== 'withdrawal') return fail('type', MESSAGES.chooseTransactionType);
-    if (isDescriptionTooLong(value.description)) return fail('description', MESSAGES.savingsDescriptionTooLong);
-    if (valueDateIsMalformed(value.valueDate)) return fail('valueDate', MESSAGES.invalidDate);
+    // Every field, so the form flags them all at once (docs/decisions/060-every-field-at-once.md).
+    if (savingsAmountKobo(value.amount) === null) fail('amount', MESSAGES.enterValidAmount);
+    if (value.type !== 'deposit' && value.type !== 'withdrawal') fail('type', MESSAGES.chooseTransactionType);
+    if (isDescriptionTooLong(value.description)) fail('description', MESSAGES.savingsDescriptionTooLong);
+    if (valueDateIsMalformed(value.valueDate)) fail('valueDate', MESSAGES.invalidDate);
   })
   .transform((value) => ({
     userId: value.userId || null,
@@ -75,12 +76,13 @@ export const transferSchema = z
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!value.fromUserId) return fail('fromUserId', MESSAGES.selectStaffMember);
-    if (!value.toUserId) return fail('toUserId', MESSAGES.selectTransferRecipient);
-    if (savingsAmountKobo(value.amount) === null) return fail('amount', MESSAGES.enterValidAmount);
-    if (value.fromUserId === value.toUserId) return fail('toUserId', MESSAGES.invalidTransferDetails);
-    if (isDescriptionTooLong(value.description)) return fail('description', MESSAGES.savingsDescriptionTooLong);
-    if (valueDateIsMalformed(value.valueDate)) return fail('valueDate', MESSAGES.invalidDate);
+    // Every field, so the form flags them all at once; the first issue is still SPEC 5's first.
+    if (!value.fromUserId) fail('fromUserId', MESSAGES.selectStaffMember);
+    if (!value.toUserId) fail('toUserId', MESSAGES.selectTransferRecipient);
+    if (savingsAmountKobo(value.amount) === null) fail('amount', MESSAGES.enterValidAmount);
+    if (value.toUserId && value.fromUserId === value.toUserId) fail('toUserId', MESSAGES.invalidTransferDetails);
+    if (isDescriptionTooLong(value.description)) fail('description', MESSAGES.savingsDescriptionTooLong);
+    if (valueDateIsMalformed(value.valueDate)) fail('valueDate', MESSAGES.invalidDate);
   })
   .transform((value) => ({
     fromUserId: value.fromUserId as string,

@@ -17,12 +17,25 @@ type PersonIssue = { field: 'email' | 'name' | 'password' | 'role'; message: str
  * email's shape, the name's length, the password's length and strength, and the role. An
  * invitation (docs/decisions/023) leaves the password out: the person chooses their own.
  */
-function newPersonIssue(person: { email: string; name: string; role: string; password?: string }): PersonIssue | null {
+function newPersonIssues(person: { email: string; name: string; role: string; password?: string }): PersonIssue[] {
+  const missing = newPersonMissing(person);
+  if (missing.length > 0) return missing;
+  const issue = newPersonShapeIssue(person);
+  return issue ? [issue] : [];
+}
+
+/** Every required field left empty, in the form's order, so the form flags them all at once (docs/decisions/060-every-field-at-once.md). */
+function newPersonMissing({ email, name, role, password }: { email: string; name: string; role: string; password?: string }): PersonIssue[] {
+  const missing: PersonIssue[] = [];
+  if (!email) missing.push({ field: 'email', message: MESSAGES.addUserEmailRequired });
+  if (!name) missing.push({ field: 'name', message: MESSAGES.addUserNameRequired });
+  if (password === '') missing.push({ field: 'password', message: MESSAGES.addUserPasswordRequired });
+  if (!role) missing.push({ field: 'role', message: MESSAGES.addUserRoleRequired });
+  return missing;
+}
+
+function newPersonShapeIssue(person: { email: string; name: string; role: string; password?: string }): PersonIssue | null {
   const { email, name, role, password } = person;
-  if (!email) return { field: 'email', message: MESSAGES.addUserEmailRequired };
-  if (!name) return { field: 'name', message: MESSAGES.addUserNameRequired };
-  if (password === '') return { field: 'password', message: MESSAGES.addUserPasswordRequired };
-  if (!role) return { field: 'role', message: MESSAGES.addUserRoleRequired };
   if (!emailIsValid(email)) return { field: 'email', message: MESSAGES.addUserInvalidEmail };
   if (name.length > MAX_NAME_LENGTH) return { field: 'name', message: `Name must be at most ${MAX_NAME_LENGTH} characters` };
   if (password !== undefined) {
@@ -51,8 +64,8 @@ export const addUserSchema = z
     if (typeof value.email !== 'string' || typeof value.password !== 'string') {
       return fail(typeof value.email === 'string' ? 'password' : 'email', MESSAGES.emailAndPasswordRequired);
     }
-    const issue = newPersonIssue({ email: value.email.trim(), name: trimmedText(value.name), role: trimmedText(value.role), password: value.password });
-    if (issue) fail(issue.field, issue.message);
+    const issues = newPersonIssues({ email: value.email.trim(), name: trimmedText(value.name), role: trimmedText(value.role), password: value.password });
+    for (const issue of issues) fail(issue.field, issue.message);
   })
   .transform((value) => ({
     email: trimmedText(value.email).toLowerCase(),
@@ -73,8 +86,9 @@ export const inviteUserSchema = z
   )
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    const issue = newPersonIssue({ email: trimmedText(value.email), name: trimmedText(value.name), role: trimmedText(value.role) });
-    if (issue) return fail(issue.field, issue.message);
+    const issues = newPersonIssues({ email: trimmedText(value.email), name: trimmedText(value.name), role: trimmedText(value.role) });
+    for (const issue of issues) fail(issue.field, issue.message);
+    if (issues.length > 0) return;
     const phone = value.phoneNumber;
     if (phone === undefined || phone === null) return;
     if (typeof phone !== 'string' || (phone.trim() !== '' && !isValidPhoneNumber(phone.trim()))) fail('phoneNumber', MESSAGES.staffInvalidPhone);

@@ -82,11 +82,10 @@ export function NewTransactionForm(props: Props) {
     flash.clear();
     setRequestNotice(null);
     // SPEC 5's order: the amount, then (for an admin) the staff member.
+    // Every problem at once (docs/decisions/060-every-field-at-once.md).
     const parsed = savingsTransactionSchema.safeParse({ amount, type, description });
-    if (!parsed.success) return problem.fromSchema(parsed.error);
     const userId = 'holderUserId' in props ? props.holderUserId : (chosenUserId ?? undefined);
-    if (staffOptions && !userId) return problem.show(MESSAGES.selectStaffMember, 'userId');
-    problem.clear();
+    if (problem.fromSchema(parsed.success ? null : parsed.error, { userId: staffOptions && !userId ? MESSAGES.selectStaffMember : null })) return;
     const dateProblem = isAdmin ? valueDate.problem() : null;
     setValueDateError(dateProblem);
     if (dateProblem) return;
