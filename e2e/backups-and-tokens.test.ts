@@ -30,7 +30,7 @@ afterAll(async () => {
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 
 /** Issue 34: each subject of Settings on its own page. */
-async function openSettings(page: Page, subject: 'backups' | 'api-tokens' = 'backups') {
+async function openSettings(page: Page, subject: 'backups' | 'api-tokens') {
   await signInQuickly(page, admin);
   await page.goto(`/settings/${subject}`);
   await pageSettled(page, subject === 'backups' ? 'Backups' : 'API tokens');
@@ -39,7 +39,7 @@ async function openSettings(page: Page, subject: 'backups' | 'api-tokens' = 'bac
 describe('Settings → Backups', () => {
   it('shows the schedule and last night’s backup, and downloads it byte for byte', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
-    await openSettings(page);
+    await openSettings(page, 'backups');
     const backups = section(page, 'Backups');
     await expectText(backups, 'every night at 00:00 (Africa/Lagos) and keeps the last 14 files on the server.');
     // Issue 34: the server's backup folder is its own business, never the page's.
@@ -67,7 +67,7 @@ describe('Settings → Backups', () => {
       insert into scheduled_runs (name, period, started_at, finished_at, result)
       values ('nightly-backup', '2999-01-01', now() + interval '1 second', now() + interval '2 seconds', ${JSON.stringify({ ok: false, error: 'ENOSPC: no space left on device' })}::jsonb)`);
     const { context, page } = await newPage(browser, kobo.baseURL);
-    await openSettings(page);
+    await openSettings(page, 'backups');
     const alert = section(page, 'Backups').getByRole('alert');
     await expectText(alert, `${MESSAGES.backupFailed} ENOSPC: no space left on device`);
     await expectText(section(page, 'Backups'), 'Failed');
@@ -81,7 +81,7 @@ describe('Settings → Backups', () => {
 describe('Settings → API tokens', () => {
   it('creates a token shown once that works with its scope, then revokes it', async () => {
     const { context, page } = await newPage(browser, kobo.baseURL);
-    await openSettings(page);
+    await openSettings(page, 'api-tokens');
     const tokens = section(page, 'API tokens');
     const form = tokens.getByRole('form', { name: 'New API token' });
     await form.getByRole('button', { name: 'Create token' }).click();
@@ -118,7 +118,7 @@ describe('Settings → API tokens with a scope, an expiry date and IP ranges (is
     { width: 1280, height: 800, name: 'Till 1280' },
   ])('makes a Record expenses token for the end of 31 March 2027 from this machine only, at $width px', async ({ width, height, name }) => {
     const { context, page } = await newPage(browser, kobo.baseURL, { viewport: { width, height } });
-    await openSettings(page);
+    await openSettings(page, 'api-tokens');
     const tokens = section(page, 'API tokens');
     await expectText(tokens, 'Record expenses: Read expenses and items, add and edit expenses, attach receipts and import spreadsheets; never delete.');
     await expectText(tokens, "Read the books: The books' reports, journal and ledgers, and their downloads; nothing else.");
