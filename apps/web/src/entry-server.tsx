@@ -27,8 +27,10 @@ import type { ScreenGuess } from './lib/use-screen-size.ts';
 /**
  * The screens whose figure a person opens the app for (issue 34): their whole first screen is in
  * the HTML. Every other address gets the data-free shell and renders in the browser, as before.
+ * Not /login yet: its form, typed into and sent before the scripts take over, would be sent by the
+ * browser itself, the password in the address (docs/decisions/058).
  */
-const SERVER_RENDERED = new Set<string>([paths.login, paths.staffSavings, paths.dashboard]);
+const SERVER_RENDERED = new Set<string>([paths.staffSavings, paths.dashboard]);
 
 export type RenderRequest = {
   /** Path and query of the address asked for. */
