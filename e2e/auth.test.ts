@@ -67,9 +67,10 @@ describe('signing up, in and out', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => banner.textContent()).toContain(MESSAGES.fillAllFields);
     await signInWithForm(page, 'ghost@kobo.test', 'whatever1');
-    await expect.poll(() => banner.textContent()).toContain(MESSAGES.userNotFound);
+    // A refusal that concerns one field stands beside it (issue 34, decision 060).
+    await expectBeside(page.getByLabel('Email'), MESSAGES.userNotFound);
     await signInWithForm(page, user.email, 'wrong-password');
-    await expect.poll(() => banner.textContent()).toContain(MESSAGES.wrongPassword);
+    await expectBeside(page.getByLabel('Password', { exact: true }), MESSAGES.wrongPassword);
 
     await signInWithForm(page, user.email, user.password);
     // Login goes to /dashboard; a user is then sent on to /expenses by the admin-only guard.

@@ -209,7 +209,7 @@ describe('/savings/{staffId}', () => {
     await form.getByLabel('Amount (₦)').fill('10000.01');
     await form.getByRole('radio', { name: 'Withdrawal' }).check();
     await form.getByRole('button', { name: 'Process Transaction' }).click();
-    await expectText(form.getByRole('alert'), MESSAGES.insufficientBalanceForWithdrawal);
+    await expectBeside(form.getByLabel('Amount (₦)'), MESSAGES.insufficientBalanceForWithdrawal);
     await expectText(card('Balance'), formatNaira(1_000_000));
 
     await form.getByLabel('Amount (₦)').fill('1,250.50');

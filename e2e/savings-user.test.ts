@@ -64,7 +64,7 @@ describe('/savings as a regular user', () => {
     await form.getByLabel('Amount (₦)').fill('5000');
     await form.getByRole('radio', { name: 'Withdrawal' }).check();
     await submit.click();
-    await expectText(form.getByRole('alert'), MESSAGES.insufficientBalanceForWithdrawal);
+    await expectBeside(form.getByLabel('Amount (₦)'), MESSAGES.insufficientBalanceForWithdrawal);
     await expectText(balance, formatNaira(200_050));
 
     await form.getByLabel('Amount (₦)').fill('500');
