@@ -28,7 +28,18 @@ const REACT_BYTES = 51_000;
  * on /dashboard. Raised once by that; splitting the table by feature is issue 34's (decision 029).
  */
 const MESSAGE_TABLE_BYTES = 1_000;
-const LIMIT_BYTES = { login: 135_000 + REACT_BYTES, staffSavings: 165_000 + REACT_BYTES + MESSAGE_TABLE_BYTES, dashboard: 270_000 + REACT_BYTES + MESSAGE_TABLE_BYTES };
+/**
+ * Issue 34 put one form behaviour (every field at once, a summary), the badge that wraps instead of
+ * cutting, the phone header and their sentences into the shared code every first visit loads: 0.5 kB
+ * on /staff-savings, 0.8 kB on /dashboard (2026-11-27). Raised once by 1 kB; the split of the message
+ * table by feature, and the server-rendered first screen, are what take it back (decision 029).
+ */
+const ISSUE_34_SHARED_BYTES = 1_000;
+const LIMIT_BYTES = {
+  login: 135_000 + REACT_BYTES,
+  staffSavings: 165_000 + REACT_BYTES + MESSAGE_TABLE_BYTES + ISSUE_34_SHARED_BYTES,
+  dashboard: 270_000 + REACT_BYTES + MESSAGE_TABLE_BYTES + ISSUE_34_SHARED_BYTES,
+};
 
 function phonePage() {
   return newPage(browser, kobo.baseURL, { viewport: PHONE });
