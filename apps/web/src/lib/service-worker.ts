@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@kobo/core';
 import { whenNetworkQuiet } from './network-quiet.ts';
 
-/** Set when a new version's worker took over; the next visit, which runs that version, says "Updated". */
+/** Set (by public/theme-init.js) when a new version's worker took over; the next visit, which runs that version, says "Updated". */
 const UPDATED_KEY = 'kobo.updated';
 
 /** How long nothing may arrive before the worker is registered and starts its precache. */
@@ -17,9 +17,9 @@ const QUIET_MS = 2000;
  */
 export function registerServiceWorker(queryClient: QueryClient) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  // Read before a takeover on this visit can set it: that one is for the next visit to announce.
-  const updated = localStorage.getItem(UPDATED_KEY) !== null;
-  noteTakeovers();
+  // Whether an earlier visit saw a new release take over, as public/theme-init.js read it before
+  // anything else ran (it also notes a takeover on this visit, for the next one to announce).
+  const updated = document.documentElement.getAttribute('data-kobo-updated') === '1';
   const afterLoad = () => {
     if (updated) announceUpdate();
     void whenNetworkQuiet(queryClient, QUIET_MS).then(start);
@@ -37,18 +37,6 @@ async function start() {
     // No worker (a private window, storage full): Kobo works as a plain web page.
     console.warn('service worker not registered', error);
   }
-}
-
-/**
- * A new version's worker takes over an open page (it skips waiting and claims its clients). That
- * can happen before this page registers anything: the browser checks for a new worker on every
- * navigation by itself. So the takeover is noted from the start, not from workbox's own events,
- * which only see a worker installed after `register()`. A page that had no worker is a first
- * visit, not an update.
- */
-function noteTakeovers() {
-  if (!navigator.serviceWorker.controller) return;
-  navigator.serviceWorker.addEventListener('controllerchange', () => localStorage.setItem(UPDATED_KEY, '1'), { once: true });
 }
 
 function announceUpdate() {
