@@ -76,8 +76,10 @@ describe('inviting a staff member', () => {
     expect(await form.getByLabel(/^Password/).count()).toBe(0);
 
     await form.getByRole('button', { name: 'Send Invitation' }).click();
+    // Both empty fields are flagged at once, each beside itself, the banner summing up (decision 060).
     await expectBeside(form.getByLabel('Email'), MESSAGES.addUserEmailRequired);
-    await expect.poll(() => form.getByRole('alert').textContent()).toBe(MESSAGES.addUserEmailRequired);
+    await expectBeside(form.getByLabel('Name'), MESSAGES.addUserNameRequired);
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('2 fields need attention');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Name').fill('Tunde Invited');
     await choose(page, 'Role', 'Staff');

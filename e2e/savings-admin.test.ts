@@ -282,7 +282,10 @@ describe('/savings/{staffId}', () => {
     const send = dialog.getByRole('button', { name: 'Process Transfer' });
 
     await send.click();
-    await expectText(banner, MESSAGES.selectTransferRecipient);
+    // Both empty fields are flagged at once, each beside itself, the banner summing up (decision 060).
+    await expectBeside(dialog.getByLabel('Transfer to'), MESSAGES.selectTransferRecipient);
+    await expectBeside(dialog.getByLabel('Amount (₦)'), MESSAGES.enterValidAmount);
+    await expectText(banner, '2 fields need attention');
     await dialog.getByLabel('Transfer to').click();
     const options = await page.getByRole('option').allTextContents();
     expect(options.join(' | ')).toContain('Amaka Eze');
@@ -291,17 +294,17 @@ describe('/savings/{staffId}', () => {
     expect(options.join(' | ')).not.toContain('Ngozi Admin');
     await page.getByRole('option', { name: /Amaka Eze/ }).click();
     await send.click();
-    await expectText(banner, MESSAGES.enterValidAmount);
+    await expectBeside(dialog.getByLabel('Amount (₦)'), MESSAGES.enterValidAmount);
     await dialog.getByLabel('Amount (₦)').fill(String(before.account.balanceKobo / 100 + 0.01));
     await send.click();
-    await expectText(banner, MESSAGES.transferExceedsBalance);
+    await expectBeside(dialog.getByLabel('Amount (₦)'), MESSAGES.transferExceedsBalance);
     await screenshot(page, 'savings-transfer-1280-light');
 
     // Someone else withdraws meanwhile: the server, holding the lock, has the last word.
     await asAdmin.post({ userId: tunde.id, type: 'withdrawal', amount: '1000' });
     await dialog.getByLabel('Amount (₦)').fill(String(before.account.balanceKobo / 100));
     await send.click();
-    await expectText(banner, MESSAGES.insufficientBalanceForTransfer);
+    await expectBeside(dialog.getByLabel('Amount (₦)'), MESSAGES.insufficientBalanceForTransfer);
 
     await dialog.getByLabel('Amount (₦)').fill('1500');
     await dialog.getByLabel('Description (optional)').fill('Loan repayment');
@@ -331,7 +334,7 @@ describe('/savings/{staffId}', () => {
     await statement.getByLabel('From').fill('2030-01-02');
     await statement.getByLabel('To').fill('2030-01-01');
     await statement.getByRole('button', { name: 'Download Statement' }).click();
-    await expectText(statement.getByRole('alert'), MESSAGES.endBeforeStart);
+    await expectBeside(statement.getByLabel('To'), MESSAGES.endBeforeStart);
 
     await page.route('**/api/savings/statement/export*', (route) => route.abort('failed'));
     await statement.getByLabel('From').fill(today);

@@ -41,6 +41,8 @@ export function pwa() {
       skipWaiting: true,
       clientsClaim: true,
       cleanupOutdatedCaches: true,
+      // Marks a release that replaced an earlier one, for the next visit's "Updated" (public/sw-updated.js).
+      importScripts: ['/sw-updated.js'],
     },
   });
 }

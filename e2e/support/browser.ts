@@ -63,9 +63,10 @@ export function pageErrorsOf(page: Page): string[] {
   return (page as Page & { pageErrors?: string[] }).pageErrors ?? [];
 }
 
-export async function screenshot(page: Page, name: string) {
+/** A picture for a person to look at; `fullPage: false` for a page too long to picture whole (the API reference). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS_DIR}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS_DIR}${name}.png`, fullPage });
 }
 
 /** True when the page is wider than the window: the thing a phone user must never see. */

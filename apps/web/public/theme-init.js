@@ -14,24 +14,3 @@
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
 })();
 
-// A new release's service worker takes over an open page (it skips waiting and claims its clients),
-// and the browser looks for one on every navigation by itself: the takeover can come before the
-// app's own script has started, so it is noted here, by the first script the page runs. Whether an
-// earlier visit saw one is read first, for this visit to announce (apps/web/src/lib/service-worker.ts);
-// a takeover on this visit is for the next one. A page that had no worker is a first visit.
-(function () {
-  var key = 'kobo.updated';
-  try {
-    document.documentElement.setAttribute('data-kobo-updated', window.localStorage.getItem(key) !== null ? '1' : '0');
-    if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return;
-    navigator.serviceWorker.addEventListener(
-      'controllerchange',
-      function () {
-        window.localStorage.setItem(key, '1');
-      },
-      { once: true },
-    );
-  } catch {
-    // Storage unavailable (privacy mode): no "Updated" notice, nothing else changes.
-  }
-})();

@@ -3,8 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@kobo/core';
 import { whenNetworkQuiet } from './network-quiet.ts';
 
-/** Set (by public/theme-init.js) when a new version's worker took over; the next visit, which runs that version, says "Updated". */
-const UPDATED_KEY = 'kobo.updated';
+/** Made (by public/sw-updated.js) when a new release's worker replaced an earlier one; the next start, running that release, says "Updated". */
+const UPDATED_CACHE = 'kobo-updated';
 
 /** How long nothing may arrive before the worker is registered and starts its precache. */
 const QUIET_MS = 2000;
@@ -17,11 +17,10 @@ const QUIET_MS = 2000;
  */
 export function registerServiceWorker(queryClient: QueryClient) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  // Whether an earlier visit saw a new release take over, as public/theme-init.js read it before
-  // anything else ran (it also notes a takeover on this visit, for the next one to announce).
-  const updated = document.documentElement.getAttribute('data-kobo-updated') === '1';
+  // Read as the app starts: a release that takes over later in this visit is the next visit's news.
+  const updated = 'caches' in window ? caches.has(UPDATED_CACHE).catch(() => false) : Promise.resolve(false);
   const afterLoad = () => {
-    if (updated) announceUpdate();
+    void updated.then((yes) => yes && announceUpdate());
     void whenNetworkQuiet(queryClient, QUIET_MS).then(start);
   };
   if (document.readyState === 'complete') afterLoad();
@@ -40,6 +39,6 @@ async function start() {
 }
 
 function announceUpdate() {
-  localStorage.removeItem(UPDATED_KEY);
+  void caches.delete(UPDATED_CACHE);
   notifications.show({ message: MESSAGES.appUpdated, color: 'blue', autoClose: 4000 });
 }
