@@ -1,42 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, pageErrorsOf, PHONE, DESKTOP, screenshot } from './support/browser.ts';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { savingsApi } from './support/savings-seed.ts';
 import { holderLoansOfficer } from './support/loans-holder-seed.ts';
-import { besideField, pageSettled, unexpectedErrors } from './support/page-checks.ts';
-import { signInQuickly } from './support/session.ts';
+import { itSubmitsEachEmpty, region, wholePage, type FormCase } from './support/empty-submit.ts';
 
-/**
- * Issue 34, "Forms" (docs/decisions/060-every-field-at-once.md): every form, submitted empty, flags
- * every invalid field at once, each beside itself; the focus is on the first of them; and the
- * banner, when there is one, summarises ("4 fields need attention") or says the spec's own banner
- * sentence — never a sentence already beside a field. Each row: the page, who opens it, how the
- * form is reached, and what is flagged, in the form's order, with the sentence beside each ('' for
- * a field flagged whose sentence the banner says once; a field's description may stand beside it too).
- */
-
-type Who = 'nobody' | 'staff' | 'admin';
-type FormCase = {
-  name: string;
-  path: string;
-  heading: string;
-  who: Who;
-  /** The part of the page that holds the form (a region or a dialog), once it is open. */
-  open: (page: Page) => Promise<Locator>;
-  submit: string;
-  flagged: { label: string; beside: string }[];
-  banner: string | null;
-  /** Also at 1280 px and 375 px in the dark: the forms the issue names. */
-  main?: boolean;
-};
-
-/** A field's label, exactly, with the asterisk a required field's label may end with. */
-const labelled = (label: string) => new RegExp(`^${label.replaceAll(/[()]/g, (char) => `\\${char}`)}( \\*)?$`);
-/** The control a label names (not the option list an open select also labels with it). */
-const fieldOf = (holder: Locator, label: string) => holder.getByLabel(labelled(label)).and(holder.locator(':not([role="listbox"])'));
-const region = (name: string) => async (page: Page) => page.getByRole('region', { name });
-const wholePage = async (page: Page) => page.locator('body');
+// Issue 34's forms, submitted empty (e2e/support/empty-submit.ts says what each row checks):
+// sign-in and sign-up, the profile, an expense, the loan application, staff, users and the report.
 
 const FORMS: FormCase[] = [
   {
@@ -212,52 +183,6 @@ afterAll(async () => {
   await kobo?.stop();
 });
 
-const LOOKS = [
-  { look: 'phone', viewport: PHONE, colorScheme: 'light' },
-  { look: 'desktop', viewport: DESKTOP, colorScheme: 'light' },
-  { look: 'phone-dark', viewport: PHONE, colorScheme: 'dark' },
-] as const;
-
-const CASES = FORMS.flatMap((form) => LOOKS.filter((look) => look.look !== 'phone-dark' || form.main).map((look) => ({ ...form, ...look })));
-
 describe('every form, submitted empty (issue 34)', () => {
-  it.each(CASES)('$name at $look: flags every field at once, focuses the first, says nothing twice', async (form) => {
-    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: form.viewport, colorScheme: form.colorScheme });
-    if (form.who !== 'nobody') await signInQuickly(page, form.who === 'admin' ? admin : staff);
-    await page.goto(form.path);
-    await pageSettled(page, form.heading);
-    const holder = await form.open(page);
-    await holder.getByRole('button', { name: form.submit, exact: true }).click();
-
-    const first = form.flagged[0];
-    if (!first) throw new Error('a row names at least one field');
-    const firstField = fieldOf(holder, first.label);
-    await expect.poll(() => firstField.getAttribute('aria-invalid')).toBe('true');
-    // What each field points to holds its sentence (beside its description, if any), and never the banner's.
-    async function flaggedNow() {
-      const flagged: { label: string; beside: string }[] = [];
-      for (const expected of form.flagged) {
-        const field = fieldOf(holder, expected.label);
-        const text = await besideField(field);
-        const saysItsOwn = expected.beside === '' || text.includes(expected.beside);
-        const repeatsBanner = form.banner !== null && text.includes(form.banner);
-        flagged.push({
-          label: (await field.getAttribute('aria-invalid', { timeout: 2000 }).catch(() => null)) === 'true' ? expected.label : `${expected.label} (not flagged)`,
-          beside: saysItsOwn && !repeatsBanner ? expected.beside : text,
-        });
-      }
-      return flagged;
-    }
-    await expect.poll(flaggedNow, { timeout: 10_000 }).toEqual(form.flagged);
-    // Nothing else in the form is flagged.
-    expect(await holder.locator('[aria-invalid="true"]').count()).toBe(form.flagged.length);
-    await expect.poll(() => firstField.evaluate((element) => element === document.activeElement)).toBe(true);
-
-    const banners = await holder.getByRole('alert').allTextContents();
-    expect(banners.map((text) => text.trim()).filter(Boolean)).toEqual(form.banner ? [form.banner] : []);
-
-    await screenshot(page, `forms-empty-${form.name.replaceAll(' ', '-')}-${form.look}`);
-    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
-    await context.close();
-  }, 120_000);
+  itSubmitsEachEmpty(() => ({ browser, baseURL: kobo.baseURL, users: { admin, staff } }), FORMS);
 });
