@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
 import { MESSAGES, formatNaira, type LoanView } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
-import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { useFormProblems } from '../../../../lib/use-form-problems.ts';
 import { useIdempotencyKey } from '../../../../lib/idempotency-key.ts';
 import { useDisburseLoan } from '../../api/admin-disburse-loan.ts';
 import { useIsPhone } from '../../../../lib/use-screen-size.ts';
@@ -22,21 +22,19 @@ export function DisburseModal({ loan, opened, onClose, onDisbursed }: Props) {
   );
 }
 
+const FIELDS = ['valueDate'] as const;
+
 function DisburseForm({ loan, onCancel, onDisbursed }: Omit<Props, 'opened' | 'onClose'> & { onCancel: () => void }) {
   const disburse = useDisburseLoan();
   // One key while the body stays the same: a retry after a lost answer pays out once.
   const idempotency = useIdempotencyKey();
   const valueDate = useValueDate();
-  const [dateError, setDateError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const problems = useFormProblems(FIELDS);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (disburse.isPending) return;
-    const problem = valueDate.problem();
-    setDateError(problem);
-    setError(null);
-    if (problem) return;
+    if (problems.check({ valueDate: valueDate.problem() })) return;
     const body = valueDate.field();
     disburse.mutate(
       { loanId: loan.id, body, idempotencyKey: idempotency.keyFor({ loanId: loan.id, ...body }) },
@@ -45,25 +43,31 @@ function DisburseForm({ loan, onCancel, onDisbursed }: Omit<Props, 'opened' | 'o
           idempotency.reset();
           onDisbursed();
         },
-        onError: (failure) => {
-          const message = errorMessage(failure, MESSAGES.serverError);
-          if (failure instanceof ApiError && failure.field === 'valueDate') setDateError(message);
-          else setError(message);
-        },
+        onError: (failure) => problems.fromServer(failure, MESSAGES.serverError),
       },
     );
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problems.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm">
           Pays out <strong>{formatNaira(loan.principalKobo)}</strong> to {loan.borrower.name}
           {loan.feeKobo > 0 ? `, charging the fee of ${formatNaira(loan.feeKobo)}` : ''}. The first instalment falls due at the end of
           the month after the value date.
         </Text>
-        <ValueDateInput state={valueDate} error={dateError} description="The day the money was paid out. Not before the day of the application." />
-        <ErrorBanner message={error} />
+        <ValueDateInput
+          state={{
+            ...valueDate,
+            set: (next) => {
+              valueDate.set(next);
+              problems.edited('valueDate');
+            },
+          }}
+          error={problems.errorOf('valueDate')}
+          description="The day the money was paid out. Not before the day of the application."
+        />
+        <ErrorBanner message={problems.banner} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={disburse.isPending}>
             Cancel

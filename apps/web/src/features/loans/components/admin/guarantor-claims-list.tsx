@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
-import { claimRepaidMessage, claimRepaymentInputSchema, firstIssueMessage, formatNaira, MESSAGES, type GuarantorClaim } from '@kobo/core';
+import { claimRepaidMessage, claimRepaymentInputSchema, formatNaira, MESSAGES, type GuarantorClaim } from '@kobo/core';
 import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import classes from '../../../../components/figures.module.css';
-import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { useFormProblems } from '../../../../lib/use-form-problems.ts';
 import { useIsPhone } from '../../../../lib/use-screen-size.ts';
 import { useRepayClaim } from '../../api/admin-loan-recovery.ts';
 
@@ -46,19 +46,19 @@ export function GuarantorClaimsList({ claims, canManage, onDone, onStart }: Prop
   );
 }
 
+const REPAY_FIELDS = ['amount'] as const;
+
 function RepayModal({ claim, onClose, onDone }: { claim: GuarantorClaim; onClose: () => void; onDone: (message: string) => void }) {
   const isPhone = useIsPhone();
   const repay = useRepayClaim();
   const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const refusal = repay.isError ? errorMessage(repay.error, MESSAGES.serverError) : null;
-  const isAboutAmount = repay.error instanceof ApiError && repay.error.field === 'amount';
+  const problems = useFormProblems(REPAY_FIELDS);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (repay.isPending) return;
     const parsed = claimRepaymentInputSchema.safeParse({ amount });
-    if (!parsed.success) return setProblem(firstIssueMessage(parsed.error));
-    setProblem(null);
+    if (problems.fromSchema(parsed.success ? null : parsed.error)) return;
     repay.mutate(
       { claimId: claim.id, amount },
       {
@@ -66,19 +66,28 @@ function RepayModal({ claim, onClose, onDone }: { claim: GuarantorClaim; onClose
           onClose();
           onDone(claimRepaidMessage(saved.borrowerName, saved.guarantorName, saved.repaidKobo - claim.repaidKobo));
         },
+        onError: (failure) => problems.fromServer(failure, MESSAGES.serverError),
       },
     );
   }
 
   return (
     <Modal opened onClose={onClose} title="Record a repayment to a guarantor" fullScreen={isPhone} centered>
-      <form onSubmit={handleSubmit} noValidate>
+      <form id={problems.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">
             {claim.borrowerName} owes {claim.guarantorName} {formatNaira(claim.owedKobo)}. This records what they repaid each other; it moves no savings.
           </Text>
-          <AmountInput value={amount} onChange={setAmount} required error={problem ?? (isAboutAmount ? refusal : null)} />
-          <ErrorBanner message={refusal && !isAboutAmount ? refusal : null} />
+          <AmountInput
+            value={amount}
+            onChange={(value) => {
+              setAmount(value);
+              problems.edited('amount');
+            }}
+            required
+            error={problems.errorOf('amount')}
+          />
+          <ErrorBanner message={problems.banner} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={repay.isPending}>
               Cancel

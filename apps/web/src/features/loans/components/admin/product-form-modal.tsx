@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Modal.css';
@@ -23,6 +22,7 @@ import {
 import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { useFormProblems } from '../../../../lib/use-form-problems.ts';
 import { useSaveLoanProduct } from '../../api/admin-save-loan-product.ts';
 import { EMPTY_PRODUCT, productBody, productFormValues, type ProductFormValues } from './product-form-values.ts';
 import { useIsPhone } from '../../../../lib/use-screen-size.ts';
@@ -48,18 +48,24 @@ export function ProductFormModal({ product, onClose, onSaved }: Props) {
 }
 
 const GUARANTOR_OPTIONS = Array.from({ length: MAX_GUARANTORS + 1 }, (_, count) => String(count));
-const FIELDS = new Set(Object.keys(EMPTY_PRODUCT));
+const FIELDS = Object.keys(EMPTY_PRODUCT) as (keyof ProductFormValues)[];
 
 /**
  * A product's rules, checked by core's schema as typed (each problem under its field), then by
  * the server, whose refusal goes under the field it names (a name already taken) or above the buttons.
+ * @mantine/form holds the values and each field's sentence; the shared hook (issue 34, decision 060)
+ * follows the same flags for the focus on the first and the banner's summary.
  */
 function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView | null; onCancel: () => void; onSaved: () => void }) {
   const save = useSaveLoanProduct();
-  const [banner, setBanner] = useState<string | null>(null);
+  const problems = useFormProblems(FIELDS);
   const form = useForm<ProductFormValues>({
     initialValues: product ? productFormValues(product) : EMPTY_PRODUCT,
     validate: schemaResolver(loanProductSchema, { sync: true }),
+    // The form clears an edited field's sentence; the hook's flag (and the summary) follows.
+    onValuesChange: (values, previous) => {
+      for (const field of FIELDS) if (values[field] !== previous[field]) problems.edited(field);
+    },
   });
   const { feeKind, overpayment, kind, charityKind } = form.getValues();
   // AmountInput takes value, onChange and error only (no focus tracking), so they are passed by name.
@@ -81,24 +87,28 @@ function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView 
     if (next !== 'murabaha') form.setFieldValue('charityKind', 'none');
   }
 
+  /** Every field the schema refused, at once: the hook focuses the first and sums them up in the banner. */
+  function handleInvalid(errors: typeof form.errors) {
+    problems.check(Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, typeof error === 'string' ? error : null])));
+  }
+
   function handleSubmit(values: ProductFormValues) {
     if (save.isPending) return;
-    setBanner(null);
+    problems.clear();
     save.mutate(
       { productId: product?.id ?? null, body: productBody(values) },
       {
         onSuccess: onSaved,
         onError: (failure) => {
-          const message = errorMessage(failure, MESSAGES.serverError);
-          if (failure instanceof ApiError && failure.field && FIELDS.has(failure.field)) form.setFieldError(failure.field, message);
-          else setBanner(message);
+          if (failure instanceof ApiError && failure.field && FIELDS.includes(failure.field as keyof ProductFormValues)) form.setFieldError(failure.field, errorMessage(failure, MESSAGES.serverError));
+          problems.fromServer(failure, MESSAGES.serverError);
         },
       },
     );
   }
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+    <form id={problems.formId} onSubmit={form.onSubmit(handleSubmit, handleInvalid)} noValidate>
       <Stack gap="sm">
         <TextInput label="Name" required maxLength={MAX_LOAN_PRODUCT_NAME_LENGTH} data-autofocus {...form.getInputProps('name')} />
         <Radio.Group
@@ -196,7 +206,7 @@ function ProductForm({ product, onCancel, onSaved }: { product: LoanProductView 
             </Stack>
           </Radio.Group>
         )}
-        <ErrorBanner message={banner} />
+        <ErrorBanner message={problems.banner} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>
             Cancel

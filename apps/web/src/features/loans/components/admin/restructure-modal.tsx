@@ -5,7 +5,7 @@ import '@mantine/core/styles/NumberInput.css';
 import { MAX_DECISION_REASON_LENGTH, MESSAGES, TOP_UP_LABELS, formatNaira, restructureRequestSchema, type LoanView, type RestructureView } from '@kobo/core';
 import { AmountInput } from '../../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
-import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { useFormProblems } from '../../../../lib/use-form-problems.ts';
 import { useIsPhone } from '../../../../lib/use-screen-size.ts';
 import { useRequestRestructure } from '../../api/restructures.ts';
 
@@ -25,41 +25,33 @@ export function RestructureModal({ opened, onClose, ...rest }: Props) {
 }
 
 const FIELDS = ['months', 'instalment', 'reason'] as const;
-type Field = (typeof FIELDS)[number];
-type Refusal = { field: Field | null; message: string };
-const fieldNamed = (name: unknown): Field | null => FIELDS.find((field) => field === name) ?? null;
 
 function RestructureForm({ loan, onClose, onDone }: Omit<Props, 'opened'>) {
   const request = useRequestRestructure();
   const [months, setMonths] = useState<string | number>('');
   const [instalment, setInstalment] = useState<string | number>('');
   const [reason, setReason] = useState('');
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const refusalOn = (field: Field) => (refusal?.field === field ? refusal.message : null);
+  const problems = useFormProblems(FIELDS);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (request.isPending) return;
     const body = { months: String(months).trim(), instalment: String(instalment).trim(), reason: reason.trim() };
     const parsed = restructureRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return setRefusal({ field: fieldNamed(issue?.path[0]), message: issue?.message ?? MESSAGES.invalidRequest });
-    }
-    setRefusal(null);
+    if (problems.fromSchema(parsed.success ? null : parsed.error)) return;
     request.mutate(
       { loanId: loan.id, ...body },
       {
         onSuccess: onDone,
-        onError: (failure) => setRefusal({ field: failure instanceof ApiError ? fieldNamed(failure.field) : null, message: errorMessage(failure, MESSAGES.restructureFailed) }),
+        onError: (failure) => problems.fromServer(failure, MESSAGES.restructureFailed),
       },
     );
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problems.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
-        <ErrorBanner message={refusal && refusal.field === null ? refusal.message : null} />
+        <ErrorBanner message={problems.banner} />
         <Text size="sm">
           {TOP_UP_LABELS.principal}: {formatNaira(loan.ledger?.outstandingPrincipalKobo ?? loan.principalKobo)}. {TOP_UP_LABELS.restructureNote}
         </Text>
@@ -69,9 +61,9 @@ function RestructureForm({ loan, onClose, onDone }: Omit<Props, 'opened'>) {
             value={months}
             onChange={(value) => {
               setMonths(value);
-              if (refusal?.field === 'months') setRefusal(null);
+              problems.edited('months');
             }}
-            error={refusalOn('months')}
+            error={problems.errorOf('months')}
             min={1}
             allowDecimal={false}
             allowNegative={false}
@@ -86,19 +78,18 @@ function RestructureForm({ loan, onClose, onDone }: Omit<Props, 'opened'>) {
             value={instalment}
             onChange={(value) => {
               setInstalment(value);
-              if (refusal?.field === 'instalment' || refusal?.field === 'months') setRefusal(null);
+              problems.edited('instalment');
+              // 'Give a new term or a new instalment' stands beside the term: an instalment answers it too.
+              problems.edited('months');
             }}
-            error={refusalOn('instalment')}
+            error={problems.errorOf('instalment')}
           />
         </Group>
         <Textarea
           label={TOP_UP_LABELS.reason}
           value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            if (refusal?.field === 'reason') setRefusal(null);
-          }}
-          error={refusalOn('reason')}
+          onChange={problems.typed('reason', setReason)}
+          error={problems.errorOf('reason')}
           maxLength={MAX_DECISION_REASON_LENGTH}
           autosize
           minRows={2}

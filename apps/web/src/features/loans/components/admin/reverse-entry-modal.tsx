@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { MESSAGES, formatNaira, type LoanEntryView, type LoanKind } from '@kobo/core';
 import { ReasonModal, refusalOf, type ReasonRefusal } from '../../../../components/reason-modal.tsx';
 import { ValueDateInput } from '../../../../components/value-date-input.tsx';
-import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { useFormProblems } from '../../../../lib/use-form-problems.ts';
 import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
 import { useIdempotencyKey } from '../../../../lib/idempotency-key.ts';
 import { useValueDate } from '../../../../lib/use-value-date.ts';
 import { useReverseLoanEntry } from '../../api/admin-reverse-loan-entry.ts';
 import { entryLabel, entrySplit } from '../loan-entries.ts';
+
+const FIELDS = ['valueDate'] as const;
 
 type Props = {
   /** Issue 33: the loan's kind names its charge (markup, fee). */
@@ -30,11 +33,12 @@ export function ReverseEntryModal({ entry, kind, onClose, onReversed }: Props) {
   const idempotency = useIdempotencyKey();
   const valueDate = useValueDate();
   const [refusal, setRefusal] = useState<ReasonRefusal>(null);
-  const [dateError, setDateError] = useState<string | null>(null);
+  // The reason is ReasonModal's own field; the value date beside it is this form's.
+  const problems = useFormProblems(FIELDS);
 
   function close() {
     setRefusal(null);
-    setDateError(null);
+    problems.clear();
     valueDate.reset();
     onClose();
   }
@@ -42,9 +46,7 @@ export function ReverseEntryModal({ entry, kind, onClose, onReversed }: Props) {
   function handleSubmit(reason: string) {
     if (!entry) return;
     const before = valueDate.value && valueDate.value < entry.valueDate ? MESSAGES.reversalBeforeOriginal : null;
-    const dateProblem = valueDate.problem() ?? before;
-    setDateError(dateProblem);
-    if (dateProblem) return;
+    if (problems.check({ valueDate: valueDate.problem() ?? before })) return;
     setRefusal(null);
     const body = { reason, ...valueDate.field() };
     // mutateAsync, not mutate's callbacks: reversing a disbursement empties the history this modal
@@ -58,7 +60,7 @@ export function ReverseEntryModal({ entry, kind, onClose, onReversed }: Props) {
         onReversed();
       },
       (failure: unknown) => {
-        if (failure instanceof ApiError && failure.field === 'valueDate') return setDateError(errorMessage(failure, MESSAGES.serverError));
+        if (failure instanceof ApiError && failure.field === 'valueDate') return problems.fromServer(failure, MESSAGES.serverError);
         setRefusal(refusalOf(failure, MESSAGES.serverError));
       },
     );
@@ -77,17 +79,24 @@ export function ReverseEntryModal({ entry, kind, onClose, onReversed }: Props) {
       onClose={close}
     >
       {entry && (
-        <>
+        // The focus goes to the value date when it is flagged: ReasonModal holds the form element.
+        <Stack gap="sm" id={problems.formId}>
           <Text size="sm">
             {entryLabel(entry)} of <strong>{formatNaira(entry.amountKobo)}</strong> valued {formatCalendarDate(entry.valueDate)}. {consequence(entry, kind)} The
             original stays in the history, marked Reversed.
           </Text>
           <ValueDateInput
-            state={valueDate}
-            error={dateError}
+            state={{
+              ...valueDate,
+              set: (next) => {
+                valueDate.set(next);
+                problems.edited('valueDate');
+              },
+            }}
+            error={problems.errorOf('valueDate')}
             description={`The day the reversal counts for. Leave it on today unless it belongs to an earlier day, not before ${formatCalendarDate(entry.valueDate)}.`}
           />
-        </>
+        </Stack>
       )}
     </ReasonModal>
   );

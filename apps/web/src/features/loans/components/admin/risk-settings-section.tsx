@@ -3,13 +3,15 @@ import { Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@manti
 import { LOAN_RISK_SETTING_LABELS as LABELS, MESSAGES, PAR_SCREEN_TEXT as TEXT, loanRiskSettingsInputSchema, type LoanRiskSettings } from '@kobo/core';
 import { ErrorBanner } from '../../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../../components/success-banner.tsx';
-import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { errorMessage } from '../../../../lib/api-client.ts';
+import { useFormProblems } from '../../../../lib/use-form-problems.ts';
 import { useRiskSettings, useSaveRiskSettings } from '../../api/admin-risk-settings.ts';
 
 type Field = keyof typeof LABELS;
 type Values = Record<Field, string>;
 const DAY_FIELDS = ['performingMaxDays', 'watchMaxDays', 'substandardMaxDays', 'doubtfulMaxDays'] as const satisfies readonly Field[];
 const RATE_FIELDS = ['performingRate', 'watchRate', 'substandardRate', 'doubtfulRate', 'lostRate'] as const satisfies readonly Field[];
+const FIELDS = [...DAY_FIELDS, ...RATE_FIELDS] as const;
 
 /** Basis points as the form types a percentage: 2000 → '20', 1250 → '12.5'. */
 function typedPercent(bp: number): string {
@@ -54,25 +56,15 @@ export function RiskSettingsSection() {
 
 function RiskSettingsForm({ saved }: { saved: LoanRiskSettings }) {
   const [values, setValues] = useState<Values>(() => valuesOf(saved));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const problems = useFormProblems(FIELDS);
   const save = useSaveRiskSettings();
-  const serverField = save.error instanceof ApiError && save.error.field && save.error.field in LABELS ? (save.error.field as Field) : null;
-  const otherError = save.isError && !serverField ? errorMessage(save.error, MESSAGES.serverError) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (save.isPending) return;
     const parsed = loanRiskSettingsInputSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    save.mutate(values);
+    if (problems.fromSchema(parsed.success ? null : parsed.error)) return;
+    save.mutate(values, { onError: (failure) => problems.fromServer(failure, MESSAGES.serverError) });
   }
 
   const field = (name: Field) => (
@@ -85,13 +77,14 @@ function RiskSettingsForm({ saved }: { saved: LoanRiskSettings }) {
       onChange={(event) => {
         const value = event.currentTarget.value;
         setValues((current) => ({ ...current, [name]: value }));
+        problems.edited(name);
       }}
-      error={errors[name] ?? (serverField === name ? save.error?.message : null)}
+      error={problems.errorOf(name)}
     />
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form id={problems.formId} onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           {DAY_FIELDS.map(field)}
@@ -99,7 +92,7 @@ function RiskSettingsForm({ saved }: { saved: LoanRiskSettings }) {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
           {RATE_FIELDS.map(field)}
         </SimpleGrid>
-        <ErrorBanner message={otherError} />
+        <ErrorBanner message={problems.banner} />
         <SuccessBanner message={save.isSuccess ? TEXT.settingsSaved : null} />
         <div>
           <Button type="submit" loading={save.isPending}>

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES, TOP_UP_LABELS, type LoanView } from '@kobo/core';
+import { launchBrowser } from './support/browser.ts';
+import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
+import { loansSeed } from './support/loans-seed.ts';
+import { pageSettled } from './support/page-checks.ts';
+import { itSubmitsEachEmpty, type FormCase } from './support/empty-submit.ts';
+
+// Issue 34's loan officer's forms, submitted empty (e2e/support/empty-submit.ts says what each row checks).
+// Not here, as nothing in them is required when they open: the default days and the risk scale
+// (each field starts at its saved value), the disbursement and the repayment's value date (today),
+// and a payroll line's figures (its prepared deductions).
+
+const BORROWER = 'Kemi Adebayo';
+const PRODUCT = 'Empty Loan';
+let application: LoanView;
+let running: LoanView;
+
+/** A form in a dialog on a loan's own page, opened by `button` (in `region`, if given). */
+const onLoan =
+  (loan: () => LoanView, button: string | RegExp, dialogName: string, region?: string) =>
+  async (page: Page) => {
+    await page.goto(`/loans/${loan().id}`);
+    await pageSettled(page, `${BORROWER}: ${PRODUCT}`);
+    const holder = region ? page.getByRole('region', { name: region, exact: true }) : page;
+    await holder.getByRole('button', { name: button, exact: typeof button === 'string' }).first().click();
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    await dialog.waitFor();
+    return dialog;
+  };
+
+const FORMS: FormCase[] = [
+  {
+    name: 'new loan product',
+    path: '/loans?tab=products',
+    heading: 'Loans',
+    who: 'admin',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'New product' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New loan product' });
+      await dialog.getByLabel('Longest term (months)').waitFor();
+      return dialog;
+    },
+    submit: 'Save product',
+    flagged: [
+      { label: 'Name', beside: MESSAGES.loanProductNameRequired },
+      { label: 'Annual rate (%)', beside: MESSAGES.loanRateInvalid },
+      { label: 'Longest term (months)', beside: MESSAGES.loanTermInvalid },
+      { label: 'Multiple of savings (×)', beside: MESSAGES.loanMultipleInvalid },
+      { label: 'Largest loan (₦)', beside: MESSAGES.enterValidAmount },
+    ],
+    banner: '5 fields need attention',
+    main: true,
+  },
+  {
+    name: 'reject application',
+    path: '/loans',
+    heading: 'Loans',
+    who: 'admin',
+    open: onLoan(() => application, 'Reject', 'Reject application'),
+    submit: 'Reject',
+    flagged: [{ label: 'Reason', beside: MESSAGES.rejectionReasonRequired }],
+    banner: null,
+  },
+  {
+    name: 'restructure',
+    path: '/loans',
+    heading: 'Loans',
+    who: 'admin',
+    open: onLoan(() => running, TOP_UP_LABELS.restructure, TOP_UP_LABELS.restructureTitle, TOP_UP_LABELS.sectionTitle),
+    submit: TOP_UP_LABELS.restructure,
+    flagged: [
+      { label: TOP_UP_LABELS.newMonths, beside: MESSAGES.restructureTermRequired },
+      { label: TOP_UP_LABELS.reason, beside: MESSAGES.restructureReasonRequired },
+    ],
+    banner: '2 fields need attention',
+    main: true,
+  },
+  {
+    name: 'write off',
+    path: '/loans',
+    heading: 'Loans',
+    who: 'admin',
+    open: onLoan(() => running, 'Write off', 'Write off loan'),
+    submit: 'Write off',
+    flagged: [{ label: 'Reason', beside: MESSAGES.writeOffReasonRequired }],
+    banner: null,
+  },
+  {
+    name: 'reverse disbursement',
+    path: '/loans',
+    heading: 'Loans',
+    who: 'admin',
+    open: onLoan(() => running, /^Reverse disbursement/, 'Reverse disbursement', 'History'),
+    submit: 'Reverse',
+    // The value date starts at today: only the reason is missing.
+    flagged: [{ label: 'Reason', beside: MESSAGES.reversalReasonRequired }],
+    banner: null,
+  },
+];
+
+let kobo: KoboServer;
+let browser: Browser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  kobo = await startKobo();
+  browser = await launchBrowser();
+  admin = await kobo.createUser('admin', { name: 'Ngozi Admin' });
+  const seed = await loansSeed(kobo, admin);
+  const product = await seed.createProduct({
+    name: PRODUCT,
+    method: 'flat',
+    annualRate: '12',
+    maxMonths: '12',
+    savingsMultiple: '2',
+    maxAmount: '500,000',
+    guarantorsRequired: '0',
+    feeKind: 'none',
+    feeValue: '0',
+  });
+  const kemi = await seed.holderWithSavings(BORROWER, '100000');
+  const loan = { productId: product.id, holder: kemi, months: '12', purpose: 'School fees' };
+  // One application waiting for a decision, one loan paid out and running.
+  application = await seed.apply({ ...loan, amount: '20000' });
+  running = await seed.apply({ ...loan, amount: '50000' });
+  await seed.approve(running.id);
+  await seed.disburse(running.id);
+  // A shared, busy machine: the server, a member and two loans take longer than one hook's minute.
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await kobo?.stop();
+});
+
+describe('the loan officer’s forms, submitted empty (issue 34)', () => {
+  itSubmitsEachEmpty(() => ({ browser, baseURL: kobo.baseURL, users: { admin } }), FORMS);
+});
