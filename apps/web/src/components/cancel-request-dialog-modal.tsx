@@ -4,6 +4,7 @@ import '@mantine/core/styles/Modal.css';
 import { MAX_REASON_LENGTH, MESSAGES, SAVINGS_REQUEST_TYPE_LABELS, formatNaira, type SavingsRequestView } from '@kobo/core';
 import { ErrorBanner } from './error-banner.tsx';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
+import { useFormProblems } from '../lib/use-form-problems.ts';
 import { requestDecisionError, useCancelSavingsRequest } from '../lib/savings-requests.ts';
 import { useIsPhone } from '../lib/use-screen-size.ts';
 
@@ -28,21 +29,32 @@ export function CancelRequestDialogModal({ request, onClose, onCancelled }: Canc
   );
 }
 
+const FIELDS = ['reason'] as const;
+
 function CancelForm({ request, onClose, onCancelled }: { request: SavingsRequestView; onClose: () => void; onCancelled: () => void }) {
   const cancel = useCancelSavingsRequest();
   const [reason, setReason] = useState('');
+  // Nothing is required (the reason is optional): only the server's refusal is shown, beside the reason when it names it.
+  const problems = useFormProblems(FIELDS);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (cancel.isPending) return;
-    cancel.mutate({ id: request.id, reason: reason.trim() || undefined }, { onSuccess: onCancelled });
+    problems.clear();
+    cancel.mutate(
+      { id: request.id, reason: reason.trim() || undefined },
+      {
+        onSuccess: onCancelled,
+        onError: (failure) => {
+          const isAboutReason = failure instanceof ApiError && failure.field === 'reason';
+          problems.show(isAboutReason ? errorMessage(failure, MESSAGES.serverError) : requestDecisionError(failure), isAboutReason ? 'reason' : null);
+        },
+      },
+    );
   }
 
-  const failure = cancel.isError ? cancel.error : null;
-  const problem = failure ? errorMessage(failure, MESSAGES.serverError) : null;
-  const isAboutReason = failure instanceof ApiError && failure.field === 'reason';
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problems.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         <Text>
           Cancel the {SAVINGS_REQUEST_TYPE_LABELS[request.type].toLowerCase()} of {formatNaira(request.amountKobo)}? Nothing is posted, and
@@ -54,11 +66,11 @@ function CancelForm({ request, onClose, onCancelled }: { request: SavingsRequest
           minRows={2}
           maxLength={MAX_REASON_LENGTH}
           value={reason}
-          error={isAboutReason ? problem : null}
-          onChange={(event) => setReason(event.currentTarget.value)}
+          error={problems.errorOf('reason')}
+          onChange={problems.typed('reason', setReason)}
           data-autofocus
         />
-        <ErrorBanner message={failure && !isAboutReason ? requestDecisionError(failure) : null} />
+        <ErrorBanner message={problems.banner} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={cancel.isPending}>
             Keep request

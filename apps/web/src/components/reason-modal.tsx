@@ -4,9 +4,11 @@ import '@mantine/core/styles/Modal.css';
 import { MAX_REASON_LENGTH } from '@kobo/core';
 import { ErrorBanner } from './error-banner.tsx';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
+import { useFormProblems } from '../lib/use-form-problems.ts';
+import { useRefusalShown, type ReasonRefusal } from '../lib/use-refusal-shown.ts';
 import { useIsPhone } from '../lib/use-screen-size.ts';
 
-export type ReasonRefusal = { message: string; isAboutReason: boolean } | null;
+export type { ReasonRefusal };
 
 type Props = {
   opened: boolean;
@@ -41,21 +43,22 @@ export function ReasonModal({ opened, title, onClose, ...form }: Props) {
 
 type FormProps = Omit<Props, 'opened' | 'title' | 'onClose'> & { onCancel: () => void };
 
+const FIELDS = ['reason'] as const;
+
 function ReasonForm({ children, confirmLabel, isDestructive, requiredMessage, isPending, refusal, onSubmit, onCancel }: FormProps) {
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const problems = useFormProblems(FIELDS);
+  useRefusalShown(refusal, problems.show);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isPending) return;
-    if (!reason.trim()) return setProblem(requiredMessage);
-    setProblem(null);
+    if (problems.check({ reason: reason.trim() ? null : requiredMessage })) return;
     onSubmit(reason.trim());
   }
 
-  const fieldError = problem ?? (refusal?.isAboutReason ? refusal.message : null);
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problems.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         {children}
         <Textarea
@@ -65,11 +68,11 @@ function ReasonForm({ children, confirmLabel, isDestructive, requiredMessage, is
           minRows={2}
           maxLength={MAX_REASON_LENGTH}
           value={reason}
-          error={fieldError}
-          onChange={(event) => setReason(event.currentTarget.value)}
+          error={problems.errorOf('reason')}
+          onChange={problems.typed('reason', setReason)}
           data-autofocus
         />
-        <ErrorBanner message={refusal && !refusal.isAboutReason ? refusal.message : null} />
+        <ErrorBanner message={problems.banner} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={isPending}>
             Cancel

@@ -3,6 +3,8 @@ import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
 import { MAX_REASON_LENGTH } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
+import { useRefusalShown, type ReasonRefusal } from '../../../lib/use-refusal-shown.ts';
 import { useIsPhone } from '../../../lib/use-screen-size.ts';
 
 type Props = {
@@ -16,7 +18,7 @@ type Props = {
   requiredMessage: string;
   isPending: boolean;
   /** The server's refusal: under the field when it names the reason, else above the buttons. */
-  refusal: { message: string; isAboutReason: boolean } | null;
+  refusal: ReasonRefusal;
   onSubmit: (reason: string) => void;
   onClose: () => void;
 };
@@ -36,20 +38,22 @@ export function ReasonDialog({ opened, title, onClose, ...form }: Props) {
   );
 }
 
+const FIELDS = ['reason'] as const;
+
 function ReasonForm({ children, confirmLabel, isDestructive, requiredMessage, isPending, refusal, onSubmit, onCancel }: Omit<Props, 'opened' | 'title' | 'onClose'> & { onCancel: () => void }) {
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const problems = useFormProblems(FIELDS);
+  useRefusalShown(refusal, problems.show);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isPending) return;
-    if (!reason.trim()) return setProblem(requiredMessage);
-    setProblem(null);
+    if (problems.check({ reason: reason.trim() ? null : requiredMessage })) return;
     onSubmit(reason.trim());
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problems.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         {children}
         <Textarea
@@ -59,11 +63,11 @@ function ReasonForm({ children, confirmLabel, isDestructive, requiredMessage, is
           minRows={2}
           maxLength={MAX_REASON_LENGTH}
           value={reason}
-          error={problem ?? (refusal?.isAboutReason ? refusal.message : null)}
-          onChange={(event) => setReason(event.currentTarget.value)}
+          error={problems.errorOf('reason')}
+          onChange={problems.typed('reason', setReason)}
           data-autofocus
         />
-        <ErrorBanner message={refusal && !refusal.isAboutReason ? refusal.message : null} />
+        <ErrorBanner message={problems.banner} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={isPending}>
             Cancel

@@ -30,6 +30,8 @@ export function ReverseTransactionModal({ transaction, onClose, onReversed }: Pr
   function handleSubmit(reason: string) {
     if (!transaction) return;
     const body = { reason };
+    // A refusal again after this one is a new one: shown again even if its words are the same.
+    setRefusal(null);
     reverse.mutate(
       { transactionId: transaction.id, body, idempotencyKey: idempotency.keyFor({ id: transaction.id, ...body }) },
       {

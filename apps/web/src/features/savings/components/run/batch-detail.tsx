@@ -58,6 +58,8 @@ function BatchBody({ detail, onReversed }: { detail: BatchDetailData; onReversed
 
   function handleReverse(reason: string) {
     const body = { batchId: batch.id, reason };
+    // A refusal again is a new one: the reason dialog shows it again even in the same words.
+    setRefusal(null);
     reverse.mutate(
       { ...body, idempotencyKey: idempotency.keyFor(body) },
       {

@@ -47,6 +47,8 @@ export function ReviewPanel({ run, onPosted }: Props) {
   function send(draft: BatchDraft, fromRepeatModal: boolean) {
     if (post.isPending) return;
     setPostError(null);
+    // A refusal again is a new one: the reason dialog shows it again even in the same words.
+    if (fromRepeatModal) setRepeatRefusal(null);
     post.mutate(
       // One key per press: a retry of the same draft reuses it, so a lost answer never posts twice.
       { draft, idempotencyKey: idempotency.keyFor(draft) },
