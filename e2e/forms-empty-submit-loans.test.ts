@@ -3,16 +3,20 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, TOP_UP_LABELS, type LoanView } from '@kobo/core';
 import { launchBrowser } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
+import { lagosToday } from './support/expense-seed.ts';
 import { loansSeed } from './support/loans-seed.ts';
 import { pageSettled } from './support/page-checks.ts';
+import { savingsApi } from './support/savings-seed.ts';
+import { apiAs } from './support/users-seed.ts';
 import { itSubmitsEachEmpty, type FormCase } from './support/empty-submit.ts';
 
-// Issue 34's loan officer's forms, submitted empty (e2e/support/empty-submit.ts says what each row checks).
+// Issue 34's loan officer's and payroll forms, submitted empty (e2e/support/empty-submit.ts says what each row checks).
 // Not here, as nothing in them is required when they open: the default days and the risk scale
 // (each field starts at its saved value), the disbursement and the repayment's value date (today),
 // and a payroll line's figures (its prepared deductions).
 
 const BORROWER = 'Kemi Adebayo';
+const PAYROLL_MEMBER = 'Bisi Ade';
 const PRODUCT = 'Empty Loan';
 let application: LoanView;
 let running: LoanView;
@@ -98,6 +102,21 @@ const FORMS: FormCase[] = [
     flagged: [{ label: 'Reason', beside: MESSAGES.reversalReasonRequired }],
     banner: null,
   },
+  {
+    name: 'hold out of the advice',
+    path: '/staff-savings/payroll',
+    heading: 'Payroll advice and remittance',
+    who: 'admin',
+    open: async (page) => {
+      await page.getByRole('button', { name: `Change ${PAYROLL_MEMBER}` }).first().click();
+      const dialog = page.getByRole('dialog', { name: new RegExp(`^Change ${PAYROLL_MEMBER}`) });
+      await dialog.getByLabel('Reason to hold out').waitFor();
+      return dialog;
+    },
+    submit: 'Hold out',
+    flagged: [{ label: 'Reason to hold out', beside: 'Say why this member is held out.' }],
+    banner: null,
+  },
 ];
 
 let kobo: KoboServer;
@@ -127,6 +146,13 @@ beforeAll(async () => {
   running = await seed.apply({ ...loan, amount: '50000' });
   await seed.approve(running.id);
   await seed.disburse(running.id);
+  // This month's payroll advice, with one member's contribution on it.
+  const savings = await savingsApi(kobo, admin);
+  const bisi = await savings.createStaff({ name: PAYROLL_MEMBER });
+  await savings.dispose();
+  const call = await apiAs(kobo, admin);
+  await call('PUT', '/api/savings/contributions', { contributions: [{ userId: bisi.id, amount: '5000' }] });
+  await call('POST', '/api/payroll/advices', { month: lagosToday().slice(0, 7) });
   // A shared, busy machine: the server, a member and two loans take longer than one hook's minute.
 }, 180_000);
 afterAll(async () => {

@@ -6,9 +6,12 @@ import { MESSAGES, formatNaira, type AdviceDetail, type AdviceLine } from '@kobo
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useIsPhone } from '../../../lib/use-screen-size.ts';
 import { useChangeAdviceLine } from '../api/change-advice.ts';
 import { figuresToKobo, lineFigures } from './payroll-figures.ts';
+
+const HOLD_FIELDS = ['heldReason'] as const;
 
 type Props = { month: string; detail: AdviceDetail; line: AdviceLine; onClose: () => void };
 
@@ -21,25 +24,23 @@ export function AdviceLineModal({ month, detail, line, onClose }: Props) {
   const change = useChangeAdviceLine();
   const keys = detail.deductions.map((deduction) => deduction.key);
   const [figures, setFigures] = useState(() => lineFigures(line, keys));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const lineProblems = useFormProblems(keys);
   const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const holdProblems = useFormProblems(HOLD_FIELDS);
   const who = line.staffId ? `${line.name} (${line.staffId})` : line.name;
 
-  function send(body: Parameters<typeof change.mutate>[0]['change']) {
-    setRefusal(null);
+  /** Sends a change; a refusal stands beside the field it names (a deduction's is 'deductions.<key>'), else in the banner of the part that sent it. */
+  function send(body: Parameters<typeof change.mutate>[0]['change'], refused: (failure: unknown, fallback: string) => void) {
     change.mutate(
       { month, userId: line.userId, change: body },
       {
         onSuccess: onClose,
         onError: (failure) => {
-          const message = errorMessage(failure, MESSAGES.serverError);
           const field = failure instanceof ApiError ? failure.field : undefined;
-          if (field === 'heldReason') return setReasonError(message);
           const key = field?.replace(/^deductions\./, '');
-          if (key && key in figures) return setErrors({ [key]: message });
-          setRefusal(message);
+          if (key && key in figures) return lineProblems.show(errorMessage(failure, MESSAGES.serverError), key);
+          if (field === 'heldReason') return holdProblems.fromServer(failure, MESSAGES.serverError);
+          refused(failure, MESSAGES.serverError);
         },
       },
     );
@@ -48,33 +49,34 @@ export function AdviceLineModal({ month, detail, line, onClose }: Props) {
   function handleSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (change.isPending) return;
+    holdProblems.clear();
     const read = figuresToKobo(figures);
-    if ('errors' in read) return setErrors(read.errors);
-    setErrors({});
-    send({ deductions: read.deductions });
+    if (lineProblems.check('errors' in read ? read.errors : {}) || 'errors' in read) return;
+    send({ deductions: read.deductions }, lineProblems.fromServer);
   }
 
-  function handleHold() {
+  function handleHold(event: FormEvent) {
+    event.preventDefault();
     if (change.isPending) return;
-    if (!reason.trim()) return setReasonError(MESSAGES.holdReasonRequired);
-    setReasonError(null);
-    send({ heldReason: reason.trim() });
+    lineProblems.clear();
+    if (holdProblems.check({ heldReason: reason.trim() ? null : MESSAGES.holdReasonRequired })) return;
+    send({ heldReason: reason.trim() }, holdProblems.fromServer);
   }
 
   return (
     <Modal opened onClose={onClose} title={`Change ${who}`} fullScreen={isPhone} centered>
       <Stack gap="md">
-        <form onSubmit={handleSave} noValidate>
+        <form id={lineProblems.formId} onSubmit={handleSave} noValidate>
           <Stack gap="sm">
             {detail.deductions.map((deduction) => (
               <AmountInput
                 key={deduction.key}
                 label={`${deduction.label} (₦)`}
                 value={figures[deduction.key] ?? ''}
-                error={errors[deduction.key]}
+                error={lineProblems.errorOf(deduction.key)}
                 onChange={(next) => {
                   setFigures((all) => ({ ...all, [deduction.key]: next }));
-                  setErrors(({ [deduction.key]: _dropped, ...rest }) => rest);
+                  lineProblems.edited(deduction.key);
                 }}
               />
             ))}
@@ -96,34 +98,33 @@ export function AdviceLineModal({ month, detail, line, onClose }: Props) {
               Held out: <strong>{line.heldReason}</strong>
             </Text>
             <Group justify="flex-end">
-              <Button variant="light" onClick={() => send({ heldReason: null })} loading={change.isPending}>
+              <Button variant="light" onClick={() => send({ heldReason: null }, holdProblems.fromServer)} loading={change.isPending}>
                 Put back
               </Button>
             </Group>
           </Stack>
         ) : (
-          <Stack gap="xs">
-            <Textarea
-              label="Reason to hold out"
-              description="Payroll is not told to deduct anything from a member held out."
-              autosize
-              minRows={2}
-              maxLength={500}
-              value={reason}
-              error={reasonError}
-              onChange={(event) => {
-                setReason(event.currentTarget.value);
-                setReasonError(null);
-              }}
-            />
-            <Group justify="flex-end">
-              <Button variant="light" color="yellow" onClick={handleHold} loading={change.isPending}>
-                Hold out
-              </Button>
-            </Group>
-          </Stack>
+          <form id={holdProblems.formId} onSubmit={handleHold} noValidate>
+            <Stack gap="xs">
+              <Textarea
+                label="Reason to hold out"
+                description="Payroll is not told to deduct anything from a member held out."
+                autosize
+                minRows={2}
+                maxLength={500}
+                value={reason}
+                error={holdProblems.errorOf('heldReason')}
+                onChange={holdProblems.typed('heldReason', setReason)}
+              />
+              <Group justify="flex-end">
+                <Button type="submit" variant="light" color="yellow" loading={change.isPending}>
+                  Hold out
+                </Button>
+              </Group>
+            </Stack>
+          </form>
         )}
-        <ErrorBanner message={refusal} />
+        <ErrorBanner message={lineProblems.banner ?? holdProblems.banner} />
       </Stack>
     </Modal>
   );

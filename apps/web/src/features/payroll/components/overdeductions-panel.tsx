@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Modal.css';
@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { ReasonModal, refusalOf } from '../../../components/reason-modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useIsPhone } from '../../../lib/use-screen-size.ts';
 import { useDecideOverdeduction, useHeldOverdeductions } from '../api/arrears.ts';
 import { useProducts } from '../api/get-products.ts';
@@ -85,45 +86,70 @@ export function OverdeductionsPanel({ canManage }: { canManage: boolean }) {
       >
         <Text size="sm">The amount leaves the held account for cash: pay it back to the member.</Text>
       </ReasonModal>
-      {applying && <ApplyModal item={applying} isPending={decide.isPending} error={decide.isError ? errorMessage(decide.error, MESSAGES.serverError) : null} onApply={(productId) => decide.mutate({ id: applying.id, action: 'apply', productId }, { onSuccess: close })} onClose={close} />}
+      {applying && (
+        <ApplyModal
+          item={applying}
+          isPending={decide.isPending}
+          onApply={(productId, refused) => decide.mutate({ id: applying.id, action: 'apply', productId }, { onSuccess: close, onError: refused })}
+          onClose={close}
+        />
+      )}
     </Paper>
   );
 }
 
-type ApplyProps = { item: Overdeduction; isPending: boolean; error: string | null; onApply: (productId: string) => void; onClose: () => void };
+type ApplyProps = {
+  item: Overdeduction;
+  isPending: boolean;
+  /** Applies it; a refusal comes back through `refused`, to stand beside the product or in the banner. */
+  onApply: (productId: string, refused: (failure: unknown) => void) => void;
+  onClose: () => void;
+};
+
+const APPLY_FIELDS = ['productId'] as const;
 
 /** Apply a held over-deduction as a deposit to one of the scheme's products for the member. */
-function ApplyModal({ item, isPending, error, onApply, onClose }: ApplyProps) {
+function ApplyModal({ item, isPending, onApply, onClose }: ApplyProps) {
   const isPhone = useIsPhone();
   const products = useProducts(true);
   const [productId, setProductId] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const problems = useFormProblems(APPLY_FIELDS);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isPending) return;
+    if (problems.check({ productId: productId ? null : 'Choose a product.' }) || !productId) return;
+    onApply(productId, (failure) => problems.fromServer(failure, MESSAGES.serverError));
+  }
+
   return (
     <Modal opened onClose={onClose} title={`Apply ${formatNaira(item.amountKobo)} for ${item.name ?? item.ref}`} fullScreen={isPhone} centered>
-      <Stack gap="sm">
-        <Select
-          label="Product"
-          placeholder="Choose a product"
-          data={(products.data ?? []).map((product) => ({ value: product.id, label: product.name }))}
-          value={productId}
-          onChange={(value) => {
-            setProductId(value);
-            setProblem(null);
-          }}
-          error={problem}
-          comboboxProps={{ withinPortal: true }}
-          data-autofocus
-        />
-        <ErrorBanner message={products.isError ? errorMessage(products.error, MESSAGES.loadSavingsProductsFailed) : error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button loading={isPending} onClick={() => (productId ? onApply(productId) : setProblem('Choose a product.'))}>
-            Apply
-          </Button>
-        </Group>
-      </Stack>
+      <form id={problems.formId} onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          <Select
+            label="Product"
+            placeholder="Choose a product"
+            data={(products.data ?? []).map((product) => ({ value: product.id, label: product.name }))}
+            value={productId}
+            onChange={(value) => {
+              setProductId(value);
+              problems.edited('productId');
+            }}
+            error={problems.errorOf('productId')}
+            comboboxProps={{ withinPortal: true }}
+            data-autofocus
+          />
+          <ErrorBanner message={products.isError ? errorMessage(products.error, MESSAGES.loadSavingsProductsFailed) : problems.banner} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isPending}>
+              Apply
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -7,7 +7,7 @@ import { useFormProblems } from '../../../../lib/use-form-problems.ts';
 import { useIdempotencyKey } from '../../../../lib/idempotency-key.ts';
 import { useDisburseLoan } from '../../api/admin-disburse-loan.ts';
 import { useIsPhone } from '../../../../lib/use-screen-size.ts';
-import { useValueDate } from '../../../../lib/use-value-date.ts';
+import { useValueDate, type ValueDateState } from '../../../../lib/use-value-date.ts';
 import { ValueDateInput } from '../../../../components/value-date-input.tsx';
 
 type Props = { loan: LoanView; opened: boolean; onClose: () => void; onDisbursed: () => void };
@@ -56,15 +56,10 @@ function DisburseForm({ loan, onCancel, onDisbursed }: Omit<Props, 'opened' | 'o
           {loan.feeKobo > 0 ? `, charging the fee of ${formatNaira(loan.feeKobo)}` : ''}. The first instalment falls due at the end of
           the month after the value date.
         </Text>
-        <ValueDateInput
-          state={{
-            ...valueDate,
-            set: (next) => {
-              valueDate.set(next);
-              problems.edited('valueDate');
-            },
-          }}
+        <ValueDateField
+          state={valueDate}
           error={problems.errorOf('valueDate')}
+          onEdited={() => problems.edited('valueDate')}
           description="The day the money was paid out. Not before the day of the application."
         />
         <ErrorBanner message={problems.banner} />
@@ -79,4 +74,15 @@ function DisburseForm({ loan, onCancel, onDisbursed }: Omit<Props, 'opened' | 'o
       </Stack>
     </form>
   );
+}
+
+type ValueDateFieldProps = { state: ValueDateState; error: string | true | null; onEdited: () => void; description: string };
+
+/** A loan form's value date as one of its fields (issue 34): flagged beside itself, its flag cleared when the day is changed. */
+export function ValueDateField({ state, error, onEdited, description }: ValueDateFieldProps) {
+  const set = (next: string) => {
+    state.set(next);
+    onEdited();
+  };
+  return <ValueDateInput state={{ ...state, set }} error={error} description={description} />;
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { MESSAGES, formatNaira, type LoanEntryView, type LoanKind } from '@kobo/core';
 import { ReasonModal, refusalOf, type ReasonRefusal } from '../../../../components/reason-modal.tsx';
-import { ValueDateInput } from '../../../../components/value-date-input.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useFormProblems } from '../../../../lib/use-form-problems.ts';
 import { formatCalendarDate } from '../../../../lib/format-calendar-date.ts';
@@ -10,6 +9,7 @@ import { useIdempotencyKey } from '../../../../lib/idempotency-key.ts';
 import { useValueDate } from '../../../../lib/use-value-date.ts';
 import { useReverseLoanEntry } from '../../api/admin-reverse-loan-entry.ts';
 import { entryLabel, entrySplit } from '../loan-entries.ts';
+import { ValueDateField } from './disburse-modal.tsx';
 
 const FIELDS = ['valueDate'] as const;
 
@@ -85,15 +85,10 @@ export function ReverseEntryModal({ entry, kind, onClose, onReversed }: Props) {
             {entryLabel(entry)} of <strong>{formatNaira(entry.amountKobo)}</strong> valued {formatCalendarDate(entry.valueDate)}. {consequence(entry, kind)} The
             original stays in the history, marked Reversed.
           </Text>
-          <ValueDateInput
-            state={{
-              ...valueDate,
-              set: (next) => {
-                valueDate.set(next);
-                problems.edited('valueDate');
-              },
-            }}
+          <ValueDateField
+            state={valueDate}
             error={problems.errorOf('valueDate')}
+            onEdited={() => problems.edited('valueDate')}
             description={`The day the reversal counts for. Leave it on today unless it belongs to an earlier day, not before ${formatCalendarDate(entry.valueDate)}.`}
           />
         </Stack>
