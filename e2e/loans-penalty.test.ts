@@ -99,6 +99,8 @@ describe("a product's penalty", () => {
     await dialog.getByRole('button', { name: 'Save product' }).click();
     await expectBeside(dialog.getByLabel('Penalty (% of the overdue amount)'), MESSAGES.loanPenaltyPercentInvalid);
     await expectBeside(dialog.getByLabel('Cap (% of the instalment)'), MESSAGES.loanPenaltyCapInvalid);
+    // Two fields flagged: the banner sums them up, saying neither sentence again (issue 34).
+    await expectText(dialog.getByRole('alert'), '2 fields need attention');
     await dialog.getByLabel('Penalty (% of the overdue amount)').fill('2');
     await dialog.getByLabel('Cap (% of the instalment)').fill('10');
     await screenshot(page, 'loans-penalty-product-form-1280');
