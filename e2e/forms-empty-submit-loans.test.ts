@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES, TOP_UP_LABELS, type LoanView } from '@kobo/core';
+import { LOAN_RISK_SETTING_LABELS, MESSAGES, PAR_SCREEN_TEXT, TOP_UP_LABELS, type LoanView } from '@kobo/core';
 import { launchBrowser } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { lagosToday } from './support/expense-seed.ts';
@@ -11,9 +11,9 @@ import { apiAs } from './support/users-seed.ts';
 import { itSubmitsEachEmpty, type FormCase } from './support/empty-submit.ts';
 
 // Issue 34's loan officer's and payroll forms, submitted empty (e2e/support/empty-submit.ts says what each row checks).
-// Not here, as nothing in them is required when they open: the default days and the risk scale
-// (each field starts at its saved value), the disbursement and the repayment's value date (today),
-// and a payroll line's figures (its prepared deductions).
+// The default days and the risk scale start at their saved values: each is emptied, then submitted.
+// Not here, as nothing in them is required when they open: the disbursement's value date (today)
+// and a payroll line's figures (its prepared deductions, a blank one being ₦0).
 
 const BORROWER = 'Kemi Adebayo';
 const PAYROLL_MEMBER = 'Bisi Ade';
@@ -34,7 +34,40 @@ const onLoan =
     return dialog;
   };
 
+/** A form in a region named `name`, each of its text fields emptied. */
+const emptied = (name: string, labels: readonly string[]) => async (page: Page) => {
+  const holder = page.getByRole('region', { name });
+  for (const label of labels) await holder.getByLabel(label, { exact: true }).fill('');
+  return holder;
+};
+
+const RISK_LABELS = Object.values(LOAN_RISK_SETTING_LABELS);
+
 const FORMS: FormCase[] = [
+  {
+    name: 'default days',
+    path: '/loans?tab=products',
+    heading: 'Loans',
+    who: 'admin',
+    open: emptied('Default', ['Days in arrears before a loan is in default']),
+    submit: 'Save',
+    flagged: [{ label: 'Days in arrears before a loan is in default', beside: 'Enter the days in arrears, a whole number from 1 to 3,650.' }],
+    banner: null,
+  },
+  {
+    name: 'classification scale',
+    path: '/loans?tab=par',
+    heading: 'Loans',
+    who: 'admin',
+    open: emptied(PAR_SCREEN_TEXT.settingsTitle, RISK_LABELS),
+    submit: PAR_SCREEN_TEXT.settingsSave,
+    // The days share one sentence and the rates another: each stands once, beside the first field.
+    flagged: RISK_LABELS.map((label, index) => ({
+      label,
+      beside: index === 0 ? 'Enter the days as a whole number from 0 to 3650' : index === 4 ? 'Enter a percentage from 0 to 100' : '',
+    })),
+    banner: '9 fields need attention',
+  },
   {
     name: 'new loan product',
     path: '/loans?tab=products',
