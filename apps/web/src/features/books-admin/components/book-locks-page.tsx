@@ -9,9 +9,11 @@ import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useLockMonth, useLocks, useUnlockMonth } from '../api/book-locks.ts';
 import { BookSwitch } from './book-switch.tsx';
-import { problemsOf, serverProblem, type FormProblems } from './form-problems.ts';
+
+const LOCK_FIELDS = ['month'] as const;
 
 /**
  * /books/locks (issue 27): the months closed for posting in each book. An admin locks a past or
@@ -44,7 +46,7 @@ export function BookLocksPage() {
 
 function LockMonthForm({ book }: { book: Book }) {
   const [month, setMonth] = useState('');
-  const [problems, setProblems] = useState<FormProblems>({});
+  const problems = useFormProblems(LOCK_FIELDS);
   const [done, setDone] = useState<string | null>(null);
   const lock = useLockMonth();
 
@@ -52,29 +54,25 @@ function LockMonthForm({ book }: { book: Book }) {
     event.preventDefault();
     setDone(null);
     const parsed = lockMonthSchema.safeParse({ book, month });
-    if (!parsed.success) {
-      setProblems(problemsOf(parsed.error));
-      return;
-    }
-    setProblems({});
+    if (!parsed.success) return void problems.fromSchema(parsed.error);
+    problems.clear();
     lock.mutate(parsed.data, {
       onSuccess: () => setDone(`${MESSAGES.monthLocked}: ${monthLabel(parsed.data.month)}`),
-      onError: (error) => setProblems(serverProblem(error) ?? {}),
+      onError: (error) => problems.fromServer(error, MESSAGES.invalidRequest),
     });
   }
 
-  const refusal = lock.isError && !serverProblem(lock.error) ? errorMessage(lock.error, MESSAGES.invalidRequest) : null;
   return (
-    <form onSubmit={submit} noValidate>
+    <form id={problems.formId} onSubmit={submit} noValidate>
       <Stack gap="xs">
         <SuccessBanner message={done} />
         <Group align="flex-end" wrap="wrap">
-          <TextInput type="month" label="Month to lock" placeholder="2026-10" value={month} onChange={(event) => setMonth(event.currentTarget.value)} error={problems.month} />
+          <TextInput type="month" label="Month to lock" placeholder="2026-10" value={month} onChange={problems.typed('month', setMonth)} error={problems.errorOf('month')} />
           <Button type="submit" loading={lock.isPending}>
             Lock month
           </Button>
         </Group>
-        <ErrorBanner message={refusal} />
+        <ErrorBanner message={problems.banner} />
       </Stack>
     </form>
   );

@@ -2,7 +2,6 @@ import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mant
 import { FaPlus, FaTrash } from 'react-icons/fa';
 import { entryTotals, formatNaira, MAX_ENTRY_LINES, type Book } from '@kobo/core';
 import { useLineAccounts } from '../api/get-book-accounts.ts';
-import type { FormProblems } from './form-problems.ts';
 
 export type LineDraft = { key: number; accountId: string; debit: string; credit: string };
 
@@ -16,7 +15,10 @@ type Props = {
   book: Book;
   lines: LineDraft[];
   onChange: (lines: LineDraft[]) => void;
-  problems: FormProblems;
+  /** Beside each line's account and amount ('lines.0.accountId'): its sentence, or true when flagged and worded elsewhere. */
+  errorOf: (field: string) => string | true | null;
+  /** A line's account or amount changed: its flag goes. */
+  onEdited: (field: string) => void;
   /** The fewest lines the form keeps (2 for an entry, 1 for opening balances). */
   minLines: number;
   /** An entry shows its difference as it is typed; opening balances' difference goes to Opening balances. */
@@ -26,13 +28,16 @@ type Props = {
 /**
  * The lines of an entry: an account, a debit or a credit each, and the totals as they are typed:
  * 'Debits ₦x · Credits ₦y · Difference ₦z'. Each line's problem stands beside it, the entry's
- * (unbalanced, too few lines, an account refused by the server) under the totals.
+ * (unbalanced, too few lines) in the form's banner.
  */
-export function EntryLinesEditor({ book, lines, onChange, problems, minLines, differenceLabel }: Props) {
+export function EntryLinesEditor({ book, lines, onChange, errorOf, onEdited, minLines, differenceLabel }: Props) {
   const accounts = useLineAccounts(book);
   const options = (accounts.data ?? []).map((account) => ({ value: account.id, label: `${account.code} · ${account.name}` }));
   const totals = entryTotals(lines);
-  const change = (key: number, patch: Partial<LineDraft>) => onChange(lines.map((line) => (line.key === key ? { ...line, ...patch } : line)));
+  const change = (index: number, key: number, patch: Partial<LineDraft>) => {
+    onEdited(`lines.${index}.${'accountId' in patch ? 'accountId' : 'amount'}`);
+    onChange(lines.map((line) => (line.key === key ? { ...line, ...patch } : line)));
+  };
   return (
     <Stack gap="xs">
       {lines.map((line, index) => (
@@ -42,9 +47,9 @@ export function EntryLinesEditor({ book, lines, onChange, problems, minLines, di
             placeholder="Choose an account"
             data={options}
             value={line.accountId || null}
-            onChange={(value) => change(line.key, { accountId: value ?? '' })}
+            onChange={(value) => change(index, line.key, { accountId: value ?? '' })}
             searchable
-            error={problems[`lines.${index}.accountId`]}
+            error={errorOf(`lines.${index}.accountId`)}
             miw={220}
             style={{ flex: '2 1 220px' }}
           />
@@ -52,15 +57,15 @@ export function EntryLinesEditor({ book, lines, onChange, problems, minLines, di
             label={`Debit, line ${index + 1}`}
             inputMode="decimal"
             value={line.debit}
-            onChange={(event) => change(line.key, { debit: event.currentTarget.value })}
-            error={problems[`lines.${index}.amount`]}
+            onChange={(event) => change(index, line.key, { debit: event.currentTarget.value })}
+            error={errorOf(`lines.${index}.amount`)}
             style={{ flex: '1 1 110px' }}
           />
           <TextInput
             label={`Credit, line ${index + 1}`}
             inputMode="decimal"
             value={line.credit}
-            onChange={(event) => change(line.key, { credit: event.currentTarget.value })}
+            onChange={(event) => change(index, line.key, { credit: event.currentTarget.value })}
             style={{ flex: '1 1 110px' }}
           />
           <ActionIcon
@@ -83,11 +88,6 @@ export function EntryLinesEditor({ book, lines, onChange, problems, minLines, di
           Debits {formatNaira(totals.debitKobo)} · Credits {formatNaira(totals.creditKobo)} · {differenceLabel} {formatNaira(Math.abs(totals.differenceKobo))}
         </Text>
       </Group>
-      {problems.lines && (
-        <Text c="red" size="sm" role="alert">
-          {problems.lines}
-        </Text>
-      )}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { BOOK_LABELS, can, MESSAGES, type EntryRequestView } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { ReasonModal } from '../../../components/reason-modal.tsx';
+import { ReasonModal, refusalOf } from '../../../components/reason-modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
@@ -64,7 +64,8 @@ function EntryRequestCard({ request }: { request: EntryRequestView }) {
         isDestructive
         requiredMessage={MESSAGES.declineReasonRequired}
         isPending={decline.isPending}
-        refusal={decline.error ? { message: errorMessage(decline.error, MESSAGES.postEntryFailed), isAboutReason: false } : null}
+        // The shared reason form (issue 34): a refusal that names the reason stands beside it, any other in its banner.
+        refusal={decline.error ? refusalOf(decline.error, MESSAGES.postEntryFailed) : null}
         onSubmit={(reason) => decline.mutate({ id: request.id, reason }, { onSuccess: () => setDeclining(false) })}
         onClose={() => setDeclining(false)}
       />

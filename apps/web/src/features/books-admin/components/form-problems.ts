@@ -1,21 +1,19 @@
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client.ts';
 
-/** Field paths ('narration', 'lines', 'lines.0.accountId', 'lines.1.amount') to the sentence shown beside each. */
-export type FormProblems = Record<string, string>;
-
-/** The schema's refusals, each beside its field: the first sentence per field. */
-export function problemsOf(error: z.ZodError): FormProblems {
-  const problems: FormProblems = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.');
-    problems[key] ??= issue.message;
-  }
-  return problems;
+/**
+ * A books form's fields for the shared hook (issue 34, lib/use-form-problems.ts): its own fields,
+ * then each line's account and amount by path ('lines.0.accountId', 'lines.1.amount'), in the
+ * form's order. The entry's own problems ('lines': unbalanced, too few lines) are no field's: the
+ * banner says them.
+ */
+export function entryFields<F extends string>(own: readonly F[], lineCount: number): string[] {
+  return [...own, ...Array.from({ length: lineCount }, (_, index) => [`lines.${index}.accountId`, `lines.${index}.amount`]).flat()];
 }
 
-/** The server's refusal beside the field it names; null when it names none (shown above the buttons). */
-export function serverProblem(error: unknown): FormProblems | null {
-  if (error instanceof ApiError && error.status < 500 && error.field) return { [error.field]: error.message };
-  return null;
+/**
+ * The schema's issues named by their whole path, so that a line's problem stands beside that line
+ * (core's issuesByField names a field by the first step of its path, which for a line is 'lines').
+ */
+export function byWholePath(error: z.ZodError): { issues: z.ZodIssue[] } {
+  return { issues: error.issues.map((issue) => ({ ...issue, path: [issue.path.join('.')] })) };
 }

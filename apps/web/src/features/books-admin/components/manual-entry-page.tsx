@@ -6,7 +6,7 @@ import { manualEntrySchema, MESSAGES, type Book, type ManualEntryInput } from '@
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useOrgToday } from '../../../lib/org-calendar.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -14,7 +14,9 @@ import { usePostManualEntry } from '../api/post-manual-entry.ts';
 import { BookSwitch } from './book-switch.tsx';
 import { blankLine, EntryLinesEditor, type LineDraft } from './entry-lines-editor.tsx';
 import { EntryRequestsPanel } from './entry-requests-panel.tsx';
-import { problemsOf, serverProblem, type FormProblems } from './form-problems.ts';
+import { byWholePath, entryFields } from './form-problems.ts';
+
+const OWN_FIELDS = ['valueDate', 'narration'] as const;
 
 /**
  * /books/entries/new (issue 27): an admin's journal entry by hand (bank charges, a correction):
@@ -40,7 +42,7 @@ function ManualEntryForm() {
   const [valueDate, setValueDate] = useState<string | null>(null);
   const [narration, setNarration] = useState('');
   const [lines, setLines] = useState<LineDraft[]>(() => [blankLine(), blankLine()]);
-  const [problems, setProblems] = useState<FormProblems>({});
+  const problems = useFormProblems(entryFields(OWN_FIELDS, lines.length));
   const [done, setDone] = useState<string | null>(null);
   const post = usePostManualEntry();
   const idempotency = useIdempotencyKey();
@@ -56,11 +58,8 @@ function ManualEntryForm() {
       lines: lines.map(({ accountId, debit, credit }) => ({ accountId, debit, credit })),
     };
     const parsed = manualEntrySchema.safeParse(body);
-    if (!parsed.success) {
-      setProblems(problemsOf(parsed.error));
-      return;
-    }
-    setProblems({});
+    if (!parsed.success) return void problems.fromSchema(byWholePath(parsed.error));
+    problems.clear();
     post.mutate(
       { body, idempotencyKey: idempotency.keyFor(body) },
       {
@@ -70,30 +69,30 @@ function ManualEntryForm() {
           setNarration('');
           setLines([blankLine(), blankLine()]);
         },
-        onError: (error) => setProblems(serverProblem(error) ?? {}),
+        onError: (error) => problems.fromServer(error, MESSAGES.postEntryFailed),
       },
     );
   }
 
-  const refusal = post.isError && !serverProblem(post.error) ? errorMessage(post.error, MESSAGES.postEntryFailed) : null;
   return (
-    <form onSubmit={submit} noValidate>
+    <form id={problems.formId} onSubmit={submit} noValidate>
       <Stack gap="md">
         <SuccessBanner message={done} />
         <BookSwitch
           value={book}
           onChange={(next) => {
             setBook(next);
-            // Accounts belong to one book: lines move with it empty.
+            // Accounts belong to one book: lines move with it empty, their flags gone.
             setLines(lines.map((line) => ({ ...line, accountId: '' })));
+            problems.clear();
           }}
         />
         <Group align="flex-start" wrap="wrap">
-          <TextInput type="date" label="Value date" value={day} max={today ?? undefined} onChange={(event) => setValueDate(event.currentTarget.value)} error={problems.valueDate} />
+          <TextInput type="date" label="Value date" value={day} max={today ?? undefined} onChange={problems.typed('valueDate', setValueDate)} error={problems.errorOf('valueDate')} />
         </Group>
-        <Textarea label="Narration" value={narration} onChange={(event) => setNarration(event.currentTarget.value)} error={problems.narration} autosize minRows={2} maxLength={600} />
-        <EntryLinesEditor book={book} lines={lines} onChange={setLines} problems={problems} minLines={2} differenceLabel="Difference" />
-        <ErrorBanner message={refusal} />
+        <Textarea label="Narration" value={narration} onChange={problems.typed('narration', setNarration)} error={problems.errorOf('narration')} autosize minRows={2} maxLength={600} />
+        <EntryLinesEditor book={book} lines={lines} onChange={setLines} errorOf={problems.errorOf} onEdited={problems.edited} minLines={2} differenceLabel="Difference" />
+        <ErrorBanner message={problems.banner} />
         <Group>
           <Button type="submit" loading={post.isPending}>
             Post entry

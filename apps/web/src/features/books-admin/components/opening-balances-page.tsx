@@ -10,11 +10,14 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { formatCalendarDate } from '../../../lib/format-calendar-date.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useOpeningBalances, usePostOpeningBalances } from '../api/opening-balances.ts';
 import { BookSwitch } from './book-switch.tsx';
 import { EntryLinesTable } from './entry-lines-table.tsx';
 import { blankLine, EntryLinesEditor, type LineDraft } from './entry-lines-editor.tsx';
-import { problemsOf, serverProblem, type FormProblems } from './form-problems.ts';
+import { byWholePath, entryFields } from './form-problems.ts';
+
+const OWN_FIELDS = ['valueDate'] as const;
 
 /**
  * /books/opening (issue 27): what each book held when Kobo took it over, posted once per book; the
@@ -50,31 +53,27 @@ function OpeningEntry({ entry }: { entry: PostedEntryView }) {
 function OpeningForm({ book }: { book: Book }) {
   const [valueDate, setValueDate] = useState('');
   const [lines, setLines] = useState<LineDraft[]>(() => [blankLine()]);
-  const [problems, setProblems] = useState<FormProblems>({});
+  const problems = useFormProblems(entryFields(OWN_FIELDS, lines.length));
   const post = usePostOpeningBalances();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const body: OpeningBalancesInput = { book, valueDate, lines: lines.map(({ accountId, debit, credit }) => ({ accountId, debit, credit })) };
     const parsed = openingBalancesSchema.safeParse(body);
-    if (!parsed.success) {
-      setProblems(problemsOf(parsed.error));
-      return;
-    }
-    setProblems({});
-    post.mutate(body, { onError: (error) => setProblems(serverProblem(error) ?? {}) });
+    if (!parsed.success) return void problems.fromSchema(byWholePath(parsed.error));
+    problems.clear();
+    post.mutate(body, { onError: (error) => problems.fromServer(error, MESSAGES.postEntryFailed) });
   }
 
-  const refusal = post.isError && !serverProblem(post.error) ? errorMessage(post.error, MESSAGES.postEntryFailed) : null;
   return (
-    <form onSubmit={submit} noValidate>
+    <form id={problems.formId} onSubmit={submit} noValidate>
       <Stack gap="md">
         <SuccessBanner message={post.isSuccess ? MESSAGES.openingPosted : null} />
         <Group>
-          <TextInput type="date" label="Value date" value={valueDate} onChange={(event) => setValueDate(event.currentTarget.value)} error={problems.valueDate} />
+          <TextInput type="date" label="Value date" value={valueDate} onChange={problems.typed('valueDate', setValueDate)} error={problems.errorOf('valueDate')} />
         </Group>
-        <EntryLinesEditor book={book} lines={lines} onChange={setLines} problems={problems} minLines={1} differenceLabel="To Opening balances" />
-        <ErrorBanner message={refusal} />
+        <EntryLinesEditor book={book} lines={lines} onChange={setLines} errorOf={problems.errorOf} onEdited={problems.edited} minLines={1} differenceLabel="To Opening balances" />
+        <ErrorBanner message={problems.banner} />
         <Group>
           <Button type="submit" loading={post.isPending}>
             Post opening balances
