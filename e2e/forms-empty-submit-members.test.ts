@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { activeLoan, guarantee } from '../apps/api/src/modules/exits/exit-settlement-test-support.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { savingsApi, setApprovalSettings, type SeededStaff } from './support/savings-seed.ts';
@@ -8,8 +10,8 @@ import { apiAs } from './support/users-seed.ts';
 import { itSubmitsEachEmpty, type FormCase } from './support/empty-submit.ts';
 
 // Issue 34's "members" forms, submitted empty (e2e/support/empty-submit.ts says what each row checks):
-// the shared reason dialogs (a reversal, a decline), the exits' own (cancel an exit) and a pay-out's
-// bank reference. Nothing is required, so no empty test, in: the maker's cancel of a request (its
+// the shared reason dialogs (a reversal, a decline), the exits' own (cancel an exit), another
+// guarantor asked for, and a pay-out's bank reference. Nothing is required, so no empty test, in: the maker's cancel of a request (its
 // reason is optional), the monthly contribution (blank is none), the year end's appropriation
 // (blank is 0) and the exit's settlement preview (its day starts filled in).
 
@@ -19,6 +21,8 @@ let admin: TestUser;
 let checker: TestUser;
 let tunde: SeededStaff;
 let exitId = '';
+/** A settled exit: its Pay out asks for the bank reference. */
+let settledExitId = '';
 
 /** A dialog a button on another page opens: the page is reached after the row's own path settles. */
 const dialogOn = (path: () => string, heading: string, button: string, dialogName: string) => async (page: Page) => {
@@ -29,6 +33,15 @@ const dialogOn = (path: () => string, heading: string, button: string, dialogNam
   await dialog.waitFor();
   return dialog;
 };
+
+/** A staff member with ₦10,000 of savings. */
+async function memberWithSavings(server: KoboServer, user: TestUser, name: string): Promise<SeededStaff> {
+  const api = await savingsApi(server, user);
+  const staff = await api.createStaff({ name });
+  await api.post({ userId: staff.id, type: 'deposit', amount: '10000' });
+  await api.dispose();
+  return staff;
+}
 
 const FORMS: FormCase[] = [
   {
@@ -61,6 +74,26 @@ const FORMS: FormCase[] = [
     flagged: [{ label: 'Reason', beside: 'Please give a reason' }],
     banner: null,
   },
+  {
+    name: 'ask another member',
+    path: '/staff-savings/exits',
+    heading: 'Members leaving',
+    who: 'admin',
+    open: dialogOn(() => `/staff-savings/exits/${exitId}`, 'Tunde Bello leaving', "Ask another member to guarantee Ladi Borrower's loan", 'Ask another member'),
+    submit: 'Ask them',
+    flagged: [{ label: 'New guarantor', beside: 'Choose another member who holds savings and has not given notice.' }],
+    banner: null,
+  },
+  {
+    name: 'pay out',
+    path: '/staff-savings/exits',
+    heading: 'Members leaving',
+    who: 'admin',
+    open: dialogOn(() => `/staff-savings/exits/${settledExitId}`, 'Kemi Leaver leaving', 'Pay out', 'Pay out'),
+    submit: 'Record the payment',
+    flagged: [{ label: 'Bank reference', beside: 'Enter the bank reference of the payment.' }],
+    banner: null,
+  },
 ];
 
 beforeAll(async () => {
@@ -77,8 +110,30 @@ beforeAll(async () => {
   await asAdmin.dispose();
   const call = await apiAs(kobo, admin);
   const { today } = (await call('GET', '/api/calendar')) as { today: string };
+  // Tunde guarantees Ladi's loan: his exit offers "Ask another member".
+  const ladi = await memberWithSavings(kobo, admin, 'Ladi Borrower');
+  const { product } = (await call('POST', '/api/loan-products', {
+    name: 'Flat 12%',
+    method: 'flat',
+    annualRate: '12',
+    maxMonths: '12',
+    savingsMultiple: '2',
+    maxAmount: '500,000',
+    guarantorsRequired: '0',
+    feeKind: 'none',
+  })) as { product: { id: string } };
+  const db = kobo.app.kobo.database.db as Database;
+  const loanId = await activeLoan(db, { userId: ladi.id, productId: product.id, principalKobo: 5_000_000, disbursedOn: today });
+  await guarantee(db, loanId, tunde.id, 2_000_000);
   const notice = (await call('POST', '/api/exits', { userId: tunde.id, reason: 'resignation', leavingDate: today })) as { exit: { id: string } };
   exitId = notice.exit.id;
+  // Kemi's exit, with no notice period, approved by the second officer and settled.
+  await call('PUT', '/api/exits/settings', { noticeDays: 0, exitFeeKobo: 0, proRata: false });
+  const kemi = await memberWithSavings(kobo, admin, 'Kemi Leaver');
+  const kemiNotice = (await call('POST', '/api/exits', { userId: kemi.id, reason: 'retirement', leavingDate: today })) as { exit: { id: string } };
+  settledExitId = kemiNotice.exit.id;
+  await (await apiAs(kobo, checker))('POST', `/api/exits/${settledExitId}/approve`, { settlementDate: today, shortfallChoice: null });
+  await call('POST', `/api/exits/${settledExitId}/settle`, {});
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

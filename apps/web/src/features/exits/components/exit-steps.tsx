@@ -5,8 +5,9 @@ import '@mantine/core/styles/Modal.css';
 import { MESSAGES, exitPayOutInputSchema, formatNaira, type ApprovalSettings, type ExitSettlementInput, type ExitView } from '@kobo/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useOrgToday } from '../../../lib/org-calendar.ts';
 import { useIsPhone } from '../../../lib/use-screen-size.ts';
@@ -167,35 +168,34 @@ export function ExitSteps({ exit, input, hasPreview, refusal, onRefusal, onStart
   );
 }
 
+const PAY_OUT_FIELDS = ['reference'] as const;
+
 /** Pay out: the bank reference of the transfer to the member or the nominees. */
 function PayOutModal({ exit, onClose }: { exit: ExitView; onClose: () => void }) {
   const isPhone = useIsPhone();
   const payOut = usePayOutExit();
   const [reference, setReference] = useState('');
-  const [problem, setProblem] = useState<{ message: string; isAboutReference: boolean } | null>(null);
+  const problems = useFormProblems(PAY_OUT_FIELDS);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (payOut.isPending) return;
     const parsed = exitPayOutInputSchema.safeParse({ reference });
-    if (!parsed.success) return setProblem({ message: MESSAGES.exitPayReferenceRequired, isAboutReference: true });
-    setProblem(null);
-    payOut.mutate(
-      { id: exit.id, reference: parsed.data.reference },
-      { onSuccess: onClose, onError: (failure) => setProblem({ message: errorMessage(failure, EXIT_FAILED.step), isAboutReference: failure instanceof ApiError && failure.field === 'reference' }) },
-    );
+    if (problems.check({ reference: parsed.success ? null : MESSAGES.exitPayReferenceRequired })) return;
+    if (!parsed.success) return;
+    payOut.mutate({ id: exit.id, reference: parsed.data.reference }, { onSuccess: onClose, onError: (failure) => problems.fromServer(failure, EXIT_FAILED.step) });
   }
 
   const payees = exit.statement?.payees ?? [];
   return (
     <Modal opened onClose={onClose} title="Pay out" fullScreen={isPhone} centered>
-      <form onSubmit={handleSubmit} noValidate>
+      <form id={problems.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">
             {exit.statement ? `${formatNaira(exit.statement.payableKobo)} to ${payees.map((payee) => `${payee.name} (${formatNaira(payee.amountKobo)})`).join(' and ') || exit.holderName}.` : ''}
           </Text>
-          <TextInput label="Bank reference" value={reference} onChange={(event) => setReference(event.currentTarget.value)} error={problem?.isAboutReference ? problem.message : null} maxLength={100} data-autofocus required />
-          <ErrorBanner message={problem && !problem.isAboutReference ? problem.message : null} />
+          <TextInput label="Bank reference" value={reference} onChange={problems.typed('reference', setReference)} error={problems.errorOf('reference')} maxLength={100} data-autofocus required />
+          <ErrorBanner message={problems.banner} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={payOut.isPending}>
               Cancel

@@ -6,6 +6,7 @@ import '@mantine/core/styles/Table.css';
 import { MESSAGES, formatNaira, type ExitDetail, type ExitGuarantee, type SavingsHolderListItem } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useIsPhone, useIsWideScreen } from '../../../lib/use-screen-size.ts';
 import { useReleaseGuarantee, useReplaceGuarantee } from '../api/exit-steps.ts';
 import { EXIT_FAILED, GUARANTEE_STATE_COLOURS, GUARANTEE_STATE_LABELS } from './exit-labels.tsx';
@@ -140,36 +141,49 @@ function GuaranteeState({ guarantee }: { guarantee: ExitGuarantee }) {
 
 type ReplaceProps = { exitId: string; leaverId: string; guarantee: ExitGuarantee; onClose: () => void };
 
+const REPLACE_FIELDS = ['userId'] as const;
+
 /** "Ask another member": the member chosen is asked by mail to accept the leaver's share on their loans page. */
 function ReplaceModal({ exitId, leaverId, guarantee, onClose }: ReplaceProps) {
   const isPhone = useIsPhone();
   const replace = useReplaceGuarantee();
   const [member, setMember] = useState<SavingsHolderListItem | null>(null);
-  const [problem, setProblem] = useState<{ message: string; isAboutMember: boolean } | null>(null);
+  const problems = useFormProblems(REPLACE_FIELDS);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (replace.isPending) return;
-    if (!member) return setProblem({ message: MESSAGES.exitReplacementInvalid, isAboutMember: true });
-    setProblem(null);
+    if (problems.check({ userId: member ? null : MESSAGES.exitReplacementInvalid }) || !member) return;
     replace.mutate(
       { id: exitId, loanId: guarantee.loanId, userId: member.userId },
       {
         onSuccess: onClose,
-        onError: (failure) => setProblem({ message: errorMessage(failure, EXIT_FAILED.step), isAboutMember: failure instanceof ApiError && (failure.field === 'userId' || failure.field === undefined) }),
+        // A refusal that names no field is about the member chosen (e.g. they cannot guarantee): beside the picker.
+        onError: (failure) =>
+          problems.show(errorMessage(failure, EXIT_FAILED.step), failure instanceof ApiError && failure.field !== undefined && failure.field !== 'userId' ? null : 'userId'),
       },
     );
   }
 
   return (
     <Modal opened onClose={onClose} title="Ask another member" fullScreen={isPhone} centered>
-      <form onSubmit={handleSubmit} noValidate>
+      <form id={problems.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">
             They are asked by mail to guarantee {formatNaira(guarantee.guaranteedKobo)} of {guarantee.borrowerName}&apos;s {guarantee.productName}; {guarantee.borrowerName} is told. Once they accept, this guarantee is released.
           </Text>
-          <MemberPicker label="New guarantor" description="A member who holds savings and is not leaving" value={member} onChange={setMember} error={problem?.isAboutMember ? problem.message : null} leaveOut={[leaverId]} />
-          <ErrorBanner message={problem && !problem.isAboutMember ? problem.message : null} />
+          <MemberPicker
+            label="New guarantor"
+            description="A member who holds savings and is not leaving"
+            value={member}
+            onChange={(chosen) => {
+              setMember(chosen);
+              problems.edited('userId');
+            }}
+            error={problems.errorOf('userId')}
+            leaveOut={[leaverId]}
+          />
+          <ErrorBanner message={problems.banner} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={replace.isPending}>
               Cancel

@@ -5,12 +5,13 @@ import { MAX_NOMINEES, MESSAGES, type NomineesAnswer } from '@kobo/core';
 import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useNominees, useSaveNominees } from '../api/nominees.ts';
 import { EXIT_FAILED } from './exit-labels.tsx';
-import { checkNominees, rowsOf, totalBp, type NomineeProblems, type NomineeRow } from './nominee-rows.ts';
+import { checkNominees, rowsOf, totalBp, type NomineeField, type NomineeRow } from './nominee-rows.ts';
 
 type Props = {
   /** null: the signed-in member's own nominees; else a member's, edited by an officer. */
@@ -57,33 +58,41 @@ function nextKey(): string {
   return `nominee-row-${rowCounter}`;
 }
 
+const ROW_FIELDS: readonly NomineeField[] = ['name', 'relationship', 'phone', 'share'];
+/** A row's field for the form's problems: by the row's key, so removing a row moves no flag. */
+const fieldOf = (row: NomineeRow, field: NomineeField) => `${row.key}.${field}`;
+/** The list's own problem (shares not adding to 100%), beside the total; also where the server's 'nominees' refusal stands. */
+const LIST = 'nominees';
+
 type FormProps = { userId: string | null; saved: NomineesAnswer; canEdit: boolean; onSaved: () => void; onStart: () => void };
 
 function NomineesForm({ userId, saved, canEdit, onSaved, onStart }: FormProps) {
   const [rows, setRows] = useState<NomineeRow[]>(() => rowsOf(saved.nominees, nextKey));
-  const [problems, setProblems] = useState<NomineeProblems | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const save = useSaveNominees(userId);
   const total = totalBp(rows);
+  const problems = useFormProblems([...rows.flatMap((row) => ROW_FIELDS.map((field) => fieldOf(row, field))), LIST]);
 
-  function change(key: string, patch: Partial<NomineeRow>) {
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  function change(row: NomineeRow, field: NomineeField, value: string) {
+    setRows((current) => current.map((other) => (other.key === row.key ? { ...other, [field]: value } : other)));
+    problems.edited(fieldOf(row, field));
+    // A share changed: the total is another, and its flag goes too.
+    if (field === 'share') problems.edited(LIST);
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
     onStart();
-    setRefusal(null);
     const checked = checkNominees(rows);
-    if ('problems' in checked) return setProblems(checked.problems);
-    setProblems(null);
+    if ('problems' in checked) {
+      const { rows: rowProblems, list } = checked.problems;
+      const found = rows.flatMap((row, index) => ROW_FIELDS.map((field) => [fieldOf(row, field), rowProblems[index]?.[field] ?? null] as const));
+      problems.check({ ...Object.fromEntries(found), [LIST]: list });
+      return;
+    }
+    problems.clear();
     // mutateAsync: a save re-keys (remounts) this form before per-call callbacks would run.
-    void save.mutateAsync(checked.input).then(onSaved, (failure: unknown) => {
-      const message = errorMessage(failure, EXIT_FAILED.step);
-      if (failure instanceof ApiError && failure.field === 'nominees') setProblems({ rows: rows.map(() => ({})), list: message });
-      else setRefusal(message);
-    });
+    void save.mutateAsync(checked.input).then(onSaved, (failure: unknown) => problems.fromServer(failure, EXIT_FAILED.step));
   }
 
   if (!canEdit) {
@@ -100,15 +109,14 @@ function NomineesForm({ userId, saved, canEdit, onSaved, onStart }: FormProps) {
     );
   }
 
-  const listProblem = problems?.list ?? null;
+  const listProblem = problems.errorOf(LIST);
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problems.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
-        <ErrorBanner message={refusal} />
+        <ErrorBanner message={problems.banner} />
         {rows.length === 0 && <Text>No nominee is recorded yet.</Text>}
-        <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Nominees" aria-describedby={listProblem ? 'nominees-total-problem' : undefined}>
+        <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Nominees" aria-describedby={typeof listProblem === 'string' ? 'nominees-total-problem' : undefined}>
           {rows.map((row, index) => {
-            const found = problems?.rows[index] ?? {};
             const number = index + 1;
             return (
               <li key={row.key}>
@@ -122,24 +130,24 @@ function NomineesForm({ userId, saved, canEdit, onSaved, onStart }: FormProps) {
                     </ActionIcon>
                   </Group>
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                    <TextInput label={`Name of nominee ${number}`} value={row.name} onChange={(event) => change(row.key, { name: event.currentTarget.value })} error={found.name} maxLength={100} autoComplete="off" />
+                    <TextInput label={`Name of nominee ${number}`} value={row.name} onChange={(event) => change(row, 'name', event.currentTarget.value)} error={problems.errorOf(fieldOf(row, 'name'))} maxLength={100} autoComplete="off" />
                     <TextInput
                       label={`Relationship of nominee ${number}`}
                       placeholder="Wife, son, brother…"
                       value={row.relationship}
-                      onChange={(event) => change(row.key, { relationship: event.currentTarget.value })}
-                      error={found.relationship}
+                      onChange={(event) => change(row, 'relationship', event.currentTarget.value)}
+                      error={problems.errorOf(fieldOf(row, 'relationship'))}
                       maxLength={50}
                       autoComplete="off"
                     />
-                    <TextInput label={`Phone of nominee ${number}`} type="tel" value={row.phone} onChange={(event) => change(row.key, { phone: event.currentTarget.value })} error={found.phone} maxLength={30} autoComplete="off" />
+                    <TextInput label={`Phone of nominee ${number}`} type="tel" value={row.phone} onChange={(event) => change(row, 'phone', event.currentTarget.value)} error={problems.errorOf(fieldOf(row, 'phone'))} maxLength={30} autoComplete="off" />
                     <TextInput
                       label={`Share of nominee ${number} (%)`}
                       inputMode="decimal"
                       placeholder="60 or 33.33"
                       value={row.share}
-                      onChange={(event) => change(row.key, { share: event.currentTarget.value })}
-                      error={found.share}
+                      onChange={(event) => change(row, 'share', event.currentTarget.value)}
+                      error={problems.errorOf(fieldOf(row, 'share'))}
                       autoComplete="off"
                     />
                   </SimpleGrid>
@@ -153,7 +161,7 @@ function NomineesForm({ userId, saved, canEdit, onSaved, onStart }: FormProps) {
             Total: {total / 100}%
           </Text>
         )}
-        {listProblem && (
+        {typeof listProblem === 'string' && (
           <Text size="sm" c="var(--mantine-color-error)" role="alert" id="nominees-total-problem">
             {listProblem}
           </Text>
