@@ -130,8 +130,10 @@ describe('Categories', () => {
     expect(await categories.getByRole('radio', { name: 'Question mark' }).getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => categories.getByRole('radiogroup', { name: 'Icon' }).getByRole('radio').count()).toBe(13);
 
+    // Issue 34: the one field's sentence beside it, no banner.
     await categories.getByRole('button', { name: 'Add Item' }).click();
-    await expectText(categories.getByRole('alert'), MESSAGES.itemNameRequired);
+    await expectBeside(categories.getByLabel('Item name'), MESSAGES.itemNameRequired);
+    expect(await categories.getByRole('alert').count()).toBe(0);
     await addItem(page, 'Fuel');
     await expectText(categories.getByRole('status'), MESSAGES.itemAdded);
     await expectText(item(page, 'Fuel'), '#4ECDC4');
@@ -139,7 +141,7 @@ describe('Categories', () => {
 
     // Duplicates, case-insensitively, caught before asking the server.
     await addItem(page, '  fUEL ');
-    await expectText(categories.getByRole('alert'), MESSAGES.itemNameExists);
+    await expectBeside(categories.getByLabel('Item name'), MESSAGES.itemNameExists);
 
     // The server decides when the list has not heard of the other item yet (live updates cut off).
     await page.route('**/api/events', (route) => route.abort());
@@ -147,7 +149,7 @@ describe('Categories', () => {
     await pageSettled(page, 'Categories');
     await asAdmin.addCategory('Diesel');
     await addItem(page, 'DIESEL');
-    await expectText(categories.getByRole('alert'), MESSAGES.itemNameExists);
+    await expectBeside(categories.getByLabel('Item name'), MESSAGES.itemNameExists);
     expect(unexpectedErrors(pageErrorsOf(page)).filter((text) => !text.includes('EventSource'))).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import { MESSAGES, updateLedgerAccountSchema, type LedgerAccountView } from '@kobo/core';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { accountLabel } from './account-options.ts';
 import { useDeleteLedgerAccount, useUpdateLedgerAccount } from './ledger-accounts-api.ts';
 
@@ -94,25 +95,20 @@ export function AccountRow({ account, onDone }: { account: LedgerAccountView; on
   );
 }
 
+const EDIT_FIELDS = ['code', 'name'] as const;
+
 function EditAccountForm({ account, onClose, onSaved }: { account: LedgerAccountView; onClose: () => void; onSaved: (message: string) => void }) {
   const update = useUpdateLedgerAccount();
   const [code, setCode] = useState(account.code);
   const [name, setName] = useState(account.name);
-  const [errors, setErrors] = useState<{ code?: string; name?: string; form?: string }>({});
+  const problems = useFormProblems(EDIT_FIELDS);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
     const parsed = updateLedgerAccountSchema.safeParse({ code, name });
-    if (!parsed.success) {
-      const found: { code?: string; name?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'code' || field === 'name') && !found[field]) found[field] = issue.message;
-      }
-      return setErrors(found);
-    }
-    setErrors({});
+    if (!parsed.success) return void problems.fromSchema(parsed.error);
+    problems.clear();
     update.mutate(
       { id: account.id, input: parsed.data },
       {
@@ -120,26 +116,22 @@ function EditAccountForm({ account, onClose, onSaved }: { account: LedgerAccount
           onSaved(`${accountLabel(saved)} saved`);
           onClose();
         },
-        onError: (failure) => {
-          const message = errorMessage(failure, MESSAGES.serverError);
-          const field = failure instanceof ApiError ? failure.field : undefined;
-          setErrors(field === 'code' || field === 'name' ? { [field]: message } : { form: message });
-        },
+        onError: (failure) => problems.fromServer(failure, MESSAGES.serverError),
       },
     );
   }
 
   return (
     <li style={{ listStyle: 'none' }}>
-      <form onSubmit={handleSubmit} noValidate aria-label={`Edit ${accountLabel(account)}`}>
+      <form id={problems.formId} onSubmit={handleSubmit} noValidate aria-label={`Edit ${accountLabel(account)}`}>
         <Stack gap="xs" py={6}>
           <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput label="Code" value={code} error={errors.code} w={120} onChange={(event) => setCode(event.currentTarget.value)} />
-            <TextInput label="Name" value={name} error={errors.name} style={{ flex: '1 1 12rem' }} onChange={(event) => setName(event.currentTarget.value)} />
+            <TextInput label="Code" value={code} error={problems.errorOf('code')} w={120} onChange={problems.typed('code', setCode)} />
+            <TextInput label="Name" value={name} error={problems.errorOf('name')} style={{ flex: '1 1 12rem' }} onChange={problems.typed('name', setName)} />
           </Group>
-          {errors.form && (
+          {problems.banner && (
             <Text size="sm" c="red" role="alert">
-              {errors.form}
+              {problems.banner}
             </Text>
           )}
           <Group gap="xs">

@@ -6,11 +6,12 @@ import { AmountInput } from '../../../components/amount-input.tsx';
 import { BudgetBars } from '../../../components/budget-bars.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { BUDGETS_QUERY_KEY, useBudgets } from '../../../lib/budgets-query.ts';
 import { useCategories } from '../../../lib/categories-query.ts';
 import { useLiveQueries } from '../../../lib/live-changes.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useRemoveBudget, useSetBudget } from '../api/budgets.ts';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -18,7 +19,7 @@ const PERIOD_OPTIONS = BUDGET_PERIODS.map((value) => ({ value, label: BUDGET_PER
 // Another session's expense or budget moves the bars.
 const LIVE = { expenses: [BUDGETS_QUERY_KEY], categories: [BUDGETS_QUERY_KEY] };
 
-type FieldErrors = { categoryId?: string; period?: string; amount?: string };
+const FIELDS = ['categoryId', 'period', 'amount'] as const;
 
 /**
  * Settings → Budgets (issue 14), for admins and managers: a monthly or yearly budget per item,
@@ -33,7 +34,7 @@ export function BudgetsSection() {
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [period, setPeriod] = useState<BudgetPeriod>('month');
   const [amount, setAmount] = useState<string | number>('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const problems = useFormProblems(FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   useLiveQueries(LIVE);
 
@@ -41,13 +42,11 @@ export function BudgetsSection() {
     event.preventDefault();
     flash.clear();
     setFailure(null);
-    if (!categoryId) return setErrors({ categoryId: MESSAGES.categoryNotFound });
+    // The item is the form's own check (it is the address, not the body): it joins the schema's.
     const parsed = budgetInputSchema.safeParse({ period, amount: String(amount) });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return setErrors({ [String(issue?.path[0] ?? 'amount')]: issue?.message });
-    }
-    setErrors({});
+    const noItem = { categoryId: categoryId ? null : MESSAGES.categoryNotFound };
+    if (!parsed.success || !categoryId) return void problems.fromSchema(parsed.error, noItem);
+    problems.clear();
     setBudget.mutate(
       { categoryId, input: { period, amount: String(amount) } },
       {
@@ -55,10 +54,7 @@ export function BudgetsSection() {
           flash.show(MESSAGES.budgetSaved);
           setAmount('');
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
-          else setFailure(errorMessage(error, MESSAGES.saveBudgetFailed));
-        },
+        onError: (error) => problems.fromServer(error, MESSAGES.saveBudgetFailed),
       },
     );
   }
@@ -66,6 +62,7 @@ export function BudgetsSection() {
   function remove(id: string) {
     flash.clear();
     setFailure(null);
+    problems.clear();
     removeBudget.mutate(id, {
       onSuccess: () => flash.show(MESSAGES.budgetRemoved),
       onError: (error) => setFailure(errorMessage(error, MESSAGES.removeBudgetFailed)),
@@ -80,16 +77,20 @@ export function BudgetsSection() {
       </Text>
       <ErrorBanner message={failure ?? (budgets.isError ? errorMessage(budgets.error, MESSAGES.loadBudgetsFailed) : null)} />
       <SuccessBanner message={flash.message} />
-      <form onSubmit={handleSubmit} noValidate aria-label="Set a budget">
+      <form id={problems.formId} onSubmit={handleSubmit} noValidate aria-label="Set a budget">
         <Stack gap="sm">
+          <ErrorBanner message={problems.banner} />
           <Group gap="sm" align="flex-start" wrap="wrap">
             <Select
               label="Item"
               data={items}
               value={categoryId}
-              onChange={setCategoryId}
+              onChange={(value) => {
+                setCategoryId(value);
+                problems.edited('categoryId');
+              }}
               searchable
-              error={errors.categoryId}
+              error={problems.errorOf('categoryId')}
               miw={200}
               style={{ flex: 1 }}
             />
@@ -97,14 +98,30 @@ export function BudgetsSection() {
               <Text size="sm" fw={500} id="budget-period-label">
                 Period
               </Text>
-              <SegmentedControl<BudgetPeriod> aria-labelledby="budget-period-label" data={PERIOD_OPTIONS} value={period} onChange={setPeriod} />
-              {errors.period && (
+              <SegmentedControl<BudgetPeriod>
+                aria-labelledby="budget-period-label"
+                data={PERIOD_OPTIONS}
+                value={period}
+                onChange={(value) => {
+                  setPeriod(value);
+                  problems.edited('period');
+                }}
+              />
+              {typeof problems.errorOf('period') === 'string' && (
                 <Text size="xs" c="red">
-                  {errors.period}
+                  {problems.errorOf('period')}
                 </Text>
               )}
             </Stack>
-            <AmountInput label="Budget (₦)" value={amount} onChange={setAmount} error={errors.amount ?? null} />
+            <AmountInput
+              label="Budget (₦)"
+              value={amount}
+              onChange={(value) => {
+                setAmount(value);
+                problems.edited('amount');
+              }}
+              error={problems.errorOf('amount')}
+            />
           </Group>
           <Group>
             <Button type="submit" loading={setBudget.isPending}>

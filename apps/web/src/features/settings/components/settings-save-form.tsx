@@ -1,8 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { MESSAGES } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import type { SavedSettingsFormProps } from './saved-settings-section.tsx';
 
 /** What a form would send, or the sentence to show beside its one checked field when it cannot. */
@@ -19,35 +20,44 @@ type Props<Input> = Omit<SavedSettingsFormProps<unknown>, 'saved'> & {
   children: ReactNode;
 };
 
+/** The hook's one field: the form's checked field, whichever the caller shows it beside. */
+const FIELDS = ['checked'] as const;
+
 /**
  * The form of one saved setting (Receipts, Savings approvals, Books' start date): on submit, the
- * fields are checked, the checked field's problem shown beside it, and the save sent; a refusal of
- * that field goes beside it, any other in the banner above the fields.
+ * fields are checked, the checked field's problem shown beside it (and focused), and the save sent;
+ * a refusal of that field goes beside it, any other in the banner above the fields. The shared
+ * hook (issue 34) holds where each problem stands; the caller draws its field's sentence, since
+ * the field is the caller's (`onFieldError`).
  */
 export function SettingsSaveForm<Input>({ save, prepare, field, onFieldError, onSaved, onStart, submitLabel, children }: Props<Input>) {
-  const [error, setError] = useState<string | null>(null);
+  const problems = useFormProblems(FIELDS);
+
+  function fieldProblem(message: string) {
+    onFieldError(message);
+    problems.show(message, 'checked');
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
     onStart();
-    setError(null);
+    problems.clear();
     const prepared = prepare();
-    if ('fieldError' in prepared) return onFieldError(prepared.fieldError);
+    if ('fieldError' in prepared) return fieldProblem(prepared.fieldError);
     onFieldError(null);
     // mutateAsync, not mutate's callbacks: the saved settings re-key (remount) this form before
     // per-call callbacks would run, and React Query drops those of an unmounted observer.
     void save.mutateAsync(prepared.input).then(onSaved, (failure: unknown) => {
-      const message = errorMessage(failure, MESSAGES.serverError);
-      if (failure instanceof ApiError && failure.field === field) onFieldError(message);
-      else setError(message);
+      if (failure instanceof ApiError && failure.field === field) fieldProblem(errorMessage(failure, MESSAGES.serverError));
+      else problems.fromServer(failure, MESSAGES.serverError);
     });
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problems.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <ErrorBanner message={error} />
+        <ErrorBanner message={problems.banner} />
         {children}
         <Group>
           <Button type="submit" loading={save.isPending}>
