@@ -10,7 +10,7 @@ import { ARTIFACTS_DIR, DESKTOP, hasHorizontalScroll, launchBrowser, newPage, pa
 import { seriousViolations, sweeper } from './support/axe.ts';
 import { lagosToday } from './support/expense-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
-import { expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
+import { expectBeside, expectText, itFitsEveryLook, unexpectedErrors } from './support/page-checks.ts';
 import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
 import { signInQuickly } from './support/session.ts';
 import { apiAs, settledDialog } from './support/users-seed.ts';
@@ -166,7 +166,9 @@ describe('a payroll month end to end', () => {
     await lineOf(page, bisi).getByRole('button', { name: 'Change Bisi Ade' }).click();
     const bisiDialog = page.getByRole('dialog', { name: `Change Bisi Ade (${bisi.staffId})` });
     await bisiDialog.getByRole('button', { name: 'Hold out' }).click();
-    await expectText(bisiDialog, 'Say why this member is held out.');
+    // The reason's sentence stands beside it, and nowhere else (issue 34).
+    await expectBeside(bisiDialog.getByLabel('Reason to hold out'), 'Say why this member is held out.');
+    expect(await bisiDialog.getByRole('alert').count()).toBe(0);
     await bisiDialog.getByLabel('Reason to hold out').fill('On leave without pay');
     await bisiDialog.getByRole('button', { name: 'Hold out' }).click();
     await bisiDialog.waitFor({ state: 'hidden' });
