@@ -5,10 +5,15 @@ import '@mantine/core/styles/SegmentedControl.css';
 import { LAYOUT_DATE_FORMATS, LAYOUT_NUMBER_FORMATS, MESSAGES, type PayrollLayout, type PayrollLayoutInput } from '@kobo/core';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useIsPhone } from '../../../lib/use-screen-size.ts';
 import { useSavePayrollLayout } from './api/payroll-settings.ts';
 import { deductionOptions, formProblems, newLayout, NUMBER_FORMAT_LABELS, withShape } from './layout-form-values.ts';
 import { LayoutCodes, LayoutColumns } from './layout-columns.tsx';
+
+const FIELDS = ['name', 'columns', 'codes'] as const;
+type Field = (typeof FIELDS)[number];
+const isField = (name: string | undefined): name is Field => FIELDS.some((field) => field === name);
 
 type Props = { layout: PayrollLayout | null; generic: PayrollLayout; onClose: () => void; onSaved: (layout: PayrollLayout) => void };
 
@@ -22,30 +27,32 @@ export function PayrollLayoutModal({ layout, generic, onClose, onSaved }: Props)
   const save = useSavePayrollLayout();
   const deductions = deductionOptions(generic);
   const [values, setValues] = useState<PayrollLayoutInput>(() => (layout ? { ...layout } : newLayout(generic)));
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const problems = useFormProblems(FIELDS);
+  // The columns and codes are drawn by their own parts, which take a sentence (not a bare flag).
+  const sentenceOf = (field: Field) => {
+    const error = problems.errorOf(field);
+    return typeof error === 'string' ? error : undefined;
+  };
 
-  function change(next: Partial<PayrollLayoutInput>) {
+  /** A change to the layout clears the flags of the parts it touches (the shape moves both the columns and the codes). */
+  function change(next: Partial<PayrollLayoutInput>, ...touched: Field[]) {
     setValues((all) => ({ ...all, ...next }));
-    setProblems({});
+    for (const field of touched) problems.edited(field);
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    const found = formProblems(values);
-    setProblems(found);
-    setRefusal(null);
-    if (Object.keys(found).length > 0) return;
+    if (problems.check(formProblems(values))) return;
+    problems.clear();
     save.mutate(
       { id: layout?.id ?? null, layout: values },
       {
         onSuccess: onSaved,
+        // The server names a column or code by its path ('columns.2.header'): its part of the form.
         onError: (failure) => {
-          const message = errorMessage(failure, MESSAGES.serverError);
           const field = failure instanceof ApiError ? failure.field?.split('.')[0] : undefined;
-          if (field && ['name', 'columns', 'codes'].includes(field)) setProblems({ [field]: message });
-          else setRefusal(message);
+          problems.show(errorMessage(failure, MESSAGES.serverError), isField(field) ? field : null);
         },
       },
     );
@@ -53,13 +60,13 @@ export function PayrollLayoutModal({ layout, generic, onClose, onSaved }: Props)
 
   return (
     <Modal opened onClose={onClose} title={layout ? `Edit ${layout.name}` : 'Add payroll layout'} fullScreen={isPhone} size="lg" centered>
-      <form onSubmit={handleSubmit} noValidate>
+      <form id={problems.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Name" description="The payroll provider, e.g. IPPIS." required maxLength={100} value={values.name} error={problems.name} onChange={(event) => change({ name: event.currentTarget.value })} data-autofocus />
+          <TextInput label="Name" description="The payroll provider, e.g. IPPIS." required maxLength={100} value={values.name} error={problems.errorOf('name')} onChange={(event) => change({ name: event.currentTarget.value }, 'name')} data-autofocus />
           <SegmentedControl
             aria-label="Shape"
             value={values.shape}
-            onChange={(value) => change(withShape(values, value === 'long' ? 'long' : 'wide', deductions))}
+            onChange={(value) => change(withShape(values, value === 'long' ? 'long' : 'wide', deductions), 'columns', 'codes')}
             data={[
               { value: 'wide', label: 'A row per member' },
               { value: 'long', label: 'A row per deduction' },
@@ -87,9 +94,9 @@ export function PayrollLayoutModal({ layout, generic, onClose, onSaved }: Props)
               comboboxProps={{ withinPortal: true }}
             />
           </Group>
-          <LayoutColumns layout={values} deductions={deductions} error={problems.columns} onChange={(columns) => change({ columns })} />
-          {values.shape === 'long' && <LayoutCodes codes={values.codes} deductions={deductions} error={problems.codes} onChange={(codes) => change({ codes })} />}
-          <ErrorBanner message={refusal} />
+          <LayoutColumns layout={values} deductions={deductions} error={sentenceOf('columns')} onChange={(columns) => change({ columns }, 'columns')} />
+          {values.shape === 'long' && <LayoutCodes codes={values.codes} deductions={deductions} error={sentenceOf('codes')} onChange={(codes) => change({ codes }, 'codes')} />}
+          <ErrorBanner message={problems.banner} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
               Cancel
