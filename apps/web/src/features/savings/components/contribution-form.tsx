@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { MAX_AMOUNT_KOBO, MESSAGES, formatNaira, koboToNairaString, parseNaira, type MemberProductAccountView } from '@kobo/core';
 import { AmountInput } from '../../../components/amount-input.tsx';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { SuccessBanner } from '../../../components/success-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useSavingsHolders } from '../api/get-savings-holders.ts';
 import { useHolderProductAccounts } from '../api/get-holder-product-accounts.ts';
 import { useSaveContributions, type ContributionEntry } from '../api/save-contributions.ts';
@@ -62,42 +64,48 @@ function isAmount(typed: string): boolean {
   return kobo !== null && kobo <= MAX_AMOUNT_KOBO;
 }
 
+/** The ordinary contribution's field; each product's is its id. */
+const ORDINARY = 'amount';
+
 function ContributionFields({ userId, savedKobo, products, onSaved }: FieldsProps) {
   const save = useSaveContributions();
   const [amount, setAmount] = useState<string | number>(typedOf(savedKobo));
-  const [error, setError] = useState<string | null>(null);
   const [productAmounts, setProductAmounts] = useState<Record<string, string | number>>(() =>
     Object.fromEntries(products.map((product) => [product.productId, typedOf(product.standingContributionKobo)])),
   );
-  const [productErrors, setProductErrors] = useState<Record<string, string>>({});
+  // The ordinary contribution, then each product's by its id: all checked at once (issue 34).
+  const problems = useFormProblems([ORDINARY, ...products.map((product) => product.productId)]);
+  const typedIn = (field: string) => String((field === ORDINARY ? amount : productAmounts[field]) ?? '').trim() || '0';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    const typed = String(amount).trim() || '0';
-    const entries: ContributionEntry[] = [{ userId, amount: typed }];
-    const problems: Record<string, string> = {};
-    for (const product of products) {
-      const productTyped = String(productAmounts[product.productId] ?? '').trim() || '0';
-      if (!isAmount(productTyped)) problems[product.productId] = MESSAGES.enterValidAmount;
-      entries.push({ userId, productId: product.productId, amount: productTyped });
-    }
-    const ordinaryBad = !isAmount(typed);
-    setError(ordinaryBad ? MESSAGES.enterValidAmount : null);
-    setProductErrors(problems);
-    if (ordinaryBad || Object.keys(problems).length > 0) return;
+    const entries: ContributionEntry[] = [
+      { userId, amount: typedIn(ORDINARY) },
+      ...products.map((product) => ({ userId, productId: product.productId, amount: typedIn(product.productId) })),
+    ];
+    const found = Object.fromEntries(entries.map((entry) => [entry.productId ?? ORDINARY, isAmount(String(entry.amount)) ? null : MESSAGES.enterValidAmount]));
+    if (problems.check(found)) return;
     // A promise, not mutate's callbacks: a save re-keys these fields (the saved amounts changed),
     // and callbacks given to mutate() never run once their component has gone.
-    save.mutateAsync(entries).then(onSaved, (failure: unknown) => setError(errorMessage(failure, MESSAGES.serverError)));
+    save.mutateAsync(entries).then(onSaved, (failure: unknown) => problems.fromServer(failure, MESSAGES.serverError));
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form id={problems.formId} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm">
           Now: <strong>{savedKobo > 0 ? formatNaira(savedKobo) : 'None'}</strong>
         </Text>
-        <AmountInput label="Monthly contribution (₦)" value={amount} onChange={setAmount} error={error} />
+        <AmountInput
+          label="Monthly contribution (₦)"
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            problems.edited(ORDINARY);
+          }}
+          error={problems.errorOf(ORDINARY)}
+        />
         {products.map((product) => (
           <AmountInput
             key={product.productId}
@@ -108,10 +116,14 @@ function ContributionFields({ userId, savedKobo, products, onSaved }: FieldsProp
                 : undefined
             }
             value={productAmounts[product.productId] ?? ''}
-            onChange={(value) => setProductAmounts((current) => ({ ...current, [product.productId]: value }))}
-            error={productErrors[product.productId] ?? null}
+            onChange={(value) => {
+              setProductAmounts((current) => ({ ...current, [product.productId]: value }));
+              problems.edited(product.productId);
+            }}
+            error={problems.errorOf(product.productId)}
           />
         ))}
+        <ErrorBanner message={problems.banner} />
         <Button type="submit" variant="light" loading={save.isPending}>
           Save Contribution
         </Button>
