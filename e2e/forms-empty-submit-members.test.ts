@@ -7,6 +7,7 @@ import { launchBrowser } from './support/browser.ts';
 import { savingsApi, setApprovalSettings, type SeededStaff } from './support/savings-seed.ts';
 import { pageSettled } from './support/page-checks.ts';
 import { apiAs } from './support/users-seed.ts';
+import { holderLoansOfficer } from './support/loans-holder-seed.ts';
 import { itSubmitsEachEmpty, type FormCase } from './support/empty-submit.ts';
 
 // Issue 34's "members" forms, submitted empty (e2e/support/empty-submit.ts says what each row checks):
@@ -112,16 +113,8 @@ beforeAll(async () => {
   const { today } = (await call('GET', '/api/calendar')) as { today: string };
   // Tunde guarantees Ladi's loan: his exit offers "Ask another member".
   const ladi = await memberWithSavings(kobo, admin, 'Ladi Borrower');
-  const { product } = (await call('POST', '/api/loan-products', {
-    name: 'Flat 12%',
-    method: 'flat',
-    annualRate: '12',
-    maxMonths: '12',
-    savingsMultiple: '2',
-    maxAmount: '500,000',
-    guarantorsRequired: '0',
-    feeKind: 'none',
-  })) as { product: { id: string } };
+  const officer = await holderLoansOfficer(kobo, admin);
+  const product = await officer.createProduct({ name: 'Flat 12%', method: 'flat', annualRate: '12', maxMonths: '12', savingsMultiple: '2', maxAmount: '500000', guarantorsRequired: '0', feeKind: 'none', feeValue: '0' });
   const db = kobo.app.kobo.database.db as Database;
   const loanId = await activeLoan(db, { userId: ladi.id, productId: product.id, principalKobo: 5_000_000, disbursedOn: today });
   await guarantee(db, loanId, tunde.id, 2_000_000);
