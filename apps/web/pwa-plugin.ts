@@ -35,9 +35,20 @@ export function pwa() {
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-      navigateFallback: '/index.html',
-      // The API's own pages (its documentation, file downloads) are never the app shell.
-      navigateFallbackDenylist: [/^\/api(\/|$)/],
+      // The server's own build (ssr-build-plugin.ts) is not the browser's.
+      globIgnores: ['server/**'],
+      // A page is asked of the server every time: rendered there, it holds its visitor's data
+      // (docs/decisions/058), so no rendered page is ever stored here to be shown to someone else
+      // or after a sign-out. Only without a connection does the precached, data-free shell stand
+      // in, and the app then works from what this device kept, as before (decision 030). The API's
+      // own pages (its documentation, file downloads) are never the app shell.
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/api(\/|$)/.test(url.pathname),
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: '/index.html' } },
+        },
+      ],
       skipWaiting: true,
       clientsClaim: true,
       cleanupOutdatedCaches: true,

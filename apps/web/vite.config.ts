@@ -7,6 +7,7 @@ import { pwa } from './pwa-plugin.ts';
 import { reactRouterProduction } from './react-router-production-plugin.ts';
 import { mantineLeanImports } from './mantine-lean-imports-plugin.ts';
 import { iconModules } from './icon-modules-plugin.ts';
+import { ssrBuild } from './ssr-build-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -14,11 +15,14 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // apps/web/dist at the same origin; in development Vite proxies /api to it instead.
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), reactRouterProduction(), mantineLeanImports(), iconModules(), precompress(), pwa(), pageWeight()],
+  plugins: [react(), reactRouterProduction(), mantineLeanImports(), iconModules(), precompress(), pwa(), pageWeight(), ssrBuild()],
   build: {
     // KOBO_WEB_DIST lets several builds (parallel work, parallel test runs) keep their own output.
     outDir: process.env.KOBO_WEB_DIST ?? fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Which chunks and styles each source file needs: a page rendered on the server links its own
+    // (apps/api/src/plugins/server-render.ts, docs/decisions/058).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Fewer, larger files: on a phone's HTTP/1.1 connection each request costs a round trip

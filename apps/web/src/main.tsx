@@ -1,32 +1,41 @@
 // Mantine's shared styles, imported for their effect; other components bring their own (issue 13).
 import './app/mantine-styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { preloadRoute } from './app/preload-route.ts';
 import { createQueryClient } from './app/query-client.ts';
+import { takeServerState } from './app/server-state.ts';
 import { router, routes } from './app/router.tsx';
 import { sessionQueryOptions } from './lib/auth/session.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
+import type { ScreenGuess } from './lib/use-screen-size.ts';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+// A first screen the server rendered (docs/decisions/058) comes with the screen size it guessed: the
+// browser's first render uses it, and the answers the server showed, so it matches the HTML.
+const screenGuess = rootElement.dataset.screen as ScreenGuess | undefined;
 
 // Every page first asks who is signed in: that question goes out first, ahead of the first page's
 // chunks, which then download while the entry starts up; on a phone's six connections the order
-// matters (issue 13). Later navigations fetch a page's nested sections alongside it.
+// matters (issue 13). Later navigations fetch a page's nested sections alongside it. Answers the
+// server already gave are fresh, and are not asked again.
 const queryClient = createQueryClient();
+const isServerRendered = takeServerState(queryClient);
 void queryClient.prefetchQuery(sessionQueryOptions());
 preloadRoute(routes, window.location, queryClient);
 router.subscribe((state) => preloadRoute(routes, state.location, queryClient));
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
-
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
-    <Providers queryClient={queryClient}>
+    <Providers queryClient={queryClient} screenGuess={screenGuess}>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+if (isServerRendered) hydrateRoot(rootElement, app);
+else createRoot(rootElement).render(app);
 
 registerServiceWorker(queryClient);

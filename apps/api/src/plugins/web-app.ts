@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { loadServerRenderer } from './server-render.ts';
 
 /**
  * Serves the built React app from the same origin as the API. Hashed assets are cached for a
@@ -28,7 +29,8 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+/** `timeZone`: the organisation's (APP_TIMEZONE), in which a server-rendered page shows its instants. */
+export async function registerWebApp(app: FastifyInstance, distDir: string, timeZone: string) {
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'the web app is not built: run `npm run build`; serving the API only');
     return false;
@@ -39,8 +41,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       route.config = { ...route.config, access: 'public' };
     }
   });
+  const renderPage = await loadServerRenderer(app, distDir, timeZone);
   await app.register(fastifyStatic, {
     root: distDir,
+    // The server's own build and the chunk manifest are for this process, not for browsers.
+    allowedPath: (pathName) => !isBuildPrivate(pathName),
     wildcard: false,
     index: false,
     // The build writes .br and .gz beside each text file (apps/web/precompress-plugin.ts); the
@@ -58,14 +63,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     // address in the API's space that no API route matched is a 404, not the app shell.
     const path = `/${(request.params as { '*': string })['*']}`;
     if (looksLikeApi(path)) return reply.callNotFound();
+    if (isBuildPrivate(path)) return reply.callNotFound();
     const file = join(distDir, path);
     if (path !== '/' && file.startsWith(distDir) && existsSync(file) && !path.endsWith('/')) {
       return reply.sendFile(path.slice(1));
     }
+    // The first screen rendered on the server, when the build has its entry (docs/decisions/058).
+    if (renderPage && (await renderPage(request, reply))) return reply;
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile('index.html');
   });
   return true;
+}
+
+function isBuildPrivate(path: string): boolean {
+  return /^\/+(server|\.vite)(\/|$)/i.test(path);
 }
 
 function looksLikeApi(path: string): boolean {

@@ -2,11 +2,13 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** React.lazy for a module's named export, so each page stays a named function in its own file (its props kept). */
 // oxlint-disable-next-line typescript/no-explicit-any -- React.lazy's own bound: any component, whatever its props.
-function lazyPage<K extends string, C extends ComponentType<any>>(load: () => Promise<Record<K, C>>, name: K): LazyExoticComponent<C> & { preload: () => void } {
+function lazyPage<K extends string, C extends ComponentType<any>>(load: () => Promise<Record<K, C>>, name: K): LazyExoticComponent<C> & { preload: () => void; module?: string } {
   // The browser fetches a module once: a preload and the render's own import share the download.
   return Object.assign(
     lazy(async () => ({ default: (await load())[name] })),
-    { preload: () => void load().catch(() => undefined) },
+    // `module`: the page's source file, which the server build writes on each loader
+    // (apps/web/ssr-build-plugin.ts) so a server-rendered page links its chunk and styles.
+    { preload: () => void load().catch(() => undefined), module: (load as { module?: string }).module },
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { MantineProvider, createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { ScreenGuessContext, type ScreenGuess } from '../lib/use-screen-size.ts';
 import { NotificationsOutlet } from './notifications-outlet.tsx';
 import focusRing from './focus-ring.module.css';
 import badgeWraps from './badge-wraps.module.css';
@@ -78,7 +79,8 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 // public/theme-init.js applies it before the first paint.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'darkMode' });
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/** `screenGuess`: the server's guess of the screen, the same on the server and the hydrating browser (docs/decisions/058). */
+export function Providers({ queryClient, screenGuess = 'desktop', children }: { queryClient: QueryClient; screenGuess?: ScreenGuess; children: ReactNode }) {
   return (
     <MantineProvider
       theme={theme}
@@ -88,7 +90,9 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
       defaultColorScheme="auto"
     >
       <NotificationsOutlet />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <ScreenGuessContext value={screenGuess}>{children}</ScreenGuessContext>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -14,7 +14,8 @@ const dayAndTimeFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', mont
  * while every answer on screen is fresh.
  */
 export function OfflineNotice() {
-  const since = useSyncExternalStore(subscribeOfflineSince, getOfflineSince);
+  // A page rendered on the server was fresh from it (docs/decisions/058): nothing kept stands in.
+  const since = useSyncExternalStore(subscribeOfflineSince, getOfflineSince, () => null);
   if (since === null) return null;
   return (
     <Alert role="status" color="gray" variant="outline" icon={<FaWifi aria-hidden />} mb="md" c="var(--mantine-color-text)">

@@ -43,6 +43,15 @@ type RequestOptions = {
  * Otherwise a network failure throws the fetch TypeError unchanged, so each screen can show its
  * own generic sentence for it (see `errorMessage`): the change may or may not have reached the server.
  */
+/**
+ * What carries a request: the browser's fetch; on the server, which renders a page's first screen,
+ * the API answering in-process with the visitor's own cookie (src/entry-server.tsx, docs/decisions/058).
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export function carryRequestsWith(fetcher: typeof fetch) {
+  transport = fetcher;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const hasBody = options.body !== undefined;
   const method = options.method ?? (hasBody ? 'POST' : 'GET');
@@ -50,7 +59,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!isRead && isKnownOffline()) throw new OfflineError(MESSAGES.offlineNotSent);
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method,
       credentials: 'same-origin',
       headers: {

@@ -3,19 +3,41 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', t
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
 const longDateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long' });
 
+/**
+ * A page rendered on the server shows its instants in the organisation's time zone (APP_TIMEZONE),
+ * where the browser that hydrates it normally is: the server has no browser clock to ask
+ * (src/entry-server.tsx, docs/decisions/058). In the browser this stays unset.
+ */
+let serverTimeZone: () => string | undefined = () => undefined;
+export function showServerTimesIn(timeZone: () => string | undefined) {
+  serverTimeZone = timeZone;
+}
+const zoned = new Map<string, Intl.DateTimeFormat>();
+function inZone(format: Intl.DateTimeFormat): Intl.DateTimeFormat {
+  const timeZone = serverTimeZone();
+  if (!timeZone) return format;
+  const { dateStyle, timeStyle } = format.resolvedOptions();
+  const key = `${dateStyle}|${timeStyle}|${timeZone}`;
+  const found = zoned.get(key);
+  if (found) return found;
+  const made = new Intl.DateTimeFormat('en-NG', { dateStyle, timeStyle, timeZone });
+  zoned.set(key, made);
+  return made;
+}
+
 /** '23 Nov 2026, 14:05' for an ISO instant, in the browser's own time zone. */
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return inZone(dateTimeFormat).format(new Date(iso));
 }
 
 /** '23 Nov 2026' for an ISO instant. */
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return inZone(dateFormat).format(new Date(iso));
 }
 
 /** '23 November 2026' for an ISO instant. */
 export function formatLongDate(iso: string): string {
-  return longDateFormat.format(new Date(iso));
+  return inZone(longDateFormat).format(new Date(iso));
 }
 
 /** The browser's calendar day as 'YYYY-MM-DD', for date inputs' defaults. */

@@ -1,0 +1,33 @@
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '@kobo/core';
+import { SESSION_QUERY_KEY } from '../lib/auth/session.ts';
+import { forgetOfflineAnswers, keepOfflineAnswersFor, saveAnswer } from '../lib/offline-answers.ts';
+
+/** What a server-rendered page carries for the browser (docs/decisions/058): its query cache, and the API answers it was built from (the session's first). */
+export type ServerState = { queries: DehydratedState; answers: { path: string; body: unknown }[] };
+
+/** The data block's id in the page (apps/api/src/plugins/server-render.ts writes it). */
+export const SERVER_STATE_ID = 'kobo-state';
+
+/**
+ * Takes the answers a server-rendered page was built from, before the first render, so the
+ * hydrating render shows what the HTML shows. They are kept for offline use as the browser's own
+ * requests would have kept them (src/lib/auth/session.ts, api-client.ts; docs/decisions/030):
+ * another person's kept answers go. Returns whether the page was rendered on the server.
+ */
+export function takeServerState(client: QueryClient): boolean {
+  const text = document.getElementById(SERVER_STATE_ID)?.textContent;
+  if (!text) return false;
+  const state = JSON.parse(text) as ServerState;
+  hydrate(client, state.queries);
+  const user = client.getQueryData<PublicUser | null>(SESSION_QUERY_KEY);
+  const [session, ...rest] = state.answers;
+  if (!user || !session) {
+    forgetOfflineAnswers();
+    return true;
+  }
+  keepOfflineAnswersFor(user.id, session);
+  const fetchedAt = Date.now();
+  for (const answer of rest) saveAnswer(answer.path, answer.body, fetchedAt);
+  return true;
+}

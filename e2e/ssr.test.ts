@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { formatNaira } from '@kobo/core';
+import { DESKTOP, launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
+import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
+import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
+import { unexpectedErrors } from './support/page-checks.ts';
+import { signInQuickly } from './support/session.ts';
+
+/**
+ * Issue 34, docs/decisions/058: /staff-savings and /dashboard arrive rendered, the
+ * visitor's figure in the HTML, and the browser takes the page over without re-rendering it. A
+ * rendered page is one visitor's alone.
+ */
+let kobo: KoboServer;
+let browser: Browser;
+let admin: TestUser;
+let tunde: SeededStaff;
+let amaka: SeededStaff;
+let asAdmin: Awaited<ReturnType<typeof savingsApi>>;
+
+const PHONE_AGENT = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+
+beforeAll(async () => {
+  kobo = await startKobo();
+  browser = await launchBrowser();
+  admin = await kobo.createUser('admin', { name: 'Ngozi Admin' });
+  asAdmin = await savingsApi(kobo, admin);
+  tunde = await asAdmin.createStaff({ name: 'Tunde Bello' });
+  amaka = await asAdmin.createStaff({ name: 'Amaka Eze' });
+  await asAdmin.post({ userId: tunde.id, type: 'deposit', amount: '1234.56' });
+  await asAdmin.post({ userId: amaka.id, type: 'deposit', amount: '6543.21' });
+});
+afterAll(async () => {
+  await asAdmin?.dispose();
+  await browser?.close();
+  await kobo?.stop();
+});
+
+/** The session cookie a sign-in sets, as a browser would send it back. */
+async function cookieOf(user: Pick<TestUser, 'email' | 'password'>): Promise<string> {
+  const response = await fetch(`${kobo.baseURL}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: kobo.baseURL },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** The raw page as the server sends it, before any script runs. */
+async function rawPage(path: string, cookie: string | null) {
+  const response = await fetch(`${kobo.baseURL}${path}`, { headers: { 'user-agent': PHONE_AGENT, ...(cookie ? { cookie } : {}) }, redirect: 'manual' });
+  return { status: response.status, location: response.headers.get('location'), headers: response.headers, html: await response.text() };
+}
+
+describe('a page rendered on the server', () => {
+  it("holds each staff member's own balance and never another's", async () => {
+    const asTunde = await rawPage('/staff-savings', await cookieOf(tunde));
+    const asAmaka = await rawPage('/staff-savings', await cookieOf(amaka));
+    expect(asTunde.status).toBe(200);
+    expect(asTunde.html).toContain(formatNaira(123_456));
+    expect(asTunde.html).toContain('Tunde Bello');
+    expect(asTunde.html).not.toContain(formatNaira(654_321));
+    expect(asTunde.html).not.toContain('Amaka Eze');
+    expect(asAmaka.status).toBe(200);
+    expect(asAmaka.html).toContain(formatNaira(654_321));
+    expect(asAmaka.html).not.toContain(formatNaira(123_456));
+    expect(asAmaka.html).not.toContain('Tunde Bello');
+  });
+
+  it('is kept by no cache, and varies with the cookie', async () => {
+    const page = await rawPage('/staff-savings', await cookieOf(tunde));
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(page.headers.get('vary')).toContain('Cookie');
+  });
+
+  it('sends a signed-out visitor to /login with no data, as the browser would', async () => {
+    const page = await rawPage('/staff-savings', null);
+    expect(page.status).toBe(302);
+    expect(page.location).toBe('/login');
+    expect(page.html).toBe('');
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it("sends a staff member from the administrator's dashboard to their own savings, as the guard does", async () => {
+    const page = await rawPage('/dashboard', await cookieOf(tunde));
+    expect(page.status).toBe(302);
+    expect(page.location).toBe('/staff-savings');
+  });
+
+  it("holds the administrator's dashboard totals", async () => {
+    const page = await rawPage('/dashboard', await cookieOf(admin));
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Expenses Dashboard');
+  });
+
+  it('sends /login as the data-free shell: a form sent before the scripts run would put the password in the address', async () => {
+    const page = await rawPage('/login', null);
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('kobo-state');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('shows the balance with scripts switched off', async () => {
+    const context = await browser.newContext({ baseURL: kobo.baseURL, javaScriptEnabled: false, viewport: PHONE, userAgent: PHONE_AGENT });
+    const page = await context.newPage();
+    await signInQuickly(page, tunde);
+    await page.goto('/staff-savings');
+    await expect.poll(() => page.getByRole('region', { name: 'Current Balance' }).textContent()).toContain(formatNaira(123_456));
+    await screenshot(page, 'ssr-staff-savings-no-script-375-light');
+    await context.close();
+  });
+
+  it.each([
+    ['/staff-savings', PHONE, 'light'],
+    ['/staff-savings', DESKTOP, 'dark'],
+    ['/dashboard', PHONE, 'dark'],
+    ['/dashboard', DESKTOP, 'light'],
+  ] as const)('%s is taken over by the browser without errors at %o in %s', async (path, viewport, colorScheme) => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport, colorScheme });
+    if (path === '/dashboard') await signInQuickly(page, admin);
+    if (path === '/staff-savings') await signInQuickly(page, tunde);
+    await page.goto(path);
+    // Hydrated: React has taken over the server's HTML (its root carries React's own key).
+    await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(true);
+    await page.waitForLoadState('load');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await screenshot(page, `ssr${path.replaceAll('/', '-')}-${viewport.width}-${colorScheme}`);
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
+});
