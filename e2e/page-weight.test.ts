@@ -35,10 +35,17 @@ const MESSAGE_TABLE_BYTES = 1_000;
  * table by feature, and the server-rendered first screen, are what take it back (decision 029).
  */
 const ISSUE_34_SHARED_BYTES = 1_000;
+/**
+ * The browser's half of the server-rendered first screen (decision 058: the render's screen guess,
+ * the organisation's time zone, the in-process transport), in the shared code even while
+ * SERVER_RENDER is off: 0.4 kB in the build's own count (2026-11-27). Raised once by 0.5 kB; the
+ * rendered page, when on, is measured by bench:lighthouse, not held to these limits.
+ */
+const SERVER_RENDER_HOOKS_BYTES = 500;
 const LIMIT_BYTES = {
   login: 135_000 + REACT_BYTES,
-  staffSavings: 165_000 + REACT_BYTES + MESSAGE_TABLE_BYTES + ISSUE_34_SHARED_BYTES,
-  dashboard: 270_000 + REACT_BYTES + MESSAGE_TABLE_BYTES + ISSUE_34_SHARED_BYTES,
+  staffSavings: 165_000 + REACT_BYTES + MESSAGE_TABLE_BYTES + ISSUE_34_SHARED_BYTES + SERVER_RENDER_HOOKS_BYTES,
+  dashboard: 270_000 + REACT_BYTES + MESSAGE_TABLE_BYTES + ISSUE_34_SHARED_BYTES + SERVER_RENDER_HOOKS_BYTES,
 };
 
 function phonePage() {

@@ -22,7 +22,7 @@ let asAdmin: Awaited<ReturnType<typeof savingsApi>>;
 const PHONE_AGENT = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 
 beforeAll(async () => {
-  kobo = await startKobo();
+  kobo = await startKobo({ env: { SERVER_RENDER: 'on' } });
   browser = await launchBrowser();
   admin = await kobo.createUser('admin', { name: 'Ngozi Admin' });
   asAdmin = await savingsApi(kobo, admin);

@@ -34,6 +34,8 @@ export async function startBenchServer(): Promise<BenchServer> {
     DATA_DIR: dataDir,
     WEB_DIST_DIR,
     LOG_LEVEL: 'silent',
+    // The first screen rendered on the server or not, as the app is started (docs/decisions/058).
+    SERVER_RENDER: process.env.SERVER_RENDER ?? 'off',
   });
   const app = await buildApp({ env, backgroundJobs: false });
   await app.listen({ port, host: '127.0.0.1' });

@@ -266,7 +266,7 @@ async function assembleApp(options: BuildOptions, database: DatabaseHandle, rele
   await mailRoutes(app, { db, outbox, now });
   await tokensRoutes(app, { db, now });
   await backupsRoutes(app, { db, now, timeZone: env.APP_TIMEZONE, schedule: backupSchedule });
-  await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, env.APP_TIMEZONE);
+  await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, { timeZone: env.APP_TIMEZONE, serverRender: env.SERVER_RENDER === 'on' });
 
   app.addHook('onClose', release);
 

@@ -6,7 +6,6 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { preloadRoute } from './app/preload-route.ts';
 import { createQueryClient } from './app/query-client.ts';
-import { takeServerState } from './app/server-state.ts';
 import { router, routes } from './app/router.tsx';
 import { sessionQueryOptions } from './lib/auth/session.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
@@ -17,16 +16,21 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // A first screen the server rendered (docs/decisions/058) comes with the screen size it guessed: the
 // browser's first render uses it, and the answers the server showed, so it matches the HTML.
 const screenGuess = rootElement.dataset.screen as ScreenGuess | undefined;
+const isServerRendered = screenGuess !== undefined;
 
 // Every page first asks who is signed in: that question goes out first, ahead of the first page's
 // chunks, which then download while the entry starts up; on a phone's six connections the order
 // matters (issue 13). Later navigations fetch a page's nested sections alongside it. Answers the
 // server already gave are fresh, and are not asked again.
 const queryClient = createQueryClient();
-const isServerRendered = takeServerState(queryClient);
-void queryClient.prefetchQuery(sessionQueryOptions());
-preloadRoute(routes, window.location, queryClient);
-router.subscribe((state) => preloadRoute(routes, state.location, queryClient));
+function start() {
+  void queryClient.prefetchQuery(sessionQueryOptions());
+  preloadRoute(routes, window.location, queryClient);
+  router.subscribe((state) => preloadRoute(routes, state.location, queryClient));
+  if (isServerRendered && rootElement) hydrateRoot(rootElement, app);
+  else if (rootElement) createRoot(rootElement).render(app);
+  registerServiceWorker(queryClient);
+}
 
 const app = (
   <StrictMode>
@@ -35,7 +39,6 @@ const app = (
     </Providers>
   </StrictMode>
 );
-if (isServerRendered) hydrateRoot(rootElement, app);
-else createRoot(rootElement).render(app);
-
-registerServiceWorker(queryClient);
+// Only a server-rendered page loads what takes its answers over: the shell's first visit stays as light as before.
+if (isServerRendered) void import('./app/server-state.ts').then(({ takeServerState }) => (takeServerState(queryClient), start()));
+else start();

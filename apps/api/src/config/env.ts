@@ -67,6 +67,12 @@ const envSchema = z.object({
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Renders the first screen (/staff-savings, /dashboard) on the server with the visitor's data
+   * (docs/decisions/058). Off until it meets issue 34's Lighthouse targets; the data-free shell
+   * is sent otherwise, as before.
+   */
+  SERVER_RENDER: z.enum(['on', 'off']).default('off'),
   /** Where `npm run backup` and the nightly backup write (default DATA_DIR/backups; docs/decisions/025-backups.md). */
   BACKUP_DIR: z.string().optional(),
   /** When the nightly backup runs, HH:MM in APP_TIMEZONE. */

@@ -29,8 +29,11 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-/** `timeZone`: the organisation's (APP_TIMEZONE), in which a server-rendered page shows its instants. */
-export async function registerWebApp(app: FastifyInstance, distDir: string, timeZone: string) {
+/**
+ * `serverRender`: whether the first screens are rendered on the server (SERVER_RENDER); `timeZone`:
+ * the organisation's (APP_TIMEZONE), in which a server-rendered page shows its instants.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string, { timeZone, serverRender }: { timeZone: string; serverRender: boolean }) {
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'the web app is not built: run `npm run build`; serving the API only');
     return false;
@@ -41,7 +44,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, time
       route.config = { ...route.config, access: 'public' };
     }
   });
-  const renderPage = await loadServerRenderer(app, distDir, timeZone);
+  const renderPage = serverRender ? await loadServerRenderer(app, distDir, timeZone) : null;
   await app.register(fastifyStatic, {
     root: distDir,
     // The server's own build and the chunk manifest are for this process, not for browsers.

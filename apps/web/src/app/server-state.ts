@@ -19,6 +19,11 @@ export function takeServerState(client: QueryClient): boolean {
   const text = document.getElementById(SERVER_STATE_ID)?.textContent;
   if (!text) return false;
   const state = JSON.parse(text) as ServerState;
+  // The answers count as fetched when the page arrived, by this device's clock: the server's clock
+  // may differ from a phone's by minutes (its times would make them fresh for too long, or stale at
+  // once and asked again straight away, doubling a first visit's bytes).
+  const fetchedAt = pageArrivedAt();
+  for (const query of state.queries.queries) query.state.dataUpdatedAt = fetchedAt;
   hydrate(client, state.queries);
   const user = client.getQueryData<PublicUser | null>(SESSION_QUERY_KEY);
   const [session, ...rest] = state.answers;
@@ -27,7 +32,12 @@ export function takeServerState(client: QueryClient): boolean {
     return true;
   }
   keepOfflineAnswersFor(user.id, session);
-  const fetchedAt = Date.now();
   for (const answer of rest) saveAnswer(answer.path, answer.body, fetchedAt);
   return true;
+}
+
+/** When the page's HTML had arrived, in this device's time (now, where the browser cannot say). */
+function pageArrivedAt(): number {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation && navigation.responseEnd > 0 ? Math.round(performance.timeOrigin + navigation.responseEnd) : Date.now();
 }
