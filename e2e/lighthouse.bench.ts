@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH } from './support/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser.ts';
 import { startBenchServer, type BenchAccount } from './support/bench-server.ts';
 
 type PageName = 'login' | 'staffSavings' | 'dashboard';
@@ -54,15 +54,7 @@ async function main() {
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      `--remote-debugging-port=${port}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
     const plans: Record<PageName, { path: string; account: BenchAccount | null }> = {

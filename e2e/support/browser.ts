@@ -4,20 +4,22 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = new URL('../../.e2e-artifacts/', import.meta.url).pathname;
 
-/** Debian's Chromium, headless, with nothing that reaches the network (this machine has none). */
+/** The flags every Chromium here starts with: nothing that reaches the network (this machine has none). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+] as const;
+
+/** Debian's Chromium, headless, with nothing that reaches the network. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...CHROMIUM_ARGS, '--disable-quic'],
   });
 }
 
