@@ -28,10 +28,23 @@ export async function apiAs(kobo: KoboServer, user: TestUser) {
   };
 }
 
-/** Picks `option` from the Mantine select labelled `label`. */
+/**
+ * Picks `option` from the Mantine select labelled `label`. A list that opens near the foot of the
+ * window can move while the browser scrolls to click it (the list follows its field), and a click
+ * that lands beside it closes it; so a missed pick opens the list again, up to three times.
+ */
 export async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const field = page.getByRole('combobox', { name: label, exact: true });
+  const choice = page.getByRole('option', { name: option, exact: true });
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await choice.isVisible())) await field.click();
+    try {
+      await choice.click({ timeout: attempt < 3 ? 10_000 : 30_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 /** Waits until no loader spins in the page's tables. */
