@@ -86,6 +86,25 @@ const FORMS: FormCase[] = [
     banner: null,
   },
   {
+    name: 'new savings product',
+    path: '/settings/savings-products',
+    heading: 'Savings products',
+    who: 'admin',
+    open: async (page) => {
+      await page.getByRole('region', { name: 'Savings products', exact: true }).getByRole('button', { name: 'Add product' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New savings product' });
+      await dialog.getByLabel('Name').waitFor();
+      return dialog;
+    },
+    submit: 'Save product',
+    // The control account starts at a new one; the kind's own fields show once a kind is chosen.
+    flagged: [
+      { label: 'Name', beside: "Please enter the product's name" },
+      { label: 'Kind', beside: 'Please choose share capital, ordinary savings, target savings or fixed deposit' },
+    ],
+    banner: '2 fields need attention',
+  },
+  {
     name: 'lock a month',
     path: '/books/locks',
     heading: 'Locked months',

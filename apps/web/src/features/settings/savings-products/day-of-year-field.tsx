@@ -16,6 +16,8 @@ type Props = { label: string; value: DayOfYearValue; onChange: (value: DayOfYear
  * month, each a select named after the field ('Window opens day', 'Window opens month'), and the
  * field's one problem under both. Mantine writes a select's aria attributes from its own wrapper,
  * which holds no message here, so each select is marked and pointed at the message itself.
+ * Neither opens its list on focus: the form moves the focus to its first invalid field (decision
+ * 060), and an open list there would cover the form and be one axe finds not scrollable by keyboard.
  */
 export function DayOfYearField({ label, value, onChange, error, required }: Props) {
   const errorId = useId();
@@ -34,6 +36,7 @@ export function DayOfYearField({ label, value, onChange, error, required }: Prop
           w={90}
           allowDeselect={false}
           searchable
+          openOnFocus={false}
         />
         <Select
           aria-label={`${label} month`}
@@ -46,6 +49,7 @@ export function DayOfYearField({ label, value, onChange, error, required }: Prop
           style={{ flex: 1, minWidth: 0 }}
           allowDeselect={false}
           searchable
+          openOnFocus={false}
         />
       </Group>
     </Input.Wrapper>

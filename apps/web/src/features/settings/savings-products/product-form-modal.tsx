@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
@@ -20,11 +19,12 @@ import {
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useIsPhone } from '../../../lib/use-screen-size.ts';
 import type { SavingsProductAccounts } from './api/get-product-accounts.ts';
 import { useSaveSavingsProduct } from './api/save-savings-product.ts';
 import { DayOfYearField } from './day-of-year-field.tsx';
-import { emptyProduct, PRODUCT_FIELDS, productFormValues, type DayOfYearValue, type SavingsProductFormValues } from './product-form-values.ts';
+import { emptyProduct, PRODUCT_FIELDS, PRODUCT_FIELD_NAMES, productFormValues, type DayOfYearValue, type SavingsProductFormValues } from './product-form-values.ts';
 
 type Props = {
   /** The product to change, 'new' for a new one, null while closed. */
@@ -58,13 +58,19 @@ function controlOptions(accounts: SavingsProductAccounts, kind: SavingsProductKi
 /**
  * A product's rules, the fields following its kind, checked by core's schema as typed (each problem
  * beside its field), then by the server, whose refusal goes beside the field it names or above the buttons.
+ * @mantine/form holds the values and each field's sentence; the shared hook (issue 34, decision 060)
+ * follows the same flags for the focus on the first and the banner's summary.
  */
 function ProductForm({ product, accounts, onCancel, onSaved }: { product: SavingsProductView | null; accounts: SavingsProductAccounts; onCancel: () => void; onSaved: () => void }) {
   const save = useSaveSavingsProduct();
-  const [banner, setBanner] = useState<string | null>(null);
+  const problems = useFormProblems(PRODUCT_FIELD_NAMES);
   const form = useForm<SavingsProductFormValues>({
     initialValues: product ? productFormValues(product, accounts.defaultPenaltyAccountId) : emptyProduct(accounts.defaultPenaltyAccountId),
     validate: schemaResolver(savingsProductSchema, { sync: true }),
+    // The form clears an edited field's sentence; the hook's flag (and the summary) follows.
+    onValuesChange: (next, previous) => {
+      for (const field of PRODUCT_FIELD_NAMES) if (next[field] !== previous[field]) problems.edited(field);
+    },
   });
   const values = form.getValues();
   const { kind } = values;
@@ -91,24 +97,29 @@ function ProductForm({ product, accounts, onCancel, onSaved }: { product: Saving
     if (!fits) form.setFieldValue('controlAccountId', NEW_CONTROL_ACCOUNT);
   }
 
+  /** Every field the schema refused, at once: the hook focuses the first and sums them up in the banner. */
+  function handleInvalid(errors: typeof form.errors) {
+    problems.check(Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, typeof error === 'string' ? error : null])));
+  }
+
   function handleSubmit(submitted: SavingsProductFormValues) {
     if (save.isPending) return;
-    setBanner(null);
+    problems.clear();
     save.mutate(
       { productId: product?.id ?? null, body: submitted },
       {
         onSuccess: onSaved,
         onError: (failure) => {
-          const message = errorMessage(failure, MESSAGES.serverError);
-          if (failure instanceof ApiError && failure.field && PRODUCT_FIELDS.has(failure.field)) form.setFieldError(failure.field, message);
-          else setBanner(message);
+          // The sentence stands beside the field through the form; the hook flags it, focuses it, or puts a fieldless refusal in the banner.
+          if (failure instanceof ApiError && failure.field && PRODUCT_FIELDS.has(failure.field)) form.setFieldError(failure.field, errorMessage(failure, MESSAGES.serverError));
+          problems.fromServer(failure, MESSAGES.serverError);
         },
       },
     );
   }
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+    <form id={problems.formId} onSubmit={form.onSubmit(handleSubmit, handleInvalid)} noValidate>
       <Stack gap="sm">
         <TextInput label="Name" required maxLength={MAX_SAVINGS_PRODUCT_NAME_LENGTH} data-autofocus {...form.getInputProps('name')} />
         <Select label="Kind" required data={KIND_OPTIONS} allowDeselect={false} disabled={isOrdinary} {...form.getInputProps('kind')} value={kind || null} onChange={handleKindChange} />
@@ -190,7 +201,7 @@ function ProductForm({ product, accounts, onCancel, onSaved }: { product: Saving
           </>
         )}
 
-        <ErrorBanner message={banner} />
+        <ErrorBanner message={problems.banner} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>
             Cancel

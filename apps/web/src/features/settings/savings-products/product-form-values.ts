@@ -77,5 +77,6 @@ export function productFormValues(product: SavingsProductView, defaultPenaltyAcc
   };
 }
 
-/** The fields the server may name in a refusal, to show it beside the field. */
-export const PRODUCT_FIELDS = new Set(Object.keys(emptyProduct(null)));
+/** The form's fields, in its order: the server may name one in a refusal, shown beside it. */
+export const PRODUCT_FIELD_NAMES = Object.keys(emptyProduct(null)) as (keyof SavingsProductFormValues)[];
+export const PRODUCT_FIELDS = new Set<string>(PRODUCT_FIELD_NAMES);
