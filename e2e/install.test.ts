@@ -152,7 +152,7 @@ describe('a new release (issue 13)', () => {
       // On a busy machine the check the navigation started can be slow to finish; each poll asks
       // again, as the browser's own periodic check would (an update already under way is joined).
       const nudge = () => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()).then(() => undefined, () => undefined));
-      await expect.poll(async () => (await marked()) || (await updatedNotices.count()) > 0 || (await nudge(), false), { timeout: 90_000, intervals: [1_000, 2_000, 5_000] }).toBe(true);
+      await expect.poll(async () => (await marked()) || (await updatedNotices.count()) > 0 || (await nudge(), false), { timeout: 90_000, interval: 2_000 }).toBe(true);
       // A page whose start already saw the mark says so at its load event.
       await page.waitForLoadState('load');
       await page.waitForTimeout(1500);

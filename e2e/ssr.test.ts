@@ -8,7 +8,7 @@ import { unexpectedErrors } from './support/page-checks.ts';
 import { signInQuickly } from './support/session.ts';
 
 /**
- * Issue 34, docs/decisions/058: /staff-savings and /dashboard arrive rendered, the
+ * Issue 34, docs/decisions/058: /login, /staff-savings and /dashboard arrive rendered, the
  * visitor's figure in the HTML, and the browser takes the page over without re-rendering it. A
  * rendered page is one visitor's alone.
  */
@@ -98,11 +98,37 @@ describe('a page rendered on the server', () => {
     expect(page.html).toContain('Expenses Dashboard');
   });
 
-  it('sends /login as the data-free shell: a form sent before the scripts run would put the password in the address', async () => {
+  it('sends /login rendered, its Sign In button off until the scripts take the form over', async () => {
     const page = await rawPage('/login', null);
     expect(page.status).toBe(200);
-    expect(page.html).not.toContain('kobo-state');
-    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.html).toContain('Welcome Back');
+    expect(page.html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>|<button[^>]*disabled=""[^>]*type="submit"[^>]*>/);
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('sends nothing from /login before the scripts run, and sends what was typed meanwhile after', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    // The scripts are held back until the form has been filled and Enter pressed.
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => (await held, route.continue()));
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: 'Email' }).fill(tunde.email);
+    await page.getByLabel('Password', { exact: true }).fill(tunde.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(addresses.filter((address) => address.includes('password') || address.includes('%40'))).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    release?.();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/staff-savings');
+    await expect.poll(() => page.getByRole('region', { name: 'Current Balance' }).textContent()).toContain(formatNaira(123_456));
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
   });
 
   it('shows the balance with scripts switched off', async () => {
@@ -116,6 +142,8 @@ describe('a page rendered on the server', () => {
   });
 
   it.each([
+    ['/login', PHONE, 'dark'],
+    ['/login', DESKTOP, 'light'],
     ['/staff-savings', PHONE, 'light'],
     ['/staff-savings', DESKTOP, 'dark'],
     ['/dashboard', PHONE, 'dark'],

@@ -16,7 +16,7 @@ import { RequireSignedIn } from './features/guards/components/require-signed-in.
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import type { RouteHandle } from './app/preload-route.ts';
-import type { ServerState } from './app/server-state.ts';
+import { carryAnswersOnce, type ServerState } from './app/server-state.ts';
 import { routes } from './app/routes.tsx';
 import { carryRequestsWith } from './lib/api-client.ts';
 import { showServerTimesIn } from './lib/format-date-time.ts';
@@ -25,12 +25,12 @@ import { paths } from './lib/paths.ts';
 import type { ScreenGuess } from './lib/use-screen-size.ts';
 
 /**
- * The screens whose figure a person opens the app for (issue 34): their whole first screen is in
- * the HTML. Every other address gets the data-free shell and renders in the browser, as before.
- * Not /login yet: its form, typed into and sent before the scripts take over, would be sent by the
- * browser itself, the password in the address (docs/decisions/058).
+ * The screens a person opens the app for (issue 34): their whole first screen is in the HTML — the
+ * sign-in form, and the figure a signed-in person comes for. Every other address gets the data-free
+ * shell and renders in the browser, as before. The sign-in form cannot be sent before the scripts
+ * take it over (lib/use-hydrated.ts): the browser would send it itself, the password in the address.
  */
-const SERVER_RENDERED = new Set<string>([paths.staffSavings, paths.dashboard]);
+const SERVER_RENDERED = new Set<string>([paths.login, paths.staffSavings, paths.dashboard]);
 
 export type RenderRequest = {
   /** Path and query of the address asked for. */
@@ -54,7 +54,7 @@ export type RenderResult =
       pipe: (destination: Writable) => void;
     };
 
-type Visit = { apiGet: RenderRequest['apiGet']; timeZone: string; answers: ServerState['answers'] };
+type Visit = { apiGet: RenderRequest['apiGet']; timeZone: string; answers: { path: string; body: unknown }[] };
 
 // Each render's requests go to its own visitor's API calls, however many renders overlap; the
 // answers are noted for the browser to keep offline (src/app/server-state.ts).
@@ -113,10 +113,11 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         },
       });
     });
+    const queries = dehydrate(queryClient);
     return {
       kind: 'page',
       modules: matches.flatMap((match) => lazyModulesOf(match.route.element)),
-      state: JSON.stringify({ queries: dehydrate(queryClient), answers: visit.answers } satisfies ServerState).replaceAll('<', '\\u003c'),
+      state: JSON.stringify({ queries, answers: carryAnswersOnce(queries, visit.answers) } satisfies ServerState).replaceAll('<', '\\u003c'),
       pipe,
     } as const;
   });

@@ -1,6 +1,6 @@
 // Mantine's shared styles, imported for their effect; other components bring their own (issue 13).
 import './app/mantine-styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
@@ -23,14 +23,20 @@ const isServerRendered = screenGuess !== undefined;
 // matters (issue 13). Later navigations fetch a page's nested sections alongside it. Answers the
 // server already gave are fresh, and are not asked again.
 const queryClient = createQueryClient();
-function start() {
+const root = rootElement;
+const start = () => {
   void queryClient.prefetchQuery(sessionQueryOptions());
   preloadRoute(routes, window.location, queryClient);
   router.subscribe((state) => preloadRoute(routes, state.location, queryClient));
-  if (isServerRendered && rootElement) hydrateRoot(rootElement, app);
-  else if (rootElement) createRoot(rootElement).render(app);
+  // Rendered (or hydrated) as a transition, so React hands the main thread back every few
+  // milliseconds instead of holding it for the whole tree: a slow phone's page stays responsive
+  // meanwhile (issue 34's total blocking time; Remix's entry hydrates so too).
+  startTransition(() => {
+    if (isServerRendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
   registerServiceWorker(queryClient);
-}
+};
 
 const app = (
   <StrictMode>

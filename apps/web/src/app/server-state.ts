@@ -3,8 +3,22 @@ import type { PublicUser } from '@kobo/core';
 import { SESSION_QUERY_KEY } from '../lib/auth/session.ts';
 import { forgetOfflineAnswers, keepOfflineAnswersFor, saveAnswer } from '../lib/offline-answers.ts';
 
-/** What a server-rendered page carries for the browser (docs/decisions/058): its query cache, and the API answers it was built from (the session's first). */
-export type ServerState = { queries: DehydratedState; answers: { path: string; body: unknown }[] };
+/**
+ * What a server-rendered page carries for the browser (docs/decisions/058): its query cache, and the
+ * API answers it was built from (the session's first). An answer that is some query's data names
+ * that query rather than carrying its body again, which would double the bytes on a slow line.
+ */
+export type ServerState = { queries: DehydratedState; answers: CarriedAnswer[] };
+export type CarriedAnswer = { path: string; body: unknown } | { path: string; query: number };
+
+/** The page's answers, each naming the query whose data it is where one is (src/entry-server.tsx). */
+export function carryAnswersOnce(queries: DehydratedState, answers: { path: string; body: unknown }[]): CarriedAnswer[] {
+  const data = queries.queries.map((query) => JSON.stringify(query.state.data));
+  return answers.map((answer) => {
+    const query = data.indexOf(JSON.stringify(answer.body));
+    return query === -1 ? answer : { path: answer.path, query };
+  });
+}
 
 /** The data block's id in the page (apps/api/src/plugins/server-render.ts writes it). */
 export const SERVER_STATE_ID = 'kobo-state';
@@ -26,7 +40,10 @@ export function takeServerState(client: QueryClient): boolean {
   for (const query of state.queries.queries) query.state.dataUpdatedAt = fetchedAt;
   hydrate(client, state.queries);
   const user = client.getQueryData<PublicUser | null>(SESSION_QUERY_KEY);
-  const [session, ...rest] = state.answers;
+  const [session, ...rest] = state.answers.map((answer) => ({
+    path: answer.path,
+    body: 'query' in answer ? state.queries.queries[answer.query]?.state.data : answer.body,
+  }));
   if (!user || !session) {
     forgetOfflineAnswers();
     return true;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@kobo/core';
@@ -8,6 +8,7 @@ import { useSetup } from '../../../lib/auth/setup.ts';
 import { paths } from '../../../lib/paths.ts';
 import { loadAuthSchemas, warm } from '../../../lib/lazy-schemas.ts';
 import { useFormProblems } from '../../../lib/use-form-problems.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -26,6 +27,15 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const problem = useFormProblems(FIELDS, { bannerSentences: [MESSAGES.fillAllFields] });
   const error = problem.banner ?? null;
+  // Drawn by the server, the form can be typed into before the scripts take it over; it can be sent
+  // only after (use-hydrated.ts), with what was typed meanwhile.
+  const hydrated = useHydrated();
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (emailInput.current?.value) setEmail(emailInput.current.value);
+    if (passwordInput.current?.value) setPassword(passwordInput.current.value);
+  }, []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,6 +64,7 @@ export function LoginPage() {
       <form id={problem.formId} onSubmit={(event) => void handleSubmit(event)} onFocusCapture={warm(loadAuthSchemas)} noValidate>
         <Stack gap="sm">
           <TextInput
+            ref={emailInput}
             label="Email"
             type="email"
             autoComplete="email"
@@ -65,6 +76,7 @@ export function LoginPage() {
             error={problem.errorOf('email')}
           />
           <PasswordInput
+            ref={passwordInput}
             label="Password"
             autoComplete="current-password"
             value={password}
@@ -76,7 +88,7 @@ export function LoginPage() {
             // Mantine's PasswordInput draws the error but leaves aria-invalid off its input.
             aria-invalid={problem.errorOf('password') ? true : undefined}
           />
-          <Button type="submit" fullWidth loading={signIn.isPending} mt="xs">
+          <Button type="submit" fullWidth loading={signIn.isPending || !hydrated} mt="xs">
             Sign In
           </Button>
         </Stack>
