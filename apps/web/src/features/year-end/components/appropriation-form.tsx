@@ -19,7 +19,8 @@ import {
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyIndicator } from '../../../components/busy-indicator.tsx';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useFormProblems } from '../../../lib/use-form-problems.ts';
 import { useSaveRun } from '../api/save-run.ts';
 import { useWorkedOut } from '../api/work-out-appropriation.ts';
 import { YEAR_END_FAILED, membersText, surplusText } from './year-end-labels.ts';
@@ -82,47 +83,67 @@ function inputOf(year: number, draft: Draft): { input: YearEndRunInput | null; u
 type Props = { year: number; run: YearEndRun | null; products: SavingsProductView[]; onSaved: (run: YearEndRun) => void };
 
 /**
+ * The fields a problem may name, in the form's order. Carried forward is a figure, not a field (its
+ * problem echoes an over-distribution, shown under it), and the surplus's problem is the form's.
+ */
+function fieldsOf(products: SavingsProductView[]): string[] {
+  return ['reserveKobo', 'dividendKobo', ...products.map((product) => `savingsInterestKobo.${product.id}`), 'educationFundKobo', 'welfareFundKobo'];
+}
+
+/**
  * Step 2: the appropriation. Each change is worked out by the server without saving (the amounts
  * the rates give, carried forward, and each problem beside its field); Save keeps it as a draft.
+ * Save goes through the shared hook (issue 34, decision 060): the problems of the working-out that
+ * matches the form are flagged at once, the first focused, two or more summed up in the banner;
+ * the server's refusal stands beside the field it names. A blank field is 0, so an empty Save
+ * flags only what 0 breaks (the by-laws' least reserve).
  */
 export function AppropriationForm({ year, run, products, onSaved }: Props) {
   const [draft, setDraft] = useState(() => draftOf(run, products));
-  const [refusal, setRefusal] = useState<{ message: string; field: string | null } | null>(null);
   const { input, unreadable } = inputOf(year, draft);
   const [asked] = useDebouncedValue(input, 300);
   const workedOut = useWorkedOut(asked);
   const save = useSaveRun();
+  const problems = useFormProblems(fieldsOf(products));
   const figures = workedOut.data;
-  const problems = figures?.problems ?? [];
+  const workedOutProblems = figures?.problems ?? [];
+  // The answer on screen is for this very proposal: not the last one kept while the next is asked.
+  const isCurrent = figures !== undefined && !workedOut.isPlaceholderData && JSON.stringify(asked) === JSON.stringify(input);
 
-  function errorOf(field: string): string | null {
+  const workedOutProblem = (field: string) => workedOutProblems.find((problem) => problem.field === field)?.message ?? null;
+  /** Beside a field, as typed: what the browser cannot read, what Save flagged, or the last working-out's problem. */
+  function errorOf(field: string): string | true | null {
     if (unreadable[field]) return unreadable[field];
-    if (refusal?.field === field) return refusal.message;
-    return problems.find((problem) => problem.field === field)?.message ?? null;
+    return problems.errorOf(field) ?? workedOutProblem(field);
   }
+  // Any change may move every figure, so what Save flagged goes; the next working-out shows what still stands.
   function change(next: Partial<Draft>) {
-    setRefusal(null);
+    problems.clear();
     setDraft((current) => ({ ...current, ...next }));
   }
   function changeRate(productId: string, next: Partial<Rate>) {
-    setRefusal(null);
+    problems.clear();
     setDraft((current) => ({ ...current, interest: { ...current.interest, [productId]: { ...(current.interest[productId] ?? { rate: '', method: 'average_daily' }), ...next } } }));
   }
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!input || save.isPending) return;
+    // Every problem the server found in this proposal, at once, rather than its refusal of the first
+    // (the surplus's and carried forward's already stand, in the banner and under the figure).
+    if (isCurrent && workedOutProblems.length > 0) {
+      problems.check(Object.fromEntries(workedOutProblems.map((problem) => [problem.field, problem.message])));
+      return;
+    }
     // mutateAsync, not mutate's callbacks: saving refreshes the year's runs, which may remount this
     // form on the saved run before per-call callbacks would run (React Query drops an unmounted observer's).
-    void save.mutateAsync({ id: run?.id ?? null, input }).then(onSaved, (failure: unknown) =>
-      setRefusal({ message: errorMessage(failure, YEAR_END_FAILED.save), field: failure instanceof ApiError ? (failure.field ?? null) : null }),
-    );
+    void save.mutateAsync({ id: run?.id ?? null, input }).then(onSaved, (failure: unknown) => problems.fromServer(failure, YEAR_END_FAILED.save));
   }
 
-  const surplusProblem = errorOf('surplusKobo');
+  const surplusProblem = workedOutProblem('surplusKobo');
   const dividendNote = figures ? `${formatNaira(figures.dividend.amountKobo)} to ${membersText(figures.dividend.memberCount)} at this rate` : undefined;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="year-end-appropriation">
-      <form onSubmit={handleSubmit} noValidate>
+      <form id={problems.formId} onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Group justify="space-between" gap="xs">
             <Title order={2} size="h4" id="year-end-appropriation">
@@ -136,7 +157,7 @@ export function AppropriationForm({ year, run, products, onSaved }: Props) {
             </Text>
           )}
           <ErrorBanner message={surplusProblem} />
-          <ErrorBanner message={refusal && refusal.field === null ? refusal.message : null} />
+          <ErrorBanner message={problems.banner} />
           <ErrorBanner message={workedOut.error ? errorMessage(workedOut.error, YEAR_END_FAILED.step) : null} />
           <AmountInput
             label="Reserve fund (₦)"
@@ -192,9 +213,9 @@ export function AppropriationForm({ year, run, products, onSaved }: Props) {
             <Text fw={700} aria-labelledby="year-end-carried-forward" data-carried-forward>
               {figures ? formatNaira(figures.carriedForwardKobo) : '—'}
             </Text>
-            {errorOf('carriedForwardKobo') && (
+            {workedOutProblem('carriedForwardKobo') && (
               <Text size="sm" c="red" role="alert">
-                {errorOf('carriedForwardKobo')}
+                {workedOutProblem('carriedForwardKobo')}
               </Text>
             )}
           </div>
