@@ -130,6 +130,11 @@ describe('a recovery from guarantors', () => {
     await approving.page.goto('/approvals');
     const card = approving.page.getByRole('article', { name: `Recovery for ${loan.borrower.name}` });
     await expectText(card, '₦33,600.00');
+    // Issue 34: beside each share, the guarantor's ₦100,000 savings and what stays available once it is
+    // taken: the share and as much of the guarantee's hold go together (₦100,000 − ₦60,000 held; − ₦30,000 held).
+    const cardShares = card.getByRole('list', { name: 'Shares' });
+    await expectText(cardShares.getByRole('listitem').filter({ hasText: loan.first.name }), 'Savings ₦100,000.00 · available after ₦40,000.00');
+    await expectText(cardShares.getByRole('listitem').filter({ hasText: loan.second.name }), 'Savings ₦100,000.00 · available after ₦70,000.00');
     problems.push(...(await look(approving.page, 'approvals', width)));
     await card.getByRole('button', { name: 'Approve' }).click();
     const approve = approving.page.getByRole('dialog', { name: 'Approve request' });

@@ -98,9 +98,22 @@ export const loanRecoveryAnswerSchema = z.object({
 });
 export type LoanRecoveryAnswer = z.infer<typeof loanRecoveryAnswerSchema>;
 
+/**
+ * Issue 34: a guarantor's savings beside their share on the approvals list, so the checker sees
+ * what approving leaves them: the balance now, and the available balance once the share is taken
+ * (savings-requests.ts's approvalLeaves, as for a withdrawal). Only the list answers it, so every
+ * other answer's share keeps recoveryShareSchema; null once the recovery is decided.
+ */
+export const recoveryShareStandingSchema = z.object({ balanceKobo: koboSchema, availableAfterKobo: koboSchema });
+export type RecoveryShareStanding = z.infer<typeof recoveryShareStandingSchema>;
+export const listedRecoveryShareSchema = recoveryShareSchema.extend({ standing: recoveryShareStandingSchema.nullable() });
+export type ListedRecoveryShare = z.infer<typeof listedRecoveryShareSchema>;
+export const loanRecoveryListItemSchema = loanRecoveryViewSchema.extend({ shares: z.array(listedRecoveryShareSchema) });
+export type LoanRecoveryListItem = z.infer<typeof loanRecoveryListItemSchema>;
+
 /** GET /api/loan-recoveries: the approvals list. */
 export const loanRecoveryListQuerySchema = z.object({ status: z.enum(LOAN_RECOVERY_STATUSES).optional() });
-export const loanRecoveryListSchema = z.object({ recoveries: z.array(loanRecoveryViewSchema) });
+export const loanRecoveryListSchema = z.object({ recoveries: z.array(loanRecoveryListItemSchema) });
 export type LoanRecoveryList = z.infer<typeof loanRecoveryListSchema>;
 
 /** GET /api/account/guarantor-claims: what the holder owes their guarantors, and what borrowers owe them. */

@@ -8,13 +8,15 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useDecideRecovery, usePendingRecoveries } from '../api/loan-recoveries.ts';
 import { ApproveDialog } from './approve-dialog.tsx';
+import { ShareStanding } from './share-standing.tsx';
 
 type Props = { onDone: (message: string) => void; onStart: () => void };
 
 /**
  * Issue 33 on /approvals: recoveries from guarantors proposed by one officer, for another to approve
  * (the guarantors' savings pay the defaulted loan's overdue amount) or decline with a reason. The
- * proposer is offered no Approve. Nothing shows when none waits.
+ * proposer is offered no Approve. Nothing shows when none waits. Beside each share, the guarantor's
+ * savings and what the approval leaves available to them (issue 34).
  */
 export function RecoveriesPanel({ onDone, onStart }: Props) {
   const pending = usePendingRecoveries();
@@ -58,18 +60,22 @@ export function RecoveriesPanel({ onDone, onStart }: Props) {
                 {formatNaira(recovery.amountKobo)}
               </Text>
             </Group>
-            <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Shares">
+            {/* Each share is two lines (the share, the guarantor's savings): a gap keeps each pair together. */}
+            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Shares">
               {recovery.shares
                 .filter((share) => share.amountKobo > 0)
                 .map((share) => (
-                  <Group key={share.accountId} component="li" justify="space-between" gap="xs" wrap="nowrap">
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {share.name}
-                    </Text>
-                    <Text size="sm" className={classes.figure}>
-                      {formatNaira(share.amountKobo)}
-                    </Text>
-                  </Group>
+                  <li key={share.accountId}>
+                    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {share.name}
+                      </Text>
+                      <Text size="sm" className={classes.figure}>
+                        {formatNaira(share.amountKobo)}
+                      </Text>
+                    </Group>
+                    <ShareStanding standing={share.standing} />
+                  </li>
                 ))}
             </Stack>
             <Group justify="flex-end" gap="sm">
