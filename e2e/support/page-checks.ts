@@ -21,26 +21,24 @@ export type LookShot = {
 
 /**
  * Registers one test per look (e.g. 'expenses-admin fits 375 px (dark)'), so each has its own time
- * limit and a failure names the screen, width and scheme. Each opens `path` as `user`, checks the
- * colour scheme, that nothing scrolls sideways and that Delete controls look red, and saves
+ * limit and a failure names the screen, width and scheme. Each checks the colour scheme, that nothing
+ * scrolls sideways and that Delete controls look red, and saves
  * .e2e-artifacts/<name>-<width>-<scheme>.png. Data the looks share belongs in a beforeAll of the
  * describe that holds them.
  *
- * The four looks share one signed-in browser context, opened by the first: each look sets its
- * width, its scheme (the app's stored choice, through a cookie an init script copies into
- * localStorage before the app starts) and loads the page afresh. A context per look cost a
- * sign-in and a cold load of every script, the largest part of the browser tests' time on two cores.
+ * The four looks share one signed-in page. The first opens `path` as `user` and prepares it; the
+ * others change the width and the phone's colour scheme (which Kobo follows until a person chooses,
+ * issue 13) in place, as a phone turning dark at dusk or rotating does, rather than loading it again:
+ * a load per look was the largest part of the browser tests' time on two cores. A look that failed
+ * leaves the next to load the page afresh.
  */
 export function itFitsEveryLook(env: () => { browser: Browser; baseURL: string }, shot: LookShot) {
   let opened: { context: BrowserContext; page: Page } | null = null;
+  let prepared = false;
   const signedInPage = async () => {
     if (opened) return opened;
     const { browser, baseURL } = env();
     const fresh = await newPage(browser, baseURL);
-    await fresh.context.addInitScript(() => {
-      const chosen = /(?:^|; )kobo-look-scheme=(light|dark)/.exec(document.cookie)?.[1];
-      if (chosen) localStorage.setItem('darkMode', chosen);
-    });
     await signInQuickly(fresh.page, shot.user());
     opened = fresh;
     return fresh;
@@ -52,25 +50,32 @@ export function itFitsEveryLook(env: () => { browser: Browser; baseURL: string }
   // A loop rather than it.each: it.each would quote the scheme in the title.
   for (const { scheme, viewport, width } of LOOKS) {
     it(`${shot.name} fits ${width} px (${scheme})`, async () => {
-      const { baseURL } = env();
       const look = `${shot.name} at ${viewport.width}px, ${scheme}`;
       const problems: string[] = [];
-      const { context, page } = await signedInPage();
-      await context.addCookies([{ name: 'kobo-look-scheme', value: scheme, url: baseURL }]);
+      const { page } = await signedInPage();
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
-      // The page's own readiness (prepare) decides, not the load event: on a busy 2-core machine a
-      // late image or font held 'load' past its 30 s once while the page itself had long drawn.
-      await page.goto(typeof shot.path === 'string' ? shot.path : shot.path(), { waitUntil: 'domcontentloaded' });
-      await shot.prepare(page);
+      if (!prepared) {
+        // The page's own readiness (prepare) decides, not the load event: on a busy 2-core machine a
+        // late image or font held 'load' past its 30 s once while the page itself had long drawn.
+        await page.goto(typeof shot.path === 'string' ? shot.path : shot.path(), { waitUntil: 'domcontentloaded' });
+        await shot.prepare(page);
+        prepared = true;
+      }
+      prepared = false;
+      // The scheme follows the emulated one within a frame or two; a page that never follows it is reported below.
+      await page
+        .waitForFunction((wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted, scheme, { timeout: 5_000 })
+        .catch(() => undefined);
       const shownScheme = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
       if (shownScheme !== scheme) problems.push(`${look}: the page is ${shownScheme}`);
+      // Charts, modals and a layout turning to the other width animate: let them finish first.
+      await page.waitForTimeout(400);
       if (await hasHorizontalScroll(page)) problems.push(`${look}: scrolls sideways`);
       for (const name of await paleDeleteControls(page)) problems.push(`${look}: '${name}' does not look red`);
-      // Charts and modals animate in: let them finish before the picture.
-      await page.waitForTimeout(400);
       await screenshot(page, `${shot.name}-${viewport.width}-${scheme}`);
       expect(problems).toEqual([]);
+      prepared = true;
     });
   }
 }
