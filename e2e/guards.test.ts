@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { MESSAGES, SCREENS, type ScreenPath } from '@kobo/core';
 import { EXPECTED_LANDINGS, EXPECTED_MENUS } from '../packages/core/src/screens.expected.ts';
-import { launchBrowser, newPage, pageErrorsOf } from './support/browser.ts';
+import { launchBrowser, newPage, pageErrorsOf, pageIn } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { pathOf, signInQuickly } from './support/session.ts';
 
@@ -40,13 +40,23 @@ function landingOf(route: ScreenPath, role: (typeof ROLE_ORDER)[number]): string
   return route;
 }
 
+// Each visit is a fresh tab in one browser context per visitor: the sign-in and the scripts' cold
+// load are paid once, not once per address (two hundred of them), and no tab sees another's state.
 describe('a signed-out visitor', () => {
+  let signedOut: BrowserContext;
+  beforeAll(async () => {
+    ({ context: signedOut } = await newPage(browser, kobo.baseURL));
+  });
+  afterAll(async () => {
+    await signedOut?.close();
+  });
+
   it.each(Object.keys(SCREENS))('is sent to /login from %s', async (route) => {
-    const { context, page } = await newPage(browser, kobo.baseURL);
+    const page = await pageIn(signedOut);
     await page.goto(addressOf(route));
     await page.waitForURL('**/login');
     expect(pageErrorsOf(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('is sent to /login from an unknown address', async () => {
@@ -69,18 +79,25 @@ describe('a signed-out visitor', () => {
 
 describe.each(ROLE_ORDER)('a signed-in %s', (role) => {
   let user: TestUser;
+  let signedIn: BrowserContext;
   beforeAll(async () => {
     user = await kobo.createUser(role);
+    const opened = await newPage(browser, kobo.baseURL);
+    await signInQuickly(opened.page, user);
+    await opened.page.close();
+    signedIn = opened.context;
+  });
+  afterAll(async () => {
+    await signedIn?.close();
   });
 
   it.each(Object.keys(SCREENS) as ScreenPath[])('is let through or redirected at %s', async (route) => {
-    const { context, page } = await newPage(browser, kobo.baseURL);
-    await signInQuickly(page, user);
+    const page = await pageIn(signedIn);
     await page.goto(addressOf(route));
     const expected = addressOf(landingOf(route, role));
     await page.waitForURL(`**${expected}`);
     expect(pathOf(page), `${role} at ${route}`).toBe(expected);
-    await context.close();
+    await page.close();
   });
 
   it('lands on their home from / and sees their own navigation', async () => {

@@ -51,6 +51,15 @@ export async function newPage(
     // server's agree even when these tests run near midnight in Lagos (23:00 UTC).
     timezoneId: 'Africa/Lagos',
   });
+  return { context, page: await pageIn(context) };
+}
+
+/**
+ * Another tab in a context: its cookies (a sign-in) and its HTTP cache are shared, so a test that
+ * visits many addresses as one person pays for one sign-in and one cold load of the scripts.
+ * Its errors are collected for pageErrorsOf.
+ */
+export async function pageIn(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -58,7 +67,7 @@ export async function newPage(
     if (message.type() === 'error') errors.push(message.text());
   });
   Object.assign(page, { pageErrors: errors });
-  return { context, page };
+  return page;
 }
 
 export function pageErrorsOf(page: Page): string[] {
