@@ -31,35 +31,47 @@ function isDescriptionTooLong(value: string | null | undefined): boolean {
   return (value?.length ?? 0) > MAX_SAVINGS_DESCRIPTION_LENGTH;
 }
 
+/** The fields of a deposit or withdrawal as sent, before savingsTransactionSchema's checks. */
+export const savingsTransactionFieldsSchema = z.object({
+  userId: optionalText,
+  type: z.unknown(),
+  amount: amountInput,
+  description: descriptionInput,
+  valueDate: valueDateInput,
+});
+type SavingsTransactionFields = z.output<typeof savingsTransactionFieldsSchema>;
+
+/**
+ * Every field, so the form flags them all at once (docs/decisions/060-every-field-at-once.md).
+ * Exported with toSavingsTransaction so a schema that adds fields (the API's posting to a product)
+ * checks the same fields in the same pass, rather than parsing the body a second time with this one.
+ */
+export function checkSavingsTransaction(value: SavingsTransactionFields, ctx: z.RefinementCtx): void {
+  const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (savingsAmountKobo(value.amount) === null) fail('amount', MESSAGES.enterValidAmount);
+  if (value.type !== 'deposit' && value.type !== 'withdrawal') fail('type', MESSAGES.chooseTransactionType);
+  if (isDescriptionTooLong(value.description)) fail('description', MESSAGES.savingsDescriptionTooLong);
+  if (valueDateIsMalformed(value.valueDate)) fail('valueDate', MESSAGES.invalidDate);
+}
+
+/** The posting checkSavingsTransaction let through, in kobo. */
+export function toSavingsTransaction(value: SavingsTransactionFields) {
+  return {
+    userId: value.userId || null,
+    type: value.type as 'deposit' | 'withdrawal',
+    amountKobo: savingsAmountKobo(value.amount) as Kobo,
+    description: value.description || null,
+    valueDate: value.valueDate || null,
+  };
+}
+
 /**
  * A deposit or withdrawal, checked in SPEC 5's order: the amount, then (for an admin) the staff
  * member. Whether a staff member is needed depends on who asks, so the server checks `userId`
  * after this schema, keeping the same order; the type and the description's length are checked
  * here, after the amount.
  */
-export const savingsTransactionSchema = z
-  .object({
-    userId: optionalText,
-    type: z.unknown(),
-    amount: amountInput,
-    description: descriptionInput,
-    valueDate: valueDateInput,
-  })
-  .superRefine((value, ctx) => {
-    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    // Every field, so the form flags them all at once (docs/decisions/060-every-field-at-once.md).
-    if (savingsAmountKobo(value.amount) === null) fail('amount', MESSAGES.enterValidAmount);
-    if (value.type !== 'deposit' && value.type !== 'withdrawal') fail('type', MESSAGES.chooseTransactionType);
-    if (isDescriptionTooLong(value.description)) fail('description', MESSAGES.savingsDescriptionTooLong);
-    if (valueDateIsMalformed(value.valueDate)) fail('valueDate', MESSAGES.invalidDate);
-  })
-  .transform((value) => ({
-    userId: value.userId || null,
-    type: value.type as 'deposit' | 'withdrawal',
-    amountKobo: savingsAmountKobo(value.amount) as Kobo,
-    description: value.description || null,
-    valueDate: value.valueDate || null,
-  }));
+export const savingsTransactionSchema = savingsTransactionFieldsSchema.superRefine(checkSavingsTransaction).transform(toSavingsTransaction);
 export type SavingsTransactionInput = z.input<typeof savingsTransactionSchema>;
 
 /**

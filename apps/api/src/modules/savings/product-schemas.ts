@@ -8,7 +8,9 @@ import {
   savingsAccountViewSchema,
   savingsAmountKobo,
   savingsStatementSchema,
-  savingsTransactionSchema,
+  checkSavingsTransaction,
+  savingsTransactionFieldsSchema,
+  toSavingsTransaction,
   savingsTransactionViewSchema,
   statementRangeSchema,
   statementRowSchema,
@@ -43,16 +45,12 @@ function checkCommon(value: { amount?: unknown; description?: string | null; val
  * POST /api/savings/transactions: the deposit or withdrawal core checks (savingsTransactionSchema),
  * and an optional product; none, or ordinary savings, is the posting as it always was.
  */
-export const productTransactionSchema = z
-  .object({ ...savingsTransactionSchema.in.shape, productId: optionalText })
-  .transform((value, ctx) => {
-    const parsed = savingsTransactionSchema.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-      return z.NEVER;
-    }
-    return { ...parsed.data, productId: value.productId || null };
-  });
+export const productTransactionSchema = savingsTransactionFieldsSchema
+  .extend({ productId: optionalText })
+  // Core's own checks and shape in the same pass: the body is read once, not once more by
+  // savingsTransactionSchema inside a transform (issue 28: the validator is a deposit's hot path).
+  .superRefine(checkSavingsTransaction)
+  .transform((value) => ({ ...toSavingsTransaction(value), productId: value.productId || null }));
 
 /** A posting to a product: the posting and, for an early target withdrawal, its penalty row. */
 export const postedProductTransactionSchema = postedTransactionSchema.extend({
