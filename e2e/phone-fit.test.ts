@@ -117,24 +117,23 @@ function itFitsEachPage(role: string, user: () => TestUser, pages: Target[]) {
     it(`${role}: ${title} cuts no badge and has no table wider than the screen (375, 1280 px; light, dark)`, async () => {
       if (!opened) {
         opened = await newPage(browser, kobo.baseURL);
-        // The app's stored scheme, copied in before it starts (as page-checks' itFitsEveryLook does).
-        await opened.context.addInitScript(() => {
-          const chosen = /(?:^|; )kobo-look-scheme=(light|dark)/.exec(document.cookie)?.[1];
-          if (chosen) localStorage.setItem('darkMode', chosen);
-        });
         await signInQuickly(opened.page, user());
       }
-      const { context, page } = opened;
+      const { page } = opened;
       const path = typeof target === 'string' ? target : target.path();
       const problems: string[] = [];
-      for (const { scheme, viewport } of LOOKS) {
+      // One load per page; the other looks change the width and the phone's colour scheme in place,
+      // as page-checks' itFitsEveryLook does (a rotating phone, a phone turning dark at dusk).
+      for (const [index, { scheme, viewport }] of LOOKS.entries()) {
         const look = `${path} at ${viewport.width}px, ${scheme}`;
         const before = problems.length;
-        await context.addCookies([{ name: 'kobo-look-scheme', value: scheme, url: kobo.baseURL }]);
         await page.setViewportSize(viewport);
         await page.emulateMedia({ colorScheme: scheme });
-        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        if (index === 0) await page.goto(path, { waitUntil: 'domcontentloaded' });
+        await page.waitForFunction((wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted, scheme);
         await settled(page);
+        // A layout turning to the other width settles within a few frames.
+        if (index > 0) await page.waitForTimeout(200);
         for (const badge of await cutBadges(page)) problems.push(`${look}: badge cut ${badge}`);
         for (const table of await tablesPastTheEdge(page)) problems.push(`${look}: table past the edge ${table}`);
         if (await hasHorizontalScroll(page)) problems.push(`${look}: the page scrolls sideways`);
