@@ -92,6 +92,15 @@ describe('a page rendered on the server', () => {
     expect(page.location).toBe('/staff-savings');
   });
 
+  it('links every stylesheet ahead of the scripts, so the first paint waits for no script', async () => {
+    const { html } = await rawPage('/staff-savings', await cookieOf(tunde));
+    const head = html.slice(0, html.indexOf('</head>'));
+    const lastStylesheet = head.lastIndexOf('rel="stylesheet"');
+    expect(lastStylesheet).toBeGreaterThan(-1);
+    expect(lastStylesheet).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    expect(lastStylesheet).toBeLessThan(head.indexOf('type="module"'));
+  });
+
   it("holds the administrator's dashboard totals", async () => {
     const page = await rawPage('/dashboard', await cookieOf(admin));
     expect(page.status).toBe(200);

@@ -39,8 +39,9 @@ export async function loadServerRenderer(app: FastifyInstance, distDir: string, 
   const entry = require(entryPath) as ServerEntry;
   const manifest = JSON.parse(readFileSync(join(distDir, MANIFEST_FILE), 'utf8')) as Record<string, ManifestChunk>;
   const template = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const [before, after] = template.split(BOOT_FRAME);
-  if (before === undefined || after === undefined) throw new Error('index.html has no <!--boot--> frame to render into');
+  const [shellHead, after] = template.split(BOOT_FRAME);
+  if (shellHead === undefined || after === undefined) throw new Error('index.html has no <!--boot--> frame to render into');
+  const before = stylesFirst(shellHead);
   const alreadyLinked = entryFiles(manifest);
 
   return async (request, reply) => {
@@ -63,13 +64,14 @@ export async function loadServerRenderer(app: FastifyInstance, distDir: string, 
       await reply.redirect(result.location, 302);
       return true;
     }
-    const head = linksFor(result.modules, manifest, alreadyLinked);
+    const { styles, scripts } = linksFor(result.modules, manifest, alreadyLinked);
     const html = new PassThrough();
     html.write(
       before
         // The session is in the page: the shell's early question for it would cross a slow line for nothing.
         .replace(/\s*<!-- Every page first asks who is signed in[\s\S]*?<link rel="preload" href="\/api\/auth\/session"[^>]*>/, '')
-        .replace('</head>', `${head}</head>`)
+        .replace(STYLES_END, `${styles}${STYLES_END}`)
+        .replace('</head>', `${scripts}</head>`)
         // The guess the render used, for the browser's hydrating render (src/main.tsx).
         .replace('<div id="root">', `<div id="root" data-screen="${screenGuess}">`),
     );
@@ -107,16 +109,34 @@ function entryFiles(manifest: Record<string, ManifestChunk>): Set<string> {
   return files;
 }
 
-/** Module preloads and stylesheets for the lazily loaded pages a render showed, so their code and styles arrive with the page, not after it. */
-function linksFor(modules: string[], manifest: Record<string, ManifestChunk>, alreadyLinked: Set<string>): string {
+/** Marks where the stylesheets end in a rendered page's head (stylesFirst). */
+const STYLES_END = '<!--/styles-->';
+
+/**
+ * The shell's head with its stylesheets moved ahead of its scripts. A rendered page paints once its
+ * styles are in, and needs no script for that; behind forty module preloads on a phone's six
+ * connections, the styles came last and the first paint waited for the scripts' bytes (Lighthouse's
+ * first contentful paint, issue 34).
+ */
+function stylesFirst(head: string): string {
+  const stylesheets = head.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  const rest = stylesheets.reduce((text, link) => text.replace(link, ''), head);
+  // After the boot frame's own <style>, where they stood: the cascade's order is kept.
+  return rest.replace('</style>', `</style>${stylesheets.join('')}${STYLES_END}`);
+}
+
+/** Stylesheets and module preloads for the lazily loaded pages a render showed, so their styles and code arrive with the page, not after it. */
+function linksFor(modules: string[], manifest: Record<string, ManifestChunk>, alreadyLinked: Set<string>): { styles: string; scripts: string } {
   const files = new Set<string>();
   for (const module of modules) {
     const chunk = manifest[module];
     if (chunk) collect(chunk, manifest, files, alreadyLinked);
   }
-  return [...files]
-    .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`))
-    .join('');
+  const all = [...files];
+  return {
+    styles: all.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join(''),
+    scripts: all.filter((file) => !file.endsWith('.css')).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''),
+  };
 }
 
 function collect(chunk: ManifestChunk, manifest: Record<string, ManifestChunk>, files: Set<string>, skip: Set<string>) {
