@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LoanProductView, LoanView } from '@kobo/core';
-import { DESKTOP, PHONE, hasHorizontalScroll, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { FOUR_LOOKS, PHONE, hasHorizontalScroll, launchBrowser, newPage, screenshot, showLook } from './support/browser.ts';
 import { seedForSweep, type A11yData } from './support/a11y-seed.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { signInQuickly } from './support/session.ts';
@@ -37,8 +37,6 @@ afterAll(async () => {
   await browser?.close();
   await kobo?.stop();
 });
-
-const LOOKS = (['light', 'dark'] as const).flatMap((scheme) => [PHONE, DESKTOP].map((viewport) => ({ scheme, viewport })));
 
 /** A page by its address, or by a name when its address holds a seeded id. */
 type Target = string | { name: string; path: () => string };
@@ -124,13 +122,12 @@ function itFitsEachPage(role: string, user: () => TestUser, pages: Target[]) {
       const problems: string[] = [];
       // One load per page; the other looks change the width and the phone's colour scheme in place,
       // as page-checks' itFitsEveryLook does (a rotating phone, a phone turning dark at dusk).
-      for (const [index, { scheme, viewport }] of LOOKS.entries()) {
+      for (const [index, { scheme, viewport }] of FOUR_LOOKS.entries()) {
         const look = `${path} at ${viewport.width}px, ${scheme}`;
         const before = problems.length;
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme: scheme });
-        if (index === 0) await page.goto(path, { waitUntil: 'domcontentloaded' });
-        await page.waitForFunction((wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted, scheme);
+        const load = async () => void (await page.goto(path, { waitUntil: 'domcontentloaded' }));
+        const shownScheme = await showLook(page, { scheme, viewport }, { load: index === 0 ? load : undefined });
+        if (shownScheme !== scheme) problems.push(`${look}: the page is ${shownScheme}`);
         await settled(page);
         // A layout turning to the other width settles within a few frames.
         if (index > 0) await page.waitForTimeout(200);

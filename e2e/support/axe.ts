@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DESKTOP, PHONE, newPage } from './browser.ts';
+import { FOUR_LOOKS, newPage, showLook } from './browser.ts';
 import type { TestUser } from './kobo-server.ts';
 import { signInQuickly } from './session.ts';
 
@@ -12,9 +12,6 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 /** WCAG 2.2 AA (issue 13): the sweep fails on these impacts; 'moderate' and 'minor' are reported by axe but not held. */
 const FAILING_IMPACTS = new Set(['critical', 'serious']);
-
-/** The four looks of every page: light and dark, a 375 px phone and a 1280 px desktop. */
-export const A11Y_LOOKS = (['light', 'dark'] as const).flatMap((scheme) => [PHONE, DESKTOP].map((viewport) => ({ scheme, viewport })));
 
 /** One page for the sweep: where it is, and how to know it has finished loading (and maybe open a dialog). */
 export type A11yPage = {
@@ -72,15 +69,13 @@ export function sweeper(env: () => { browser: Browser; baseURL: string }, user: 
     async sweep(target: A11yPage): Promise<string[]> {
       const { page } = await open();
       const problems: string[] = [];
-      for (const [index, { scheme, viewport }] of A11Y_LOOKS.entries()) {
+      for (const [index, { scheme, viewport }] of FOUR_LOOKS.entries()) {
         const look = `${target.name} ${viewport.width}px ${scheme}`;
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-        if (index === 0) {
+        const load = async () => {
           await page.goto(typeof target.path === 'string' ? target.path : target.path());
           await target.ready(page);
-        }
-        await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(scheme);
+        };
+        expect(await showLook(page, { scheme, viewport }, { load: index === 0 ? load : undefined, reducedMotion: 'reduce' })).toBe(scheme);
         // Transitions (a dialog turning full-screen, a chart redrawing) would be judged half-way.
         await page.waitForTimeout(250);
         for (const line of await seriousViolations(page)) problems.push(`${look}: ${line}`);

@@ -25,6 +25,24 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 375, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** The four looks every screen must fit: light and dark, on a 375 px phone and a 1280 px desktop. */
+export type Look = { scheme: 'light' | 'dark'; viewport: { width: number; height: number } };
+export const FOUR_LOOKS: readonly Look[] = (['light', 'dark'] as const).flatMap((scheme) => [PHONE, DESKTOP].map((viewport) => ({ scheme, viewport })));
+
+/**
+ * Turns an open page to `look` in place, as a phone rotating or turning dark at dusk does: the width,
+ * then the phone's colour scheme, which Kobo follows until a person chooses (issue 13). `load`, when
+ * given, opens the page after the look is set (a first look). Returns the scheme the page then
+ * shows, once it follows (or after 15 s), for the caller to hold against `look.scheme`.
+ */
+export async function showLook(page: Page, look: Look, options: { load?: () => Promise<void>; reducedMotion?: 'reduce' } = {}): Promise<string | null> {
+  await page.setViewportSize(look.viewport);
+  await page.emulateMedia({ colorScheme: look.scheme, ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}) });
+  await options.load?.();
+  await page.waitForFunction((wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted, look.scheme, { timeout: 15_000 }).catch(() => undefined);
+  return page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+}
 /** For it.each: a test that must pass on a 375 px phone and on a 1280 px desktop, each named in its title ('… at 375 px'). */
 export const EACH_WIDTH = [
   [PHONE.width, PHONE],

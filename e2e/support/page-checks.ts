@@ -1,13 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { DESKTOP, PHONE, hasHorizontalScroll, newPage, screenshot } from './browser.ts';
+import { FOUR_LOOKS, hasHorizontalScroll, newPage, screenshot, showLook } from './browser.ts';
 import type { TestUser } from './kobo-server.ts';
 import { signInQuickly } from './session.ts';
-
-/** The four looks every screen must fit: light and dark, on a 375 px phone and a 1280 px desktop. */
-const LOOKS = (['light', 'dark'] as const).flatMap((scheme) =>
-  [PHONE, DESKTOP].map((viewport) => ({ scheme, viewport, width: viewport.width })),
-);
 
 /** One screen to picture: getters, because the server, browser and users exist only after beforeAll. */
 export type LookShot = {
@@ -48,26 +43,21 @@ export function itFitsEveryLook(env: () => { browser: Browser; baseURL: string }
   });
 
   // A loop rather than it.each: it.each would quote the scheme in the title.
-  for (const { scheme, viewport, width } of LOOKS) {
-    it(`${shot.name} fits ${width} px (${scheme})`, async () => {
+  for (const { scheme, viewport } of FOUR_LOOKS) {
+    it(`${shot.name} fits ${viewport.width} px (${scheme})`, async () => {
       const look = `${shot.name} at ${viewport.width}px, ${scheme}`;
       const problems: string[] = [];
       const { page } = await signedInPage();
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: scheme });
-      if (!prepared) {
-        // The page's own readiness (prepare) decides, not the load event: on a busy 2-core machine a
-        // late image or font held 'load' past its 30 s once while the page itself had long drawn.
+      // The page's own readiness (prepare) decides, not the load event: on a busy 2-core machine a
+      // late image or font held 'load' past its 30 s once while the page itself had long drawn.
+      const load = async () => {
         await page.goto(typeof shot.path === 'string' ? shot.path : shot.path(), { waitUntil: 'domcontentloaded' });
         await shot.prepare(page);
-        prepared = true;
-      }
+      };
+      // Until this look passes, the next one loads the page afresh.
+      const loadFirst = prepared ? undefined : load;
       prepared = false;
-      // The scheme follows the emulated one within a frame or two; a page that never follows it is reported below.
-      await page
-        .waitForFunction((wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted, scheme, { timeout: 5_000 })
-        .catch(() => undefined);
-      const shownScheme = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+      const shownScheme = await showLook(page, { scheme, viewport }, { load: loadFirst });
       if (shownScheme !== scheme) problems.push(`${look}: the page is ${shownScheme}`);
       // Charts, modals and a layout turning to the other width animate: let them finish first.
       await page.waitForTimeout(400);
