@@ -1,0 +1,100 @@
+import { INVARIANTS } from './simulation-failure.ts';
+
+/** One answer, read once: the status, the body as text, and the JSON when it is JSON. */
+export type Answer = { status: number; text: string; json: unknown; headers: Headers };
+
+/** The last requests of the run, for a failure's report; a ring, so a long run keeps little. */
+export class RequestLog {
+  private readonly lines: string[] = [];
+  private count = 0;
+  constructor(
+    private readonly today: () => string,
+    private readonly keep = 25,
+  ) {}
+
+  add(line: string): void {
+    this.count += 1;
+    this.lines.push(`${this.today()} ${line}`);
+    if (this.lines.length > this.keep) this.lines.shift();
+  }
+
+  /** Every request sent in the run. */
+  total(): number {
+    return this.count;
+  }
+
+  last(): string[] {
+    return [...this.lines];
+  }
+}
+
+/** Thrown the moment an answer is 5xx; the runner turns it into a SimulationFailure with the seed. */
+export class ServerErrorAnswer extends Error {
+  readonly invariant = INVARIANTS.below500;
+}
+
+/**
+ * One caller of the API over real HTTP: an officer or a member with a session cookie, or a
+ * program with an API token. Several callers share the server at once, as in a real scheme.
+ */
+export class HttpCaller {
+  private readonly cookies = new Map<string, string>();
+  bearer: string | null = null;
+
+  constructor(
+    readonly name: string,
+    private readonly baseUrl: string,
+    private readonly log: RequestLog,
+  ) {}
+
+  get(path: string): Promise<Answer> {
+    return this.send('GET', path);
+  }
+
+  post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    return this.send('POST', path, JSON.stringify(body), headers);
+  }
+
+  put(path: string, body: unknown): Promise<Answer> {
+    return this.send('PUT', path, JSON.stringify(body));
+  }
+
+  /** `rawBody` is sent as it is (hostile requests: broken JSON). */
+  async send(method: string, path: string, rawBody?: string, headers: Record<string, string> = {}): Promise<Answer> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(rawBody === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+        ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
+        ...headers,
+      },
+      ...(rawBody === undefined ? {} : { body: rawBody }),
+    });
+    for (const line of response.headers.getSetCookie()) this.keepCookie(line);
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    const key = headers['idempotency-key'] ? ` key=${headers['idempotency-key']}` : '';
+    const shownBody = rawBody === undefined ? '' : ` ${rawBody.length > 160 ? `${rawBody.slice(0, 160)}…` : rawBody}`;
+    this.log.add(`${this.name}: ${method} ${path}${key}${shownBody} → ${response.status}${response.status >= 400 ? ` ${text.slice(0, 160)}` : ''}`);
+    if (response.status >= 500) throw new ServerErrorAnswer(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    return { status: response.status, text, json, headers: response.headers };
+  }
+
+  private keepCookie(setCookie: string): void {
+    const [pair = '', ...attributes] = setCookie.split(';');
+    const at = pair.indexOf('=');
+    if (at < 0) return;
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    const expired = attributes.some((attribute) => /^\s*max-age=(0|-)/i.test(attribute));
+    if (!value || expired) this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+}

@@ -1,0 +1,57 @@
+import type { HttpCaller, RequestLog } from './http-caller.ts';
+import type { Random } from './prng.ts';
+import type { SavingsModel } from './savings-model.ts';
+import type { SimulatedClock } from './simulated-clock.ts';
+
+/** A member of the simulated scheme: their user id, and a caller signed in as them. */
+export type Member = { number: number; userId: string; staffId: string; name: string; caller: HttpCaller };
+
+/** What the run counts, for the report and for tests that need to see each operation happened. */
+export type Tally = {
+  requests: number;
+  joins: number;
+  deposits: number;
+  withdrawals: number;
+  refusedOverdraws: number;
+  transfers: number;
+  reversals: number;
+  refusedReversals: number;
+  batches: number;
+  replays: number;
+  hostile: number;
+};
+
+/** Everything an operation needs: the callers, the model, the dice and the clock. */
+export type World = {
+  seed: number;
+  random: Random;
+  clock: SimulatedClock;
+  log: RequestLog;
+  model: SavingsModel;
+  officer: HttpCaller;
+  /** The payroll program: an API token with the savings_batches scope. */
+  payroll: HttpCaller;
+  members: Member[];
+  targetMembers: number;
+  /** Joins planned so far: each new member's number. */
+  joinsPlanned: number;
+  tally: Tally;
+  /** A fresh Idempotency-Key, from the seed's dice, so a replay of the seed sends the same keys. */
+  newKey: () => string;
+  /** Opens a new caller on the server (a member signing in). */
+  openCaller: (name: string) => HttpCaller;
+};
+
+export const emptyTally = (): Tally => ({
+  requests: 0,
+  joins: 0,
+  deposits: 0,
+  withdrawals: 0,
+  refusedOverdraws: 0,
+  transfers: 0,
+  reversals: 0,
+  refusedReversals: 0,
+  batches: 0,
+  replays: 0,
+  hostile: 0,
+});
