@@ -140,6 +140,20 @@ describe('a page rendered on the server', () => {
     await context.close();
   });
 
+  it("takes /login over when reloaded with what another page handed it, then shows the notice and the email", async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    // What an accepted invitation hands the login page, as the router keeps it in the history entry;
+    // a reload keeps it, but the server never sees it.
+    await page.evaluate(() => window.history.replaceState({ usr: { notice: 'Your password is set. Sign in to start using Kobo.', email: 'tunde.reload@kobo.test' }, key: 'reload', idx: 0 }, ''));
+    await page.reload();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Your password is set. Sign in to start using Kobo.');
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('tunde.reload@kobo.test');
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
+  });
+
   it('shows the balance with scripts switched off', async () => {
     const context = await browser.newContext({ baseURL: kobo.baseURL, javaScriptEnabled: false, viewport: PHONE, userAgent: PHONE_AGENT });
     const page = await context.newPage();

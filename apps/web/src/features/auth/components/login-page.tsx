@@ -19,7 +19,13 @@ const FIELDS = ['email', 'password'] as const;
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const arrival = (useLocation().state ?? {}) as LoginPageState;
+  // Drawn by the server, the form can be typed into before the scripts take it over; it can be sent
+  // only after (use-hydrated.ts), with what was typed meanwhile.
+  const hydrated = useHydrated();
+  const state = (useLocation().state ?? {}) as LoginPageState;
+  // The server never sees the history entry's state, which a reload keeps: the render that takes the
+  // server's page over draws it as the server did, and the notice and the email follow right after.
+  const arrival: LoginPageState = hydrated ? state : {};
   const signIn = useSignIn();
   // Issue 15: no way to /signup while sign-up is off (the page would only say so).
   const isSignUpOpen = useSetup().data?.openSignUp !== false;
@@ -27,15 +33,13 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const problem = useFormProblems(FIELDS, { bannerSentences: [MESSAGES.fillAllFields] });
   const error = problem.banner ?? null;
-  // Drawn by the server, the form can be typed into before the scripts take it over; it can be sent
-  // only after (use-hydrated.ts), with what was typed meanwhile.
-  const hydrated = useHydrated();
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (emailInput.current?.value) setEmail(emailInput.current.value);
+    else if (state.email) setEmail(state.email);
     if (passwordInput.current?.value) setPassword(passwordInput.current.value);
-  }, []);
+  }, [state.email]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
