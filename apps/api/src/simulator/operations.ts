@@ -208,7 +208,39 @@ export function monthlyRun(world: World): Operation {
         // In the members' order, whatever order the batch lists its postings in.
         rows.sort((a, b) => a.member.number - b.member.number);
         for (const row of rows) world.model.record([row.transactionId], [{ userId: row.member.userId, kobo: row.kobo }], `${month} run ${nairaText(row.kobo)} ${row.member.name}`);
+        world.model.recordBatch(batchId, rows.map((row) => row.transactionId), `the ${month} run`);
         world.tally.batches += 1;
+      };
+    },
+  };
+}
+
+/**
+ * The payroll program reverses an earlier month's run whole (its postings not already reversed
+ * one by one), retrying once with the same key; one that would overdraw anyone moves nothing.
+ */
+export function batchReversal(world: World): Operation | null {
+  const open = world.model.reversibleBatches();
+  if (open.length === 0) return null;
+  const { batchId, label } = world.random.pick(open);
+  return {
+    touches: world.model.openPostingsOfBatch(batchId).flatMap((id) => world.model.usersOf(id)),
+    run: async () => {
+      const overdraws = world.model.batchReversalOverdraws(batchId);
+      const headers = { 'idempotency-key': world.newKey() };
+      const send = () => world.payroll.post(`/api/savings/batches/${batchId}/reversal`, { reason: 'sim: the payroll file was wrong' }, headers);
+      const answers = [await send(), await send()];
+      if (overdraws) {
+        for (const answer of answers) expectStatus(answer, 409, `reversing ${label}, which would overdraw`);
+        return () => {
+          world.tally.refusedReversals += 1;
+        };
+      }
+      for (const answer of answers) expectStatus(answer, 201, `reversing ${label} (and retrying with its key)`);
+      return () => {
+        world.model.reverseBatch(batchId);
+        world.tally.batchReversals += 1;
+        world.tally.replays += 1;
       };
     },
   };

@@ -11,6 +11,8 @@ export class SavingsModel {
   private readonly balances = new Map<string, number>();
   /** By each of Kobo's transaction ids the posting wrote (a transfer's two legs share one). */
   private readonly postings = new Map<string, Posting>();
+  /** Each monthly run's postings, by the batch's id, and whether the run was reversed whole. */
+  private readonly batches = new Map<string, { transactionIds: string[]; reversed: boolean; label: string }>();
   /** Every savings row Kobo should hold: each posting's rows and each reversal's. */
   private rowCount = 0;
 
@@ -42,6 +44,39 @@ export class SavingsModel {
     for (const { userId, kobo } of effects) this.balances.set(userId, this.balance(userId) + kobo);
     for (const id of transactionIds) this.postings.set(id, posting);
     this.rowCount += transactionIds.length;
+  }
+
+  /** A monthly run Kobo posted: its postings must already be recorded one by one. */
+  recordBatch(batchId: string, transactionIds: string[], label: string): void {
+    this.batches.set(batchId, { transactionIds, reversed: false, label });
+  }
+
+  /** Runs not yet reversed whole, in the order they were posted. */
+  reversibleBatches(): { batchId: string; label: string }[] {
+    return [...this.batches].filter(([, batch]) => !batch.reversed).map(([batchId, batch]) => ({ batchId, label: batch.label }));
+  }
+
+  /** The run's postings not yet reversed one by one: what reversing the run undoes. */
+  openPostingsOfBatch(batchId: string): string[] {
+    const batch = this.batches.get(batchId);
+    if (!batch) throw new Error(`the model knows no batch ${batchId}`);
+    return batch.transactionIds.filter((id) => !this.posting(id).reversed);
+  }
+
+  /** Whether undoing all of the run's open postings at once would take anyone below zero. */
+  batchReversalOverdraws(batchId: string): boolean {
+    const change = new Map<string, number>();
+    for (const id of this.openPostingsOfBatch(batchId)) {
+      for (const { userId, kobo } of this.posting(id).effects) change.set(userId, (change.get(userId) ?? 0) - kobo);
+    }
+    return [...change].some(([userId, kobo]) => this.balance(userId) + kobo < 0);
+  }
+
+  /** Kobo reversed the run (201): its open postings undone, the run closed. */
+  reverseBatch(batchId: string): void {
+    for (const id of this.openPostingsOfBatch(batchId)) this.reverse(id);
+    const batch = this.batches.get(batchId);
+    if (batch) batch.reversed = true;
   }
 
   /** Postings not yet reversed, by one of their transaction ids, in the order they were made. */

@@ -2,7 +2,7 @@ import type { KoboApp } from '../app.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import { HttpCaller, RequestLog, ServerErrorAnswer } from './http-caller.ts';
 import { checkInvariants } from './invariants.ts';
-import { hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
+import { batchReversal, hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
 import { seededRandom } from './prng.ts';
 import { SavingsModel } from './savings-model.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
@@ -146,7 +146,8 @@ function planOne(world: World): Operation | null {
     const others = members.filter((other) => other !== member);
     return others.length > 0 ? transfer(world, member, random.pick(others)) : null;
   }
-  if (roll < 0.92) return reversal(world);
+  if (roll < 0.9) return reversal(world);
+  if (roll < 0.92) return batchReversal(world);
   return hostile(world);
 }
 

@@ -17,6 +17,7 @@ export type Tally = {
   reversals: number;
   refusedReversals: number;
   batches: number;
+  batchReversals: number;
   replays: number;
   hostile: number;
 };
@@ -52,6 +53,7 @@ export const emptyTally = (): Tally => ({
   reversals: 0,
   refusedReversals: 0,
   batches: 0,
+  batchReversals: 0,
   replays: 0,
   hostile: 0,
 });
