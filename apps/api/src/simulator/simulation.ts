@@ -12,7 +12,7 @@ import { emptyTally, type Tally, type World } from './world.ts';
 export type SimulationOptions = {
   seed: number;
   years: number;
-  /** How many members the scheme grows to: a third join in the first month, the rest over the first year. */
+  /** How many members the scheme grows to: a third found it, the rest join on later working days (a quarter of days in the first year, fewer after). */
   members: number;
   /**
    * Called at the end of each simulated month, after its operations and before its checks: a
@@ -90,7 +90,7 @@ async function openTheScheme(app: KoboApp, world: World): Promise<void> {
   const password = 'officer-password';
   await createAccount(app.kobo.database.db, { name: 'Sim Officer', email, password, role: 'admin', staffId: null });
   await expectOk(world.officer.post('/api/auth/sign-in', { email, password }), 'the officer signing in');
-  // Members' own postings move money at once (issue 15's requests are a later slice of the simulator).
+  // Every officer's posting moves money at once: two-person approval and members' requests (issue 15) are a later slice.
   await expectOk(world.officer.put('/api/savings/approval-settings', { twoPersonThreshold: null, memberPostingsDirect: true }), 'saving the approval settings');
   await renewPayrollToken(world);
 }
@@ -117,7 +117,8 @@ async function simulateMonth(world: World, index: number): Promise<void> {
     const weekday = new Date(`${clock.isoDay()}T12:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
     const operations: Operation[] = [];
-    if (index === 0 && day === 1) {
+    if (world.joinsPlanned === 0) {
+      // The founders, on the first working day.
       for (let count = 0; count < Math.ceil(world.targetMembers / 3); count += 1) operations.push(join(world));
     } else if (world.joinsPlanned < world.targetMembers && random.chance(index < 12 ? 0.25 : 0.05)) {
       operations.push(join(world));
