@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
 import { readEnv } from '../config/env.ts';
 import { createScratchDatabase } from '../bench/scratch-database.ts';
-import { SimulatedClock } from './simulated-clock.ts';
+import { SIMULATION_START, SimulatedClock } from './simulated-clock.ts';
 import { runSimulation } from './simulation.ts';
 
 /** The run's lines on stdout (a script's output, as the benches print theirs). */
@@ -30,6 +30,10 @@ async function main(): Promise<number> {
   });
   const seed = wholeNumber('seed', values.seed, 0);
   const years = wholeNumber('years', values.years, 1);
+  // The calendar starts in January 2016; past the real today the database's current_date would disagree with it.
+  const end = new Date(SIMULATION_START);
+  end.setUTCFullYear(end.getUTCFullYear() + years);
+  if (end > new Date()) throw new Error(`--years ${years} would simulate days after today: the calendar starts on ${SIMULATION_START.toISOString().slice(0, 10)}`);
   const members = wholeNumber('members', values.members, 2);
 
   const serverUrl = process.env.DATABASE_URL;
@@ -63,4 +67,7 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  return 1;
+});
