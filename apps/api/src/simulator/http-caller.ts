@@ -8,7 +8,7 @@ export class RequestLog {
   private readonly lines: string[] = [];
   private count = 0;
   constructor(
-    private readonly today: () => string,
+    readonly today: () => string,
     private readonly keep = 25,
   ) {}
 
@@ -46,6 +46,11 @@ export class HttpCaller {
     private readonly baseUrl: string,
     private readonly log: RequestLog,
   ) {}
+
+  /** The simulated day, as the log writes it. */
+  today(): string {
+    return this.log.today();
+  }
 
   get(path: string): Promise<Answer> {
     return this.send('GET', path);

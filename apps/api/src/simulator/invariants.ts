@@ -62,11 +62,22 @@ export async function checkInvariants(app: KoboApp, officer: HttpCaller, model: 
   for (const holder of holders) {
     if (!model.allBalances().has(holder.userId) && holder.balanceKobo !== 0) disagreements.push(`${holder.name}: unknown to the model, Kobo ${holder.balanceKobo}`);
   }
-  // And as each member sees it, signed in as themselves.
-  const own = await Promise.all(members.map(async (member) => ({ member, answer: await member.caller.get('/api/savings/me?limit=1') })));
-  for (const { member, answer } of own) {
-    const seen = answer.status === 200 ? (answer.json as { account: { balanceKobo: number } }).account.balanceKobo : `answer ${answer.status}`;
-    if (seen !== model.balance(member.userId)) disagreements.push(`${member.name} sees ${seen} on their own page; the model has ${model.balance(member.userId)}`);
+  // And as each member sees it, signed in as themselves: this month's statement, whose closing
+  // balance is the model's and whose running balance never went below zero on any row.
+  const today = officer.today();
+  const from = `${today.slice(0, 7)}-01`;
+  const statements = await Promise.all(members.map(async (member) => ({ member, answer: await member.caller.get(`/api/savings/statement?from=${from}&to=${today}`) })));
+  for (const { member, answer } of statements) {
+    if (answer.status !== 200) {
+      disagreements.push(`${member.name}'s own statement answered ${answer.status}`);
+      continue;
+    }
+    const statement = answer.json as { openingBalanceKobo: number; closingBalanceKobo: number; rows: { balanceAfterKobo: number }[] };
+    if (statement.closingBalanceKobo !== model.balance(member.userId)) {
+      disagreements.push(`${member.name}'s own statement closes at ${statement.closingBalanceKobo}; the model has ${model.balance(member.userId)}`);
+    }
+    const lowest = Math.min(statement.openingBalanceKobo, ...statement.rows.map((row) => row.balanceAfterKobo));
+    if (lowest < 0) breaches.push({ invariant: INVARIANTS.noNegative, detail: `${member.name}'s statement from ${from} runs down to ${lowest}` });
   }
   if (disagreements.length > 0) breaches.push({ invariant: INVARIANTS.model, detail: disagreements.slice(0, 10).join('; ') });
 

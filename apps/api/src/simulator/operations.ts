@@ -49,7 +49,7 @@ export function join(world: World): Operation {
       expectStatus(created, 201, `joining ${name}`);
       const { userId, staffId } = (created.json as { staff: { userId: string; staffId: string } }).staff;
       const caller = world.openCaller(name);
-      expectStatus(await caller.post('/api/auth/sign-in', { email, password }), 200, `${name} signing in`);
+      expectStatus(await world.oneSignInAtATime(() => caller.post('/api/auth/sign-in', { email, password })), 200, `${name} signing in`);
       return () => {
         world.model.addMember(userId);
         world.members.push({ number, userId, staffId, name, caller });
@@ -150,8 +150,16 @@ export function reversal(world: World): Operation | null {
   return {
     touches: world.model.usersOf(transactionId),
     run: async () => {
-      const overdraws = world.model.reversalOverdraws(transactionId);
+      // Another reversal planned the same day may have undone it first: then it must be refused.
+      const already = world.model.isReversed(transactionId);
+      const overdraws = !already && world.model.reversalOverdraws(transactionId);
       const answer = await world.officer.post(`/api/savings/transactions/${transactionId}/reversal`, { reason: 'sim: entered in error' }, { 'idempotency-key': world.newKey() });
+      if (already) {
+        expectStatus(answer, 409, `reversing ${label} a second time`);
+        return () => {
+          world.tally.refusedReversals += 1;
+        };
+      }
       if (overdraws) {
         expectStatus(answer, 409, `reversing ${label}, which would overdraw`);
         return () => {
@@ -226,12 +234,13 @@ export function batchReversal(world: World): Operation | null {
   return {
     touches: world.model.openPostingsOfBatch(batchId).flatMap((id) => world.model.usersOf(id)),
     run: async () => {
-      const overdraws = world.model.batchReversalOverdraws(batchId);
+      const already = world.model.isBatchReversed(batchId);
+      const overdraws = !already && world.model.batchReversalOverdraws(batchId);
       const headers = { 'idempotency-key': world.newKey() };
       const send = () => world.payroll.post(`/api/savings/batches/${batchId}/reversal`, { reason: 'sim: the payroll file was wrong' }, headers);
       const answers = [await send(), await send()];
-      if (overdraws) {
-        for (const answer of answers) expectStatus(answer, 409, `reversing ${label}, which would overdraw`);
+      if (already || overdraws) {
+        for (const answer of answers) expectStatus(answer, 409, `reversing ${label}, ${already ? 'already reversed' : 'which would overdraw'}`);
         return () => {
           world.tally.refusedReversals += 1;
         };

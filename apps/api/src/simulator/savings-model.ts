@@ -106,6 +106,14 @@ export class SavingsModel {
     this.rowCount += posting.rows;
   }
 
+  isReversed(transactionId: string): boolean {
+    return this.posting(transactionId).reversed;
+  }
+
+  isBatchReversed(batchId: string): boolean {
+    return this.batches.get(batchId)?.reversed === true;
+  }
+
   usersOf(transactionId: string): string[] {
     return this.posting(transactionId).effects.map((effect) => effect.userId);
   }

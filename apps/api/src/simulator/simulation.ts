@@ -42,6 +42,7 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
   const fail = (invariant: string, detail: string) => new SimulationFailure(invariant, options.seed, clock.isoDay(), detail, log.last());
   const random = seededRandom(options.seed);
   let keys = 0;
+  let signIns: Promise<unknown> = Promise.resolve();
   const openCaller = (name: string) => new HttpCaller(name, baseUrl, log);
   const officer = openCaller('officer');
   const payroll = openCaller('payroll token');
@@ -59,6 +60,11 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
     tally: emptyTally(),
     newKey: () => `sim-${options.seed}-${(keys += 1)}-${random.int(0, 0xffffff).toString(16)}`,
     openCaller,
+    oneSignInAtATime: (signIn) => {
+      const next = signIns.then(signIn, signIn);
+      signIns = next.catch(() => {});
+      return next;
+    },
   };
 
   try {

@@ -43,7 +43,7 @@ describe.each([1, 2] as const)('the simulator, seed %i', (seed) => {
 // Bugs planted straight into the database with SQL, bypassing the API as a bug in Kobo would:
 // the month's checks must fail, naming the invariant, the seed and the simulated date.
 describe('a planted bug', () => {
-  it('a deposit written twice is found by the ledger check and the count of postings', async () => {
+  it("a deposit written twice is found by the ledger check, the members' own statements and the count of postings", async () => {
     const run = simulate({
       seed: 7,
       years: 1,
@@ -58,7 +58,7 @@ describe('a planted bug', () => {
       },
     });
     await expect(run).rejects.toThrow(
-      "simulator: invariant broken: the database's ledger check reports nothing and each Idempotency-Key posted at most once\nseed 7, simulated date 2016-04-30",
+      "simulator: invariant broken: the database's ledger check reports nothing and the model agrees with Kobo's balances and each Idempotency-Key posted at most once\nseed 7, simulated date 2016-04-30",
     );
   });
 
