@@ -103,9 +103,10 @@ describe('before the script arrives', () => {
   ] as const)('paints the Kobo frame and a progress bar in the %s theme, never a white screen in the dark', async (scheme, background) => {
     const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
     await page.addInitScript((value) => localStorage.setItem('darkMode', value), scheme);
-    // The script never comes: what a phone on a weak connection shows meanwhile.
+    // The script never comes: what a phone on a weak connection shows meanwhile, on a page the
+    // server sends as the app's shell (only the first screens are rendered there: decision 058).
     await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto('/staff-savings');
+    await page.goto('/forgot-password');
     expect(await page.getByRole('progressbar', { name: 'Loading Kobo' }).isVisible()).toBe(true);
     expect(await page.getByText('Kobo', { exact: true }).isVisible()).toBe(true);
     expect(await colorSchemeOf(page)).toBe(scheme);
@@ -114,8 +115,27 @@ describe('before the script arrives', () => {
     await page.unroute('**/assets/*.js');
     // Once the app starts it replaces the frame.
     await page.reload();
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Reset Password' }).isVisible()).toBe(true);
     expect(await page.getByRole('progressbar', { name: 'Loading Kobo' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it.each([
+    ['light', 'rgb(255, 255, 255)'],
+    ['dark', 'rgb(36, 36, 36)'],
+  ] as const)('shows a first screen the server rendered in the %s theme, form and all, before any script', async (scheme, background) => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+    await page.addInitScript((value) => localStorage.setItem('darkMode', value), scheme);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    // Signed out, My Savings sends the visitor to /login, which arrives drawn.
+    await page.goto('/staff-savings');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').isVisible()).toBe(true);
+    expect(await page.getByRole('progressbar', { name: 'Loading Kobo' }).count()).toBe(0);
+    expect(await colorSchemeOf(page)).toBe(scheme);
+    expect(await backgroundOf(page)).toBe(background);
+    await screenshot(page, `rendered-login-375-${scheme}`);
     await context.close();
   });
 });

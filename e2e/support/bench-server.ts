@@ -35,7 +35,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     WEB_DIST_DIR,
     LOG_LEVEL: 'silent',
     // The first screen rendered on the server or not, as the app is started (docs/decisions/058).
-    SERVER_RENDER: process.env.SERVER_RENDER ?? 'off',
+    SERVER_RENDER: process.env.SERVER_RENDER ?? 'on',
   });
   const app = await buildApp({ env, backgroundJobs: false });
   await app.listen({ port, host: '127.0.0.1' });

@@ -68,11 +68,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /**
-   * Renders the first screen (/staff-savings, /dashboard) on the server with the visitor's data
-   * (docs/decisions/058). Off until it meets issue 34's Lighthouse targets; the data-free shell
-   * is sent otherwise, as before.
+   * Renders the first screen (/login, /staff-savings, /dashboard) on the server, the latter two
+   * with the visitor's data (docs/decisions/058). `off` sends the data-free shell, as before.
    */
-  SERVER_RENDER: z.enum(['on', 'off']).default('off'),
+  SERVER_RENDER: z.enum(['on', 'off']).default('on'),
   /** Where `npm run backup` and the nightly backup write (default DATA_DIR/backups; docs/decisions/025-backups.md). */
   BACKUP_DIR: z.string().optional(),
   /** When the nightly backup runs, HH:MM in APP_TIMEZONE. */
