@@ -23,9 +23,12 @@ export function LoginPage() {
   // only after (use-hydrated.ts), with what was typed meanwhile.
   const hydrated = useHydrated();
   const state = (useLocation().state ?? {}) as LoginPageState;
-  // The server never sees the history entry's state, which a reload keeps: the render that takes the
-  // server's page over draws it as the server did, and the notice and the email follow right after.
-  const arrival: LoginPageState = hydrated ? state : {};
+  // What another page handed over (an accepted invitation's notice and email) is shown when the app
+  // navigates here. A page the server drew ignores it: a reload keeps the history entry's state,
+  // which the server never sees, and drawing the notice once React takes over would both differ
+  // from the server's page and push the form down under a finger about to press Sign In.
+  const [drawnByServer] = useState(!hydrated);
+  const arrival: LoginPageState = drawnByServer ? {} : state;
   const signIn = useSignIn();
   // Issue 15: no way to /signup while sign-up is off (the page would only say so).
   const isSignUpOpen = useSetup().data?.openSignUp !== false;
@@ -37,9 +40,8 @@ export function LoginPage() {
   const passwordInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (emailInput.current?.value) setEmail(emailInput.current.value);
-    else if (state.email) setEmail(state.email);
     if (passwordInput.current?.value) setPassword(passwordInput.current.value);
-  }, [state.email]);
+  }, []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
