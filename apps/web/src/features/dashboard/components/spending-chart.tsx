@@ -9,6 +9,9 @@ import { formatNaira, type DashboardView } from '@kobo/core';
 import { formatAxisLabel, formatPeriodLabel } from '../../../lib/format-calendar-date.ts';
 import { formatCompactNaira } from './dashboard-labels.ts';
 
+/** Where the axis stops when nothing was spent: ₦1,000, so its ticks read ₦0, ₦250 … ₦1K. */
+const EMPTY_AXIS_TOP_KOBO = 100_000;
+
 /**
  * Spending per day (week, month) or per month (year), as the server bucketed it. Loaded lazily:
  * recharts is most of the dashboard's weight. The bars are drawn for the eye; the same figures are
@@ -16,6 +19,7 @@ import { formatCompactNaira } from './dashboard-labels.ts';
  */
 export function SpendingChart({ series, caption }: { series: DashboardView['series']; caption: string }) {
   const data = series.points.map((point) => ({ label: formatAxisLabel(point.key), full: formatPeriodLabel(point.key), amount: point.amountKobo }));
+  const nothingSpent = data.every((point) => point.amount === 0);
   return (
     <figure style={{ margin: 0 }}>
       {/* Hidden from screen readers, so nothing in it may take focus either (axe's aria-hidden-focus): recharts' keyboard layer is off. */}
@@ -27,7 +31,8 @@ export function SpendingChart({ series, caption }: { series: DashboardView['seri
           dataKey="label"
           series={[{ name: 'amount', label: 'Spent', color: 'blue.6' }]}
           valueFormatter={formatNaira}
-          yAxisProps={{ tickFormatter: formatCompactNaira, width: 64 }}
+          // A period with nothing spent would otherwise scale the axis from ₦0 to ₦0, every tick ₦0.
+          yAxisProps={{ tickFormatter: formatCompactNaira, width: 64, ...(nothingSpent ? { domain: [0, EMPTY_AXIS_TOP_KOBO] } : {}) }}
           gridAxis="x"
           tickLine="none"
           tooltipAnimationDuration={150}
