@@ -24,7 +24,7 @@ import { useIsPhone } from '../../../lib/use-screen-size.ts';
 import type { SavingsProductAccounts } from './api/get-product-accounts.ts';
 import { useSaveSavingsProduct } from './api/save-savings-product.ts';
 import { DayOfYearField } from './day-of-year-field.tsx';
-import { emptyProduct, PRODUCT_FIELDS, PRODUCT_FIELD_NAMES, productFormValues, type DayOfYearValue, type SavingsProductFormValues } from './product-form-values.ts';
+import { emptyProduct, isProductField, PRODUCT_FIELD_NAMES, productFormValues, type DayOfYearValue, type SavingsProductFormValues } from './product-form-values.ts';
 
 type Props = {
   /** The product to change, 'new' for a new one, null while closed. */
@@ -111,7 +111,7 @@ function ProductForm({ product, accounts, onCancel, onSaved }: { product: Saving
         onSuccess: onSaved,
         onError: (failure) => {
           // The sentence stands beside the field through the form; the hook flags it, focuses it, or puts a fieldless refusal in the banner.
-          if (failure instanceof ApiError && failure.field && PRODUCT_FIELDS.has(failure.field)) form.setFieldError(failure.field, errorMessage(failure, MESSAGES.serverError));
+          if (failure instanceof ApiError && failure.field && isProductField(failure.field)) form.setFieldError(failure.field, errorMessage(failure, MESSAGES.serverError));
           problems.fromServer(failure, MESSAGES.serverError);
         },
       },

@@ -79,4 +79,8 @@ export function productFormValues(product: SavingsProductView, defaultPenaltyAcc
 
 /** The form's fields, in its order: the server may name one in a refusal, shown beside it. */
 export const PRODUCT_FIELD_NAMES = Object.keys(emptyProduct(null)) as (keyof SavingsProductFormValues)[];
-export const PRODUCT_FIELDS = new Set<string>(PRODUCT_FIELD_NAMES);
+
+/** Whether a refusal's field is one of the form's own. */
+export function isProductField(field: string): field is keyof SavingsProductFormValues {
+  return (PRODUCT_FIELD_NAMES as readonly string[]).includes(field);
+}
