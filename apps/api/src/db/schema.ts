@@ -130,6 +130,8 @@ export const signInFailures = pgTable('sign_in_failures', {
   clientKey: text('client_key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   failures: integer('failures').notNull(),
+  /** Sign-in password checks admitted and not yet settled (docs/decisions/014-throttles.md, addendum). */
+  inFlight: integer('in_flight').notNull().default(0),
 });
 
 /** Instance-wide settings every API instance must agree on (the generated auth secret). */

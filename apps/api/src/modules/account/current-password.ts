@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { AppError } from '@kobo/core';
-import { countAttempt, type AuthDeps } from '../auth/auth-deps.ts';
-import { giveBackAttempts, throttleKeys } from '../auth/sign-in-throttle.ts';
+import { admitCheck, type AuthDeps } from '../auth/auth-deps.ts';
+import { settlePasswordChecks, throttleKeys, type AdmittedCheck } from '../auth/sign-in-throttle.ts';
 
 /**
  * A current password typed on /profile counts like a sign-in (docs/decisions/014-throttles.md):
@@ -15,20 +15,20 @@ export async function countedPasswordCheck<T>(
   who: { email: string; clientAddress: string },
   check: () => Promise<T>,
 ): Promise<T> {
-  const byAddress = await countAttempt(deps, throttleKeys.signInAddress(who.clientAddress), deps.throttle.signInPerAddress);
-  if (!byAddress.isAllowed) throw new AppError('TOO_MANY_ATTEMPTS', { field: 'currentPassword' });
-  const byAccount = await countAttempt(deps, throttleKeys.signInAccount(who.email), deps.throttle.signInPerAccount);
-  if (!byAccount.isAllowed) {
-    await giveBackAttempts(deps.db, [byAddress]);
-    throw new AppError('TOO_MANY_ATTEMPTS', { field: 'currentPassword' });
-  }
+  const byAddress = await admitCheck(deps, throttleKeys.signInAddress(who.clientAddress), deps.throttle.signInPerAddress);
+  if (!byAddress) throw new AppError('TOO_MANY_ATTEMPTS', { field: 'currentPassword' });
+  const admitted: AdmittedCheck[] = [byAddress];
+  let failed = false;
   try {
-    const result = await check();
-    await giveBackAttempts(deps.db, [byAddress, byAccount]);
-    return result;
+    const byAccount = await admitCheck(deps, throttleKeys.signInAccount(who.email), deps.throttle.signInPerAccount);
+    if (!byAccount) throw new AppError('TOO_MANY_ATTEMPTS', { field: 'currentPassword' });
+    admitted.push(byAccount);
+    return await check();
   } catch (error) {
-    if (!(error instanceof AppError && error.code === 'CURRENT_PASSWORD_WRONG')) await giveBackAttempts(deps.db, [byAddress, byAccount]);
+    failed = error instanceof AppError && error.code === 'CURRENT_PASSWORD_WRONG';
     throw error;
+  } finally {
+    await settlePasswordChecks(deps.db, admitted, failed);
   }
 }
 

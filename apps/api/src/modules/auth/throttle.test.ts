@@ -84,6 +84,23 @@ describe('sign-in behind one proxy (TRUST_PROXY=1)', () => {
     }
     expect((await proxy.post('/api/auth/sign-in', { email: owner.email, password: owner.password }, from('198.51.100.77'))).statusCode).toBe(429);
   });
+
+  // Found by the simulator (issue 35): correct passwords sent together were refused once more were
+  // in flight than the limit, each counted as a failure until its password had been checked.
+  it('lets 12 colleagues behind one address sign in at the same moment (limit 3)', async () => {
+    clock = new Date('2026-11-23T13:00:00.000Z');
+    const colleagues = await Promise.all(Array.from({ length: 12 }, () => ctx.signedIn('user')));
+    const proxy = ctx.client('10.0.0.2');
+    const responses = await Promise.all(
+      colleagues.map((colleague) => proxy.post('/api/auth/sign-in', { email: colleague.email, password: colleague.password }, from('198.51.100.88'))),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array<number>(12).fill(200));
+    // The address's window still counts failures from zero: three wrong, then it waits.
+    const wrong = await Promise.all(
+      colleagues.slice(0, 8).map((colleague) => proxy.post('/api/auth/sign-in', { email: colleague.email, password: 'wrong' }, from('198.51.100.88'))),
+    );
+    expect(wrong.map((response) => response.statusCode).toSorted()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+  });
 });
 
 describe('sign-in behind listed proxies (TRUST_PROXY=10.0.0.0/8)', () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "sign_in_failures" ADD COLUMN "in_flight" integer DEFAULT 0 NOT NULL;
