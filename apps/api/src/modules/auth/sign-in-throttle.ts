@@ -126,6 +126,7 @@ export async function settlePasswordChecks(db: Database, checks: AdmittedCheck[]
       .update(signInFailures)
       .set({ inFlight: sql`greatest(${signInFailures.inFlight} - 1, 0)`, failures: failed ? sql`${signInFailures.failures} + 1` : signInFailures.failures })
       .where(and(eq(signInFailures.clientKey, check.key), eq(signInFailures.windowStartedAt, check.windowStartedAt)));
-    for (const wake of [...(waiting.get(check.key) ?? [])]) wake();
+    // Each wake leaves the set as it runs: a Set visits what is left of it, so this wakes them all.
+    for (const wake of waiting.get(check.key) ?? []) wake();
   }
 }

@@ -145,17 +145,11 @@ async function writeSettlements(tx: Transaction, actor: Actor, rows: readonly Ex
     const stamp = { createdById: actor.id, createdByEmail: actor.email, processedByEmail: actor.email, at, valueDate };
     await writeStampedRows(tx, stamp, lines.filter((line) => line.valueDate === valueDate));
   }
-  await storeRepayments(tx, actor, at, repayments);
-  await tx.execute(sql`select set_config('kobo.journal_by_caller', '', true)`);
   // The payoffs' receipts: the member hears of them in the settlement mail (or is dead), not as a
-  // bare loan receipt each. The loan rows' notice trigger wrote them as the statement ended.
-  if (repayments.length > 0) {
-    await tx.execute(sql`
-      delete from ledger_notices where ledger = 'loan' and entry_id in (
-        select t.id from loan_transactions t
-        where t.created_at = ${at.toISOString()} and t.type = 'repayment'
-          and t.loan_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(repayments.map((repayment) => repayment.loanId))}::jsonb)))`);
-  }
+  // bare loan receipt each, so the repayments are written quietly (migration 0034).
+  await tx.execute(sql`select set_config('kobo.quiet_postings', 'on', true)`);
+  await storeRepayments(tx, actor, at, repayments);
+  await tx.execute(sql`select set_config('kobo.journal_by_caller', '', true), set_config('kobo.quiet_postings', '', true)`);
   return postSettlementEntries(tx, actor, rows, worked);
 }
 

@@ -62,14 +62,14 @@ export async function approveRecovery(deps: LoanRecoveryDeps, actor: Actor, id: 
       { createdById: actor.id, createdByEmail: actor.email, processedByEmail: actor.email, at, valueDate },
       proposed.map((share) => ({ accountId: share.accountId, type: 'withdrawal' as const, amountKobo: share.amountKobo, description: recoveryWithdrawalDescription(worked.loan.borrowerName, worked.loan.productName) })),
     );
+    // The borrower hears of the repayment in the recovery's own mail, not as a bare receipt (migration 0034).
+    await tx.execute(sql`select set_config('kobo.quiet_postings', 'on', true)`);
     await storeRepayments(tx, actor, at, [{ loanId: row.loanId, amountKobo, valueDate, allocation: outcome.allocation, repaid, batchId: null }]);
-    await tx.execute(sql`select set_config('kobo.journal_by_caller', '', true)`);
+    await tx.execute(sql`select set_config('kobo.journal_by_caller', '', true), set_config('kobo.quiet_postings', '', true)`);
     const [repayment] = await queryRows<{ id: string }>(
       tx,
       sql`select t.id::text from loan_transactions t where t.loan_id = ${row.loanId} and t.created_at = ${at.toISOString()} and t.type = 'repayment' and t.reverses_id is null`,
     );
-    // The borrower hears of the repayment in the recovery's own mail, not as a bare receipt.
-    await tx.execute(sql`delete from ledger_notices where ledger = 'loan' and entry_id = ${repayment!.id}`);
 
     await lowerHolds(tx, row.loanId, proposed, at);
     await tx.insert(guarantorClaims).values(

@@ -190,6 +190,12 @@ describe('a recovery proposed and approved by two officers', () => {
         [loan.second.email, 'loan_recovery.guarantor', "₦11,200.00 recovered from your savings for Bola Borrower's loan"],
       ].toSorted(),
     );
+    // And no bare receipt for the repayment the recovery wrote: the borrower's mail tells of it.
+    const receipts = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from ledger_notices where ledger = 'loan' and entry_id in (select repayment_id from loan_recoveries where status = 'approved')`,
+    );
+    expect(receipts).toEqual([{ n: 0 }]);
   });
 
   it('shows the debt to the borrower and to each guarantor, and to nobody else', async () => {
