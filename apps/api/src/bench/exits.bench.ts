@@ -97,7 +97,7 @@ async function run(serverUrl: string) {
     await db.execute(sql`
       update member_exits e set status = 'approved', statement = a.statement, settlement_date = ${today}::date, shortfall_choice = a.choice,
              approved_by_id = 'bench-approver', approved_by_name = 'Bench Approver', approved_at = now()
-      from jsonb_to_recordset(${JSON.stringify(approvals)}::jsonb) as a(id uuid, statement jsonb, choice text)
+      from json_to_recordset(${JSON.stringify(approvals)}::json) as a(id uuid, statement jsonb, choice text)
       where e.id = a.id`);
     const settled = await call<ExitBatchSettled>('POST', '/api/exits/batch/settle', 201, { exitIds });
     const loadAfter = load();

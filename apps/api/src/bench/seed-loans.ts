@@ -130,21 +130,21 @@ export async function seedLoans(
                          purpose, status, applied_by_id, applied_at, decided_by_id, decided_at, disbursed_at, disbursed_value_date, disbursed_by_id)
       select l.id, l.account_id, l.product_id, l.product_name, l.method, l.annual_rate_bp, 200, 'reduce_term', l.principal_kobo, 0, l.months,
              'Bench loan', 'active', ${admin.id}, l.at, ${admin.id}, l.at, l.at, l.disbursed_on, ${admin.id}
-      from jsonb_to_recordset(${JSON.stringify(loans)}::jsonb)
+      from json_to_recordset(${JSON.stringify(loans)}::json)
         as l(id uuid, account_id uuid, product_id uuid, product_name text, method text, annual_rate_bp int, principal_kobo bigint, months int, at timestamptz, disbursed_on date)`);
     await db.execute(sql`
       insert into loan_instalments (loan_id, number, due_date, principal_kobo, interest_kobo, principal_paid_kobo, interest_paid_kobo, interest_waived_kobo)
-      select * from jsonb_to_recordset(${JSON.stringify(instalments)}::jsonb)
+      select * from json_to_recordset(${JSON.stringify(instalments)}::json)
         as i(loan_id uuid, number int, due_date date, principal_kobo bigint, interest_kobo bigint, principal_paid_kobo bigint, interest_paid_kobo bigint, interest_waived_kobo bigint)`);
     await db.execute(sql`
       insert into loan_transactions (loan_id, type, amount_kobo, value_date, created_by_id, created_by_email, created_at)
       select l.id, 'disbursement', l.principal_kobo, l.disbursed_on, ${admin.id}, ${admin.email}, l.at
-      from jsonb_to_recordset(${JSON.stringify(loans)}::jsonb) as l(id uuid, principal_kobo bigint, disbursed_on date, at timestamptz)`);
+      from json_to_recordset(${JSON.stringify(loans)}::json) as l(id uuid, principal_kobo bigint, disbursed_on date, at timestamptz)`);
     if (entries.length > 0) {
       await db.execute(sql`
         insert into loan_transactions (loan_id, type, amount_kobo, value_date, allocation, created_by_id, created_by_email, created_at)
         select e.loan_id, 'repayment', e.amount_kobo, e.value_date, e.allocation, ${admin.id}, ${admin.email}, e.at
-        from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(loan_id uuid, amount_kobo bigint, value_date date, allocation jsonb, at timestamptz)
+        from json_to_recordset(${JSON.stringify(entries)}::json) as e(loan_id uuid, amount_kobo bigint, value_date date, allocation jsonb, at timestamptz)
         order by e.at`);
     }
     options.log(`  seeded ${Math.min(count, start + CHUNK).toLocaleString('en-NG')} / ${count.toLocaleString('en-NG')} loans`);

@@ -105,7 +105,7 @@ export async function postBatchWithin(
   const [written] = await queryRows<{ count: number | string }>(
     tx,
     sql`with input as materialized (
-          select * from jsonb_to_recordset(${input}::jsonb) as r(user_id text, product_id uuid, type text, amount_kobo bigint, description text, line int, "column" int)
+          select * from json_to_recordset(${input}::json) as r(user_id text, product_id uuid, type text, amount_kobo bigint, description text, line int, "column" int)
         ),
         opened as (
           insert into savings_accounts (user_id, holder_name, staff_id, product_id, balance_kobo, last_updated)
@@ -181,7 +181,7 @@ export async function postBatchWithin(
 async function lockAccounts(tx: Transaction, input: string): Promise<void> {
   await tx.execute(sql`
     select a.id from savings_accounts a
-    where (a.user_id, a.product_id) in (select user_id, product_id from jsonb_to_recordset(${input}::jsonb) as i(user_id text, product_id uuid))
+    where (a.user_id, a.product_id) in (select user_id, product_id from json_to_recordset(${input}::json) as i(user_id text, product_id uuid))
     order by a.id
     for no key update`);
 }

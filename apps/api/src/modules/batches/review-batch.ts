@@ -280,7 +280,7 @@ async function productAccountsOf(
     sql`select a.id, a.user_id, a.product_id, a.balance_kobo,
                ${withdrawing ? heldKoboSql(sql`a.id`) : sql`0`} as held_kobo,
                ${withdrawing ? pendingHeldKoboSql(sql`a.id`) : sql`0`} as pending_kobo
-        from (select distinct user_id, product_id from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as i(user_id text, product_id uuid)) i
+        from (select distinct user_id, product_id from json_to_recordset(${JSON.stringify(wanted)}::json) as i(user_id text, product_id uuid)) i
         join savings_accounts a on a.user_id = i.user_id and a.product_id = i.product_id`,
   );
   return new Map(found.map((account) => [`${account.user_id} ${account.product_id}`, account]));
@@ -314,7 +314,7 @@ async function shortDaysOf(
   const found = await queryRows<{ key: string; short_day: IsoDate | null }>(
     db,
     sql`select i.key, ${firstDayBelowZeroSql(sql`a.id`, sql`a.balance_kobo`, sql`${valueDate}::date`, sql`-i.amount_kobo`)} as short_day
-        from jsonb_to_recordset(${JSON.stringify(withdrawals)}::jsonb) as i(key text, account_id uuid, amount_kobo bigint)
+        from json_to_recordset(${JSON.stringify(withdrawals)}::json) as i(key text, account_id uuid, amount_kobo bigint)
         join savings_accounts a on a.id = i.account_id`,
   );
   return new Map(found.flatMap((row) => (row.short_day ? [[row.key, row.short_day] as const] : [])));

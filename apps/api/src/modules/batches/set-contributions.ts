@@ -34,7 +34,7 @@ export async function setContributions(
     const holders = await queryRows<{ id: string }>(
       tx,
       sql`select u.id from users u
-          where u.id in (select user_id from jsonb_to_recordset(${input}::jsonb) as i(user_id text)) and ${holderRoleSql(sql`u.role`)}
+          where u.id in (select user_id from json_to_recordset(${input}::json) as i(user_id text)) and ${holderRoleSql(sql`u.role`)}
           for share of u`,
     );
     const known = new Set(holders.map((holder) => holder.id));
@@ -43,7 +43,7 @@ export async function setContributions(
     const at = deps.now();
     const changed = await queryRows<{ user_id: string; product_id: string; before: string | null; after: string }>(
       tx,
-      sql`with input as (select distinct on (user_id, product_id) * from jsonb_to_recordset(${input}::jsonb) as i(user_id text, amount_kobo bigint, product_id uuid)),
+      sql`with input as (select distinct on (user_id, product_id) * from json_to_recordset(${input}::json) as i(user_id text, amount_kobo bigint, product_id uuid)),
           previous as (select c.user_id, c.product_id, c.amount_kobo from standing_contributions c join input i on i.user_id = c.user_id and i.product_id = c.product_id),
           saved as (
             insert into standing_contributions (user_id, product_id, amount_kobo, updated_at, updated_by_id)

@@ -28,7 +28,7 @@ export async function activeLoan(db: Database, input: { userId: string; productI
     const rows = JSON.stringify(schedule.instalments.map((row) => ({ number: row.number, due_date: row.dueDate, principal: row.principal, interest: row.interest })));
     await tx.execute(sql`
       insert into loan_instalments (loan_id, number, due_date, principal_kobo, interest_kobo)
-      select ${loan.id}::uuid, r.number, r.due_date, r.principal, r.interest from jsonb_to_recordset(${rows}::jsonb) as r(number int, due_date date, principal bigint, interest bigint)`);
+      select ${loan.id}::uuid, r.number, r.due_date, r.principal, r.interest from json_to_recordset(${rows}::json) as r(number int, due_date date, principal bigint, interest bigint)`);
     await tx.execute(sql`
       insert into loan_transactions (loan_id, type, amount_kobo, value_date, created_by_id, created_by_email, created_at)
       values (${loan.id}::uuid, 'disbursement', ${input.principalKobo}, ${input.disbursedOn}::date, 'treasurer', 'treasurer@example.com', ${`${input.disbursedOn}T09:00:00+01:00`})`);

@@ -76,7 +76,7 @@ export async function settleLocked(tx: Transaction, deps: Pick<ExitDeps, 'now' |
   await tx.execute(sql`
     update member_exits e
     set status = 'settled', settled_by_id = ${actor.id}, settled_by_name = ${actor.name}, settled_at = ${at.toISOString()}, updated_at = ${at.toISOString()}, entry_id = s.entry_id
-    from jsonb_to_recordset(${settled}::jsonb) as s(id uuid, entry_id uuid)
+    from json_to_recordset(${settled}::json) as s(id uuid, entry_id uuid)
     where e.id = s.id`);
   const updated = await tx.select().from(memberExits).where(sql`${memberExits.id} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(rows.map((row) => row.id))}::jsonb))`);
   await tell(tx, rows);
@@ -225,7 +225,7 @@ async function postSettlementEntries(tx: Transaction, actor: Actor, rows: readon
     tx,
     sql`insert into journal_entries (book, value_date, source_type, source_id, narration, created_by_id)
         select 'scheme', e.value_date, 'exit', e.exit_id, e.narration, ${actor.id}
-        from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(ord int, exit_id uuid, value_date date, narration text)
+        from json_to_recordset(${JSON.stringify(entries)}::json) as e(ord int, exit_id uuid, value_date date, narration text)
         order by e.ord
         returning id::text, source_id::text`,
   );
@@ -234,7 +234,7 @@ async function postSettlementEntries(tx: Transaction, actor: Actor, rows: readon
   await tx.execute(sql`
     insert into journal_lines (entry_id, line_no, account_id, subledger_id, amount_kobo, value_date)
     select l.entry_id, l.line_no, l.account_id, l.subledger_id, l.amount_kobo, l.value_date
-    from jsonb_to_recordset(${JSON.stringify(withIds)}::jsonb) as l(entry_id uuid, line_no int, account_id uuid, subledger_id uuid, amount_kobo bigint, value_date date)`);
+    from json_to_recordset(${JSON.stringify(withIds)}::json) as l(entry_id uuid, line_no int, account_id uuid, subledger_id uuid, amount_kobo bigint, value_date date)`);
   return ids;
 }
 
@@ -261,5 +261,5 @@ async function tell(tx: Transaction, rows: readonly ExitRow[]): Promise<void> {
   // One statement for every mail (as the year end's): 500 exits' mails as separate rows' parameters would be slow.
   await tx.execute(sql`
     insert into mail_outbox (kind, to_email, subject, body)
-    select m.kind, m."to", m.subject, m.text from jsonb_to_recordset(${JSON.stringify(mails.map((mail) => ({ kind: mail.kind, ...mail.message })))}::jsonb) as m(kind text, "to" text, subject text, text text)`);
+    select m.kind, m."to", m.subject, m.text from json_to_recordset(${JSON.stringify(mails.map((mail) => ({ kind: mail.kind, ...mail.message })))}::json) as m(kind text, "to" text, subject text, text text)`);
 }

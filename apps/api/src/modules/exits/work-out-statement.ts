@@ -72,12 +72,12 @@ export async function workOutStatements(
     db,
     sql`select a.user_id, a.id::text, a.product_id::text, p.name, p.kind, a.balance_kobo
         from savings_accounts a join savings_products p on p.id = a.product_id
-        where a.user_id in (select r.user_id from jsonb_to_recordset(${dates}::jsonb) as r(user_id text, day date))
+        where a.user_id in (select r.user_id from json_to_recordset(${dates}::json) as r(user_id text, day date))
         order by a.user_id, case p.kind when 'ordinary' then 0 when 'shares' then 1 else 2 end, lower(p.name), a.id`,
   );
   const [later] = await queryRows<{ id: string }>(
     db,
-    sql`select t.id from jsonb_to_recordset(${dates}::jsonb) as r(user_id text, day date)
+    sql`select t.id from json_to_recordset(${dates}::json) as r(user_id text, day date)
         join savings_accounts a on a.user_id = r.user_id
         join savings_transactions t on t.account_id = a.id and t.value_date > r.day
         limit 1`,
@@ -242,7 +242,7 @@ async function refuseShortGuarantors(db: Db, recoveries: readonly (ExitRecovery 
     db,
     sql`select i.account_id::text, greatest(a.balance_kobo - ${heldKoboSql(sql`a.id`)} + i.released_kobo, 0) as spare_kobo,
                ${firstDayBelowZeroSql(sql`a.id`, sql`a.balance_kobo`, sql`i.day`, sql`-i.amount_kobo`)} as short_day
-        from jsonb_to_recordset(${input}::jsonb) as i(account_id uuid, amount_kobo bigint, released_kobo bigint, day date)
+        from json_to_recordset(${input}::json) as i(account_id uuid, amount_kobo bigint, released_kobo bigint, day date)
         join savings_accounts a on a.id = i.account_id`,
   );
   for (const row of rows) {

@@ -47,7 +47,7 @@ export async function importExpenses(
     await tx.execute(sql`
       insert into expenses (description, amount_kobo, category_id, spent_on, payment_method, user_id, user_email, import_id, created_at, updated_at)
       select i.description, i.amount_kobo, c.id, i.spent_on, i.payment_method, ${actor.id}, ${actor.email}, ${batch.id}, ${at.toISOString()}, ${at.toISOString()}
-      from jsonb_to_recordset(${input}::jsonb) as i(line int, spent_on date, item text, amount_kobo bigint, description text, payment_method text)
+      from json_to_recordset(${input}::json) as i(line int, spent_on date, item text, amount_kobo bigint, description text, payment_method text)
       join categories c on lower(c.name) = i.item
       order by i.line`);
     await recordAudit(tx, {

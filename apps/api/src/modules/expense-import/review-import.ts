@@ -125,7 +125,7 @@ async function refuseExistingDuplicates(db: Database | Transaction, scope: Retur
   const input = JSON.stringify(candidates.map((row) => ({ line: row.line, spent_on: row.spentOn, amount_kobo: row.amountKobo, description: row.description })));
   const matches = await queryRows<{ line: number }>(
     db,
-    sql`select i.line from jsonb_to_recordset(${input}::jsonb) as i(line int, spent_on date, amount_kobo bigint, description text)
+    sql`select i.line from json_to_recordset(${input}::json) as i(line int, spent_on date, amount_kobo bigint, description text)
         where exists (
           select 1 from expenses e
           where e.spent_on = i.spent_on and e.amount_kobo = i.amount_kobo

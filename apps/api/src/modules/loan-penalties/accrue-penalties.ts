@@ -105,7 +105,7 @@ export async function accrueIn(tx: Transaction, runner: PenaltyRunner, businessD
   const entries = JSON.stringify([...totals].map(([loanId, amount]) => ({ loan_id: loanId, amount_kobo: amount })));
   const written = await queryRows<{ id: string; loan_id: string }>(
     tx,
-    sql`with e as (select * from jsonb_to_recordset(${entries}::jsonb) as e(loan_id uuid, amount_kobo bigint))
+    sql`with e as (select * from json_to_recordset(${entries}::json) as e(loan_id uuid, amount_kobo bigint))
         insert into journal_entries (book, value_date, source_type, source_id, narration, created_by_id)
         select 'scheme', ${valueDate}::date, 'penalty', e.loan_id, 'Loan penalty · ' || a.holder_name || ' · ' || l.product_name, ${runner.id}
         from e join loans l on l.id = e.loan_id join savings_accounts a on a.id = l.account_id
@@ -114,7 +114,7 @@ export async function accrueIn(tx: Transaction, runner: PenaltyRunner, businessD
   );
   const entryOf = new Map(written.map((entry) => [entry.loan_id, entry.id]));
   await tx.execute(sql`
-    with e as (select * from jsonb_to_recordset(${JSON.stringify(written.map((entry) => ({ id: entry.id, loan_id: entry.loan_id, amount_kobo: totals.get(entry.loan_id) })))}::jsonb) as e(id uuid, loan_id uuid, amount_kobo bigint))
+    with e as (select * from json_to_recordset(${JSON.stringify(written.map((entry) => ({ id: entry.id, loan_id: entry.loan_id, amount_kobo: totals.get(entry.loan_id) })))}::json) as e(id uuid, loan_id uuid, amount_kobo bigint))
     insert into journal_lines (entry_id, line_no, account_id, subledger_id, amount_kobo, value_date)
     select e.id, side.line_no, side.account_id, null, side.sign * e.amount_kobo, ${valueDate}::date
     from e join loans l on l.id = e.loan_id cross join lateral (
@@ -137,7 +137,7 @@ export async function accrueIn(tx: Transaction, runner: PenaltyRunner, businessD
     tx,
     sql`insert into loan_penalty_charges (loan_id, instalment_number, charge_number, charge_date, amount_kobo, entry_id)
         select c.loan_id, c.instalment_number, c.charge_number, c.charge_date, c.amount_kobo, c.entry_id
-        from jsonb_to_recordset(${charges}::jsonb) as c(loan_id uuid, instalment_number int, charge_number int, charge_date date, amount_kobo bigint, entry_id uuid)
+        from json_to_recordset(${charges}::json) as c(loan_id uuid, instalment_number int, charge_number int, charge_date date, amount_kobo bigint, entry_id uuid)
         order by c.loan_id, c.instalment_number, c.charge_number
         on conflict (loan_id, instalment_number, charge_number) do nothing
         returning id::text`,

@@ -37,7 +37,7 @@ export async function payPenalties(tx: Transaction, payments: readonly { loanId:
   const paying = payments.filter((payment) => payment.amountKobo > 0);
   if (paying.length === 0) return;
   await tx.execute(sql`
-    with p as (select * from jsonb_to_recordset(${JSON.stringify(paying.map((payment) => ({ loan_id: payment.loanId, amount: payment.amountKobo })))}::jsonb) as p(loan_id uuid, amount bigint)),
+    with p as (select * from json_to_recordset(${JSON.stringify(paying.map((payment) => ({ loan_id: payment.loanId, amount: payment.amountKobo })))}::json) as p(loan_id uuid, amount bigint)),
     o as (
       select c.id, c.loan_id, c.amount_kobo - c.paid_kobo - c.waived_kobo as owed,
              sum(c.amount_kobo - c.paid_kobo - c.waived_kobo) over (partition by c.loan_id order by c.charge_date, c.instalment_number, c.charge_number)
@@ -59,7 +59,7 @@ export async function unpayPenalties(tx: Transaction, reversals: readonly { loan
   const undoing = reversals.filter((reversal) => reversal.amountKobo > 0);
   if (undoing.length === 0) return;
   await tx.execute(sql`
-    with p as (select * from jsonb_to_recordset(${JSON.stringify(undoing.map((reversal) => ({ loan_id: reversal.loanId, amount: reversal.amountKobo })))}::jsonb) as p(loan_id uuid, amount bigint)),
+    with p as (select * from json_to_recordset(${JSON.stringify(undoing.map((reversal) => ({ loan_id: reversal.loanId, amount: reversal.amountKobo })))}::json) as p(loan_id uuid, amount bigint)),
     o as (
       select c.id, c.loan_id, c.paid_kobo,
              sum(c.paid_kobo) over (partition by c.loan_id order by c.charge_date desc, c.instalment_number desc, c.charge_number desc) - c.paid_kobo as before

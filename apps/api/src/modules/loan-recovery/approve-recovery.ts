@@ -114,7 +114,7 @@ async function lowerHolds(tx: Transaction, loanId: string, shares: readonly Reco
         status = case when g.amount_kobo > s.amount then g.status else 'released' end,
         released_reason = case when g.amount_kobo > s.amount then g.released_reason else 'Paid in full by a recovery from guarantors' end,
         released_at = case when g.amount_kobo > s.amount then g.released_at else ${at.toISOString()}::timestamptz end
-    from jsonb_to_recordset(${JSON.stringify(shares.map((share) => ({ account_id: share.accountId, amount: share.amountKobo })))}::jsonb) as s(account_id uuid, amount bigint)
+    from json_to_recordset(${JSON.stringify(shares.map((share) => ({ account_id: share.accountId, amount: share.amountKobo })))}::json) as s(account_id uuid, amount bigint)
     where g.loan_id = ${loanId} and g.account_id = s.account_id`);
 }
 

@@ -37,7 +37,7 @@ export async function storeRepayments(tx: Transaction, actor: Actor, at: Date, e
     set interest_paid_kobo = i.interest_paid_kobo + l.interest,
         principal_paid_kobo = i.principal_paid_kobo + l.principal,
         interest_waived_kobo = i.interest_waived_kobo + l.waived
-    from jsonb_to_recordset(${lines}::jsonb) as l(loan_id uuid, number int, interest bigint, principal bigint, waived bigint)
+    from json_to_recordset(${lines}::json) as l(loan_id uuid, number int, interest bigint, principal bigint, waived bigint)
     where i.loan_id = l.loan_id and i.number = l.number`);
   const rows = JSON.stringify(
     entries.map((entry) => ({
@@ -58,13 +58,13 @@ export async function storeRepayments(tx: Transaction, actor: Actor, at: Date, e
       update loans l
       set fee_outstanding_kobo = l.fee_outstanding_kobo - e.fee,
           status = case when e.repaid then 'repaid' else l.status end
-      from jsonb_to_recordset(${loans}::jsonb) as e(loan_id uuid, fee bigint, repaid boolean)
+      from json_to_recordset(${loans}::json) as e(loan_id uuid, fee bigint, repaid boolean)
       where l.id = e.loan_id`);
   }
   await tx.execute(sql`
     insert into loan_transactions (loan_id, type, amount_kobo, value_date, allocation, batch_id, paid_by_loan_id, created_by_id, created_by_email, created_at)
     select e.loan_id, 'repayment', e.amount_kobo, e.value_date, e.allocation, e.batch_id, e.paid_by_loan_id, ${actor.id}, ${actor.email}, ${at.toISOString()}
-    from jsonb_to_recordset(${rows}::jsonb) as e(loan_id uuid, amount_kobo bigint, value_date date, allocation jsonb, batch_id uuid, paid_by_loan_id uuid)`);
+    from json_to_recordset(${rows}::json) as e(loan_id uuid, amount_kobo bigint, value_date date, allocation jsonb, batch_id uuid, paid_by_loan_id uuid)`);
   // Issue 33: the penalties each repayment paid, oldest charge first.
   await payPenalties(tx, entries.map((entry) => ({ loanId: entry.loanId, amountKobo: entry.allocation.penalty ?? (0 as Kobo) })));
 }

@@ -137,7 +137,7 @@ async function writeLines(tx: Transaction, remittanceId: string, members: readon
   await tx.execute(sql`
     insert into payroll_remittance_lines (remittance_id, line_no, user_id, ref, name, outcome, advised_kobo, remitted_kobo, paid_kobo, over_kobo, deductions)
     select ${remittanceId}, r.line_no, r.user_id, r.ref, r.name, r.outcome, r.advised_kobo, r.remitted_kobo, r.paid_kobo, r.over_kobo, r.deductions
-    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+    from json_to_recordset(${JSON.stringify(input)}::json)
       as r(line_no int, user_id text, ref text, name text, outcome text, advised_kobo bigint, remitted_kobo bigint, paid_kobo bigint, over_kobo bigint, deductions jsonb)`);
 }
 
@@ -162,7 +162,7 @@ async function payDownArrears(tx: Transaction, members: readonly MatchedMember[]
   const paid = perProduct(members, 'arrears', (deduction) => deduction.paidKobo);
   if (paid.length === 0) return;
   await tx.execute(sql`
-    with paid as (select * from jsonb_to_recordset(${JSON.stringify(paid)}::jsonb) as p(user_id text, product_id uuid, kobo bigint)),
+    with paid as (select * from json_to_recordset(${JSON.stringify(paid)}::json) as p(user_id text, product_id uuid, kobo bigint)),
     owed as (
       select a.id, a.outstanding_kobo, p.kobo,
              coalesce(sum(a.outstanding_kobo) over (partition by a.user_id, a.product_id order by a.month, a.created_at, a.id
@@ -183,7 +183,7 @@ async function writeNewArrears(tx: Transaction, remittanceId: string, members: r
   await tx.execute(sql`
     insert into contribution_arrears (user_id, product_id, month, remittance_id, amount_kobo, outstanding_kobo)
     select s.user_id, s.product_id, ${month}, ${remittanceId}, s.kobo, s.kobo
-    from jsonb_to_recordset(${JSON.stringify(short)}::jsonb) as s(user_id text, product_id uuid, kobo bigint)`);
+    from json_to_recordset(${JSON.stringify(short)}::json) as s(user_id text, product_id uuid, kobo bigint)`);
 }
 
 /** What was remitted beyond the advice, held per line, and its one journal entry: Dr payroll, Cr over-deductions held. */
@@ -193,7 +193,7 @@ async function holdOverdeductions(tx: Transaction, actor: Actor, remittanceId: s
   await tx.execute(sql`
     insert into payroll_overdeductions (remittance_id, user_id, ref, name, amount_kobo)
     select ${remittanceId}, o.user_id, o.ref, o.name, o.kobo
-    from jsonb_to_recordset(${JSON.stringify(over)}::jsonb) as o(user_id text, ref text, name text, kobo bigint)`);
+    from json_to_recordset(${JSON.stringify(over)}::json) as o(user_id text, ref text, name text, kobo bigint)`);
   const total = over.reduce((sum, line) => sum + line.kobo, 0);
   const accounts = await mappedAccounts(tx, ['savings.payroll', 'payroll.overdeductions']);
   await insertEntry(tx, {

@@ -52,7 +52,7 @@ export async function prepareAdvice(deps: SavingsDeps, actor: Actor, input: { mo
     await tx.execute(sql`
       insert into payroll_advice_lines (advice_id, user_id, staff_id, name, deductions, total_kobo)
       select ${id}, r.user_id, r.staff_id, r.name, r.deductions, r.total_kobo
-      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(user_id text, staff_id text, name text, deductions jsonb, total_kobo bigint)`);
+      from json_to_recordset(${JSON.stringify(lines)}::json) as r(user_id text, staff_id text, name text, deductions jsonb, total_kobo bigint)`);
     await recordAudit(tx, {
       kind: 'payroll.advice_prepared',
       actor,

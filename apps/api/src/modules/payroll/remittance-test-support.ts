@@ -34,7 +34,7 @@ export async function issuedAdvice(
   await db.execute(sql`
     insert into payroll_advice_lines (advice_id, user_id, staff_id, name, deductions, total_kobo, held_reason)
     select ${advice!.id}, l.user_id, l.staff_id, l.name, l.deductions, l.total_kobo, l.held_reason
-    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as l(user_id text, staff_id text, name text, deductions jsonb, total_kobo bigint, held_reason text)`);
+    from json_to_recordset(${JSON.stringify(input)}::json) as l(user_id text, staff_id text, name text, deductions jsonb, total_kobo bigint, held_reason text)`);
   return advice!.id;
 }
 

@@ -77,7 +77,7 @@ export async function moveBalances(tx: Transaction, deltas: ReadonlyMap<string, 
   if (deltas.size === 0) return;
   await tx.execute(sql`
     update savings_accounts s set balance_kobo = s.balance_kobo + d.delta, last_updated = ${at.toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify([...deltas].map(([account_id, delta]) => ({ account_id, delta })))}::jsonb) as d(account_id uuid, delta bigint)
+    from json_to_recordset(${JSON.stringify([...deltas].map(([account_id, delta]) => ({ account_id, delta })))}::json) as d(account_id uuid, delta bigint)
     where s.id = d.account_id`);
 }
 

@@ -76,6 +76,6 @@ async function storeLines(tx: Transaction, runId: string, lines: (YearEndLine & 
   await tx.execute(sql`
     insert into year_end_lines (run_id, line_no, user_id, name, staff_id, part, label, method, rate_bp, basis_kobo, gross_kobo, tax_kobo, net_kobo, account_id, to_product_name)
     select ${runId}::uuid, r."lineNo", r."userId", r.name, r."staffId", r.part, r.label, r.method, r."rateBp", r."basisKobo", r."grossKobo", r."taxKobo", r."netKobo", r."accountId", r."toProductName"
-    from jsonb_to_recordset(${input}::jsonb) as r("lineNo" int, "userId" text, name text, "staffId" text, part text, label text, method text, "rateBp" int,
+    from json_to_recordset(${input}::json) as r("lineNo" int, "userId" text, name text, "staffId" text, part text, label text, method text, "rateBp" int,
       "basisKobo" bigint, "grossKobo" bigint, "taxKobo" bigint, "netKobo" bigint, "accountId" uuid, "toProductName" text)`);
 }

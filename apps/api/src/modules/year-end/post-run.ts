@@ -154,7 +154,7 @@ async function tellMembers(tx: Transaction, year: number, lines: readonly YearEn
   await tx.execute(sql`
     insert into mail_outbox (kind, to_email, subject, body)
     select 'yearend.line', u.email, m.subject, m.text
-    from jsonb_to_recordset(${JSON.stringify(mails)}::jsonb) as m("userId" text, subject text, text text)
+    from json_to_recordset(${JSON.stringify(mails)}::json) as m("userId" text, subject text, text text)
     join users u on u.id = m."userId"
     where not ('postings' = any(u.mail_opt_outs))`);
 }
