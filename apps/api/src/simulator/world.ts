@@ -1,4 +1,5 @@
 import type { HttpCaller, RequestLog } from './http-caller.ts';
+import type { LifecycleModel } from './lifecycle-model.ts';
 import type { Random } from './prng.ts';
 import type { SavingsModel } from './savings-model.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
@@ -20,6 +21,8 @@ export type Tally = {
   batchReversals: number;
   replays: number;
   hostile: number;
+  contributionChanges: number;
+  remittances: number;
 };
 
 /** Everything an operation needs: the callers, the model, the dice and the clock. */
@@ -29,6 +32,8 @@ export type World = {
   clock: SimulatedClock;
   log: RequestLog;
   model: SavingsModel;
+  /** Standing contributions, the payroll loop, the year end and exits (lifecycle-operations.ts): their model and their own dice. */
+  life: { model: LifecycleModel; random: Random };
   officer: HttpCaller;
   /** The payroll program: an API token with the savings_batches scope. */
   payroll: HttpCaller;
@@ -62,4 +67,6 @@ export const emptyTally = (): Tally => ({
   batchReversals: 0,
   replays: 0,
   hostile: 0,
+  contributionChanges: 0,
+  remittances: 0,
 });
