@@ -32,9 +32,17 @@ export type YearEndFigures = {
   carriedForwardKobo: number;
 };
 
+/** A posting as the year end reads it: its value date, what it moved, and whether it was reversed. */
+type DatedPosting = { day: string; effects: readonly { userId: string; kobo: number }[]; reversed: boolean };
+
 /** actual/365, as COOPERATIVE.md's example and decision 048 count days: a leap year's 366 days over 365. */
 const DAYS_IN_A_YEAR = 365n;
 const BASIS_POINTS = 10_000n;
+
+/** Days since 1970 of an ISO day, for counting the days a posting is held. */
+function dayNumber(isoDay: string): number {
+  return Date.parse(`${isoDay}T00:00:00Z`) / 86_400_000;
+}
 
 /** a ÷ b rounded half up, for a ≥ 0 and b > 0, in integers. */
 export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
@@ -48,12 +56,10 @@ export class LifecycleModel {
   private readonly arrears = new Map<string, number>();
   /** Over-deductions held in the scheme's book: money payroll sent beyond what was advised. */
   private heldKobo = 0;
-  /** Σ end-of-day balance over the days of the current calendar year so far, per member. */
-  private balanceDays = new Map<string, bigint>();
-  /** Days of the current year closed so far (a posting valued on 31 December is counted back over them). */
-  private daysClosed = 0;
-  /** The last year's balance-days and the balances at its close, kept for the year end run in January. */
-  private closedYear: { year: number; balanceDays: Map<string, bigint>; closing: Map<string, number> } | null = null;
+  /** Every posting Kobo took, dated by its value date (the day it was made, or the day a year end values it). */
+  private readonly dated = new Map<string, DatedPosting>();
+  /** Each member's balance at the close of the last 31 December, for the AGM pack. */
+  private closedYear: { year: number; closing: Map<string, number> } | null = null;
   /** Scheme income posted per calendar year (the year's surplus: the simulated scheme has no expenditure in its book). */
   private readonly income = new Map<number, number>();
   /** Members who left (settled): no longer in the payroll loop, their balances at ₦0. */
@@ -123,25 +129,56 @@ export class LifecycleModel {
     this.heldKobo += kobo;
   }
 
-  /** The end of a simulated day: each member's balance counts for the day (every posting is valued the day it is made). */
-  closeDay(balances: ReadonlyMap<string, number>, isoDay: string): void {
-    for (const [userId, kobo] of balances) this.balanceDays.set(userId, (this.balanceDays.get(userId) ?? 0n) + BigInt(kobo));
-    this.daysClosed += 1;
-    if (isoDay.endsWith('-12-31')) {
-      this.closedYear = { year: Number(isoDay.slice(0, 4)), balanceDays: this.balanceDays, closing: new Map(balances) };
-      this.balanceDays = new Map();
-      this.daysClosed = 0;
-    }
+  /** The savings model's observer: each posting dated the day Kobo took it (every posting is valued that day). */
+  constructor(private readonly today: () => string) {}
+
+  recorded(transactionIds: readonly string[], effects: readonly { userId: string; kobo: number }[]): void {
+    const posting: DatedPosting = { day: this.today(), effects, reversed: false };
+    for (const id of transactionIds) this.dated.set(id, posting);
   }
 
-  /** A posting valued on the closed year's last day, made in the new year: it counts for the new year's days already closed. */
+  reversed(transactionId: string): void {
+    const posting = this.dated.get(transactionId);
+    if (posting) posting.reversed = true;
+  }
+
+  /** A year end's interest, posted in January but valued on the year's last day. */
+  valuedOn(transactionId: string, day: string): void {
+    const posting = this.dated.get(transactionId);
+    if (posting) posting.day = day;
+  }
+
+  /** The end of 31 December: every balance as it closed the year, for the AGM pack's totals. */
+  closeDay(balances: ReadonlyMap<string, number>, isoDay: string): void {
+    if (isoDay.endsWith('-12-31')) this.closedYear = { year: Number(isoDay.slice(0, 4)), closing: new Map(balances) };
+  }
+
+  /** A posting valued on the closed year's last day, made in the new year: it closed the year too. */
   valuedAtLastYearEnd(userId: string, kobo: number): void {
-    this.balanceDays.set(userId, (this.balanceDays.get(userId) ?? 0n) + BigInt(kobo) * BigInt(this.daysClosed));
     if (this.closedYear) this.closedYear.closing.set(userId, (this.closedYear.closing.get(userId) ?? 0) + kobo);
   }
 
   closingBalancesOf(year: number): ReadonlyMap<string, number> | null {
     return this.closedYear?.year === year ? this.closedYear.closing : null;
+  }
+
+  /**
+   * Each member's balance-days over calendar `year`: every posting valued by then counts for each
+   * day from its value date (or the year's first) to the year's last. A posting reversed counts
+   * for none of them, nor does its reversal: Kobo leaves both out, whatever day the reversal was
+   * valued (decision 049, read-member-years.ts), as a mistake corrected never happened.
+   */
+  balanceDays(year: number): Map<string, bigint> {
+    const first = dayNumber(`${year}-01-01`);
+    const last = dayNumber(`${year}-12-31`);
+    const days = new Map<string, bigint>();
+    for (const posting of new Set(this.dated.values())) {
+      const day = dayNumber(posting.day);
+      if (posting.reversed || day > last) continue;
+      const held = BigInt(last - Math.max(day, first) + 1);
+      for (const { userId, kobo } of posting.effects) days.set(userId, (days.get(userId) ?? 0n) + BigInt(kobo) * held);
+    }
+    return days;
   }
 
   recordIncome(year: number, kobo: number): void {
@@ -159,12 +196,11 @@ export class LifecycleModel {
    * the reserve at `reserveBp` of the surplus rounded up; carried forward the rest.
    */
   yearEnd(year: number, rateBp: number, taxBp: number, reserveBp: number): YearEndFigures {
-    if (this.closedYear?.year !== year) throw new Error(`the model has no closed year ${year}`);
     const rate = BigInt(rateBp);
     const denominator = DAYS_IN_A_YEAR * BASIS_POINTS;
     let exactSum = 0n;
     const lines: YearEndLine[] = [];
-    for (const [userId, days] of this.closedYear.balanceDays) {
+    for (const [userId, days] of this.balanceDays(year)) {
       if (days <= 0n) continue;
       exactSum += days * rate;
       const grossKobo = Number(divideHalfUp(days * rate, denominator));

@@ -2,6 +2,8 @@ import { LifecycleModel } from './lifecycle-model.ts';
 import type { Operation } from './operations.ts';
 import { payrollLoop, standingChange } from './payroll-loop.ts';
 import { seededRandom } from './prng.ts';
+import { postIncome, yearEnd } from './year-end.ts';
+import type { SimulatedClock } from './simulated-clock.ts';
 import type { World } from './world.ts';
 
 /**
@@ -9,14 +11,25 @@ import type { World } from './world.ts';
  * the payroll loop, the year end and exits. Planned from their own dice (`world.life.random`), so
  * adding them shifts the earlier operations' dice as little as possible.
  */
-export function lifecycleWorld(seed: number): World['life'] {
-  return { model: new LifecycleModel(), random: seededRandom(seed * 1_000_003 + 65) };
+export function lifecycleWorld(seed: number, clock: SimulatedClock): World['life'] {
+  return { model: new LifecycleModel(() => clock.isoDay()), random: seededRandom(seed * 1_000_003 + 65), lastMonth: '' };
 }
 
-/** The day's lifecycle operations, beside the day's postings: members changing what they pledge. */
+/**
+ * The day's lifecycle operations, beside the day's postings: on a month's first working day, the
+ * year end in January (for the year before) and the year's income in December; every day,
+ * members changing what they pledge.
+ */
 export function planLifecycleDay(world: World): Operation[] {
   const { random, model } = world.life;
   const operations: Operation[] = [];
+  const month = world.clock.month();
+  if (month !== world.life.lastMonth) {
+    const first = world.life.lastMonth === '';
+    world.life.lastMonth = month;
+    if (month.endsWith('-12')) operations.push(postIncome(world));
+    if (month.endsWith('-01') && !first) operations.push(yearEnd(world));
+  }
   for (const member of world.members) {
     // A member who never pledged is soon asked to; one who did changes it now and then.
     const pledged = model.allStanding().has(member.userId);
@@ -33,7 +46,7 @@ export function planRunDay(world: World, index: number, plainRun: () => Operatio
   return index > 0 && world.life.random.chance(0.75) ? payrollLoop(world) : plainRun();
 }
 
-/** The end of each simulated day, weekends included: every balance counts for the day (interest on savings). */
+/** The end of each simulated day: on 31 December the model keeps every balance the year closed with. */
 export function closeLifecycleDay(world: World): void {
   world.life.model.closeDay(world.model.allBalances(), world.clock.isoDay());
 }

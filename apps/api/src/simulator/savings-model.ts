@@ -15,6 +15,8 @@ export class SavingsModel {
   private readonly batches = new Map<string, { transactionIds: string[]; reversed: boolean; label: string }>();
   /** Every savings row Kobo should hold: each posting's rows and each reversal's. */
   private rowCount = 0;
+  /** Told of each posting and reversal as the model takes it: the lifecycle model dates them (lifecycle-model.ts). */
+  observer: { recorded: (transactionIds: readonly string[], effects: readonly { userId: string; kobo: number }[]) => void; reversed: (transactionId: string) => void } | null = null;
 
   addMember(userId: string): void {
     this.balances.set(userId, 0);
@@ -44,6 +46,7 @@ export class SavingsModel {
     for (const { userId, kobo } of effects) this.balances.set(userId, this.balance(userId) + kobo);
     for (const id of transactionIds) this.postings.set(id, posting);
     this.rowCount += transactionIds.length;
+    this.observer?.recorded(transactionIds, effects);
   }
 
   /** A monthly run Kobo posted: its postings must already be recorded one by one. */
@@ -104,6 +107,7 @@ export class SavingsModel {
     posting.reversed = true;
     for (const { userId, kobo } of posting.effects) this.balances.set(userId, this.balance(userId) - kobo);
     this.rowCount += posting.rows;
+    this.observer?.reversed(transactionId);
   }
 
   isReversed(transactionId: string): boolean {

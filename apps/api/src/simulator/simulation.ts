@@ -3,6 +3,7 @@ import { createAccount } from '../modules/auth/create-account.ts';
 import { HttpCaller, RequestLog, ServerErrorAnswer } from './http-caller.ts';
 import { checkInvariants } from './invariants.ts';
 import { checkLifecycle } from './lifecycle-invariants.ts';
+import { setUpYearEnd } from './year-end.ts';
 import { closeLifecycleDay, lifecycleWorld, planLifecycleDay, planRunDay } from './lifecycle-operations.ts';
 import { batchReversal, hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
 import { seededRandom } from './prng.ts';
@@ -54,7 +55,7 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
     clock,
     log,
     model: new SavingsModel(),
-    life: lifecycleWorld(options.seed),
+    life: lifecycleWorld(options.seed, clock),
     officer,
     payroll,
     members: [],
@@ -70,6 +71,7 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
     },
   };
 
+  world.model.observer = world.life.model;
   try {
     await openTheScheme(app, world);
     const months = Math.round(options.years * 12);
@@ -103,6 +105,7 @@ async function openTheScheme(app: KoboApp, world: World): Promise<void> {
   // Every officer's posting moves money at once: two-person approval and members' requests (issue 15) are a later slice.
   await expectOk(world.officer.put('/api/savings/approval-settings', { twoPersonThreshold: null, memberPostingsDirect: true }), 'saving the approval settings');
   await renewPayrollToken(world);
+  await setUpYearEnd(world);
 }
 
 /** A token lasts at most two years: the payroll program is given a new one each January. */

@@ -23,6 +23,7 @@ export type Tally = {
   hostile: number;
   contributionChanges: number;
   remittances: number;
+  yearEnds: number;
 };
 
 /** Everything an operation needs: the callers, the model, the dice and the clock. */
@@ -33,7 +34,7 @@ export type World = {
   log: RequestLog;
   model: SavingsModel;
   /** Standing contributions, the payroll loop, the year end and exits (lifecycle-operations.ts): their model and their own dice. */
-  life: { model: LifecycleModel; random: Random };
+  life: { model: LifecycleModel; random: Random; lastMonth: string };
   officer: HttpCaller;
   /** The payroll program: an API token with the savings_batches scope. */
   payroll: HttpCaller;
@@ -69,4 +70,5 @@ export const emptyTally = (): Tally => ({
   hostile: 0,
   contributionChanges: 0,
   remittances: 0,
+  yearEnds: 0,
 });
