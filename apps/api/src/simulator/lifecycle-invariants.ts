@@ -5,12 +5,13 @@ import type { World } from './world.ts';
 export const LIFECYCLE_INVARIANTS = {
   standing: "members' standing contributions are what they asked for",
   arrears: 'contribution arrears and over-deductions held agree with the model',
+  leavers: 'members who left are inactive and members who stay are active',
 } as const;
 
 /**
  * The month-end checks of the lifecycle's model (issue 35, decision 065), read through the API as
- * an officer would: each member's standing contribution on the holders' list, the arrears report's
- * total and the over-deductions held.
+ * an officer would: each member's standing contribution on the holders' list, every holder active
+ * unless they left, the arrears report's total and the over-deductions held.
  */
 export async function checkLifecycle(world: World): Promise<Breach[]> {
   const breaches: Breach[] = [];
@@ -19,12 +20,14 @@ export async function checkLifecycle(world: World): Promise<Breach[]> {
 
   const listed = await officer.get('/api/savings/holders');
   if (listed.status === 200) {
-    const holders = new Map((listed.json as { holders: { userId: string; name: string; monthlyContributionKobo: number }[] }).holders.map((holder) => [holder.userId, holder]));
+    const holders = new Map((listed.json as { holders: { userId: string; name: string; monthlyContributionKobo: number; active: boolean }[] }).holders.map((holder) => [holder.userId, holder]));
     const wrong = world.members.flatMap((member) => {
       const found = holders.get(member.userId)?.monthlyContributionKobo;
       return found === model.standingOf(member.userId) ? [] : [`${member.name}: model ${model.standingOf(member.userId)}, Kobo ${found ?? 'absent'}`];
     });
     if (wrong.length > 0) breaches.push({ invariant: LIFECYCLE_INVARIANTS.standing, detail: wrong.slice(0, 5).join('; ') });
+    const misplaced = [...holders.values()].filter((holder) => holder.active === model.hasLeft(holder.userId));
+    if (misplaced.length > 0) breaches.push({ invariant: LIFECYCLE_INVARIANTS.leavers, detail: misplaced.slice(0, 5).map((holder) => `${holder.name}: active ${holder.active}, left ${model.hasLeft(holder.userId)}`).join('; ') });
   } else breaches.push({ invariant: LIFECYCLE_INVARIANTS.standing, detail: `GET /api/savings/holders answered ${listed.status}` });
 
   const arrears = await officer.get(`/api/payroll/arrears?month=${world.clock.month()}`);

@@ -193,7 +193,8 @@ export class LifecycleModel {
    * The year end's figures by COOPERATIVE.md's rules: interest on ordinary savings by the average
    * daily balance (actual/365) at `rateBp`, each member's gross rounded half up, the tax on it half
    * up, the amount what the rate gives (the exact sum rounded once), the rounding the difference;
-   * the reserve at `reserveBp` of the surplus rounded up; carried forward the rest.
+   * the reserve at `reserveBp` of the surplus rounded up; carried forward the rest. Members who
+   * have left have no line (their exit settled them).
    */
   yearEnd(year: number, rateBp: number, taxBp: number, reserveBp: number): YearEndFigures {
     const rate = BigInt(rateBp);
@@ -201,7 +202,8 @@ export class LifecycleModel {
     let exactSum = 0n;
     const lines: YearEndLine[] = [];
     for (const [userId, days] of this.balanceDays(year)) {
-      if (days <= 0n) continue;
+      // A member who left was settled in full on exit: the run has no line for them.
+      if (days <= 0n || this.left.has(userId)) continue;
       exactSum += days * rate;
       const grossKobo = Number(divideHalfUp(days * rate, denominator));
       if (grossKobo === 0) continue;

@@ -1,3 +1,4 @@
+import { giveNotice, settleExit } from './exits.ts';
 import { LifecycleModel } from './lifecycle-model.ts';
 import type { Operation } from './operations.ts';
 import { payrollLoop, standingChange } from './payroll-loop.ts';
@@ -12,13 +13,15 @@ import type { World } from './world.ts';
  * adding them shifts the earlier operations' dice as little as possible.
  */
 export function lifecycleWorld(seed: number, clock: SimulatedClock): World['life'] {
-  return { model: new LifecycleModel(() => clock.isoDay()), random: seededRandom(seed * 1_000_003 + 65), lastMonth: '' };
+  return { model: new LifecycleModel(() => clock.isoDay()), random: seededRandom(seed * 1_000_003 + 65), lastMonth: '', exits: [] };
 }
 
 /**
- * The day's lifecycle operations, beside the day's postings: on a month's first working day, the
- * year end in January (for the year before) and the year's income in December; every day,
- * members changing what they pledge.
+ * The day's lifecycle operations, run each working morning before the day's postings are planned
+ * (so a member who leaves is gone before anyone plans to pay them): on a month's first working
+ * day, the year end in January (for the year before) and the year's income in December; every
+ * day, members changing what they pledge, exits whose notice has run settled, now and then a
+ * member giving notice or an officer recording a death.
  */
 export function planLifecycleDay(world: World): Operation[] {
   const { random, model } = world.life;
@@ -34,6 +37,13 @@ export function planLifecycleDay(world: World): Operation[] {
     // A member who never pledged is soon asked to; one who did changes it now and then.
     const pledged = model.allStanding().has(member.userId);
     if (random.chance(pledged ? 0.01 : 0.3)) operations.push(standingChange(world, member));
+  }
+  const today = world.clock.isoDay();
+  for (const pending of world.life.exits) if (pending.earliest <= today && random.chance(0.6)) operations.push(settleExit(world, pending));
+  // Leavers only once the scheme has run a while, and never below half the members it grows to.
+  const staying = world.members.filter((member) => !world.life.exits.some((exit) => exit.member === member));
+  if (world.life.lastMonth >= '2016-03' && staying.length > world.targetMembers / 2 && random.chance(0.025)) {
+    operations.push(giveNotice(world, random.pick(staying), random.chance(0.4)));
   }
   return operations;
 }

@@ -3,6 +3,7 @@ import { createAccount } from '../modules/auth/create-account.ts';
 import { HttpCaller, RequestLog, ServerErrorAnswer } from './http-caller.ts';
 import { checkInvariants } from './invariants.ts';
 import { checkLifecycle } from './lifecycle-invariants.ts';
+import { setUpExits } from './exits.ts';
 import { setUpYearEnd } from './year-end.ts';
 import { closeLifecycleDay, lifecycleWorld, planLifecycleDay, planRunDay } from './lifecycle-operations.ts';
 import { batchReversal, hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
@@ -106,6 +107,7 @@ async function openTheScheme(app: KoboApp, world: World): Promise<void> {
   await expectOk(world.officer.put('/api/savings/approval-settings', { twoPersonThreshold: null, memberPostingsDirect: true }), 'saving the approval settings');
   await renewPayrollToken(world);
   await setUpYearEnd(world);
+  await setUpExits(world);
 }
 
 /** A token lasts at most two years: the payroll program is given a new one each January. */
@@ -132,6 +134,7 @@ async function simulateMonth(world: World, index: number): Promise<void> {
     }
     const weekday = new Date(`${clock.isoDay()}T12:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
+    await runInWaves(world, planLifecycleDay(world));
     const operations: Operation[] = [];
     if (world.joinsPlanned === 0) {
       // The founders, on the first working day.
@@ -144,7 +147,6 @@ async function simulateMonth(world: World, index: number): Promise<void> {
       const planned = planOne(world);
       if (planned) operations.push(planned);
     }
-    operations.push(...planLifecycleDay(world));
     await runInWaves(world, operations);
     if (day >= RUN_DAY && !runPosted && world.members.length > 0) {
       await runInWaves(world, [planRunDay(world, index, () => monthlyRun(world))]);

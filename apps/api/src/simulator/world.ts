@@ -1,4 +1,5 @@
 import type { HttpCaller, RequestLog } from './http-caller.ts';
+import type { PendingExit } from './exits.ts';
 import type { LifecycleModel } from './lifecycle-model.ts';
 import type { Random } from './prng.ts';
 import type { SavingsModel } from './savings-model.ts';
@@ -24,6 +25,10 @@ export type Tally = {
   contributionChanges: number;
   remittances: number;
   yearEnds: number;
+  notices: number;
+  exits: number;
+  deaths: number;
+  cancelledExits: number;
 };
 
 /** Everything an operation needs: the callers, the model, the dice and the clock. */
@@ -34,7 +39,7 @@ export type World = {
   log: RequestLog;
   model: SavingsModel;
   /** Standing contributions, the payroll loop, the year end and exits (lifecycle-operations.ts): their model and their own dice. */
-  life: { model: LifecycleModel; random: Random; lastMonth: string };
+  life: { model: LifecycleModel; random: Random; lastMonth: string; exits: PendingExit[] };
   officer: HttpCaller;
   /** The payroll program: an API token with the savings_batches scope. */
   payroll: HttpCaller;
@@ -71,4 +76,8 @@ export const emptyTally = (): Tally => ({
   contributionChanges: 0,
   remittances: 0,
   yearEnds: 0,
+  notices: 0,
+  exits: 0,
+  deaths: 0,
+  cancelledExits: 0,
 });
