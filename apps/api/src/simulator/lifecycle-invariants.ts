@@ -1,3 +1,4 @@
+import { checkExpenses } from './expenses.ts';
 import type { Breach } from './invariants.ts';
 import type { World } from './world.ts';
 
@@ -41,5 +42,6 @@ export async function checkLifecycle(world: World): Promise<Breach[]> {
       breaches.push({ invariant: LIFECYCLE_INVARIANTS.arrears, detail: `arrears: Kobo ${arrearsKobo}, model ${model.totalArrears()}; over-deductions held: Kobo ${heldKobo}, model ${model.heldOverdeductions()}` });
     }
   }
+  breaches.push(...(await checkExpenses(world)));
   return breaches;
 }

@@ -1,9 +1,10 @@
-import { giveNotice, settleExit } from './exits.ts';
+import { emptyExpenseBook, expenseActivity, setUpExpenses } from './expenses.ts';
+import { giveNotice, settleExit, setUpExits } from './exits.ts';
 import { LifecycleModel } from './lifecycle-model.ts';
 import type { Operation } from './operations.ts';
 import { payrollLoop, standingChange } from './payroll-loop.ts';
 import { seededRandom } from './prng.ts';
-import { postIncome, yearEnd } from './year-end.ts';
+import { postIncome, setUpYearEnd, yearEnd } from './year-end.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
 import type { World } from './world.ts';
 
@@ -13,7 +14,14 @@ import type { World } from './world.ts';
  * adding them shifts the earlier operations' dice as little as possible.
  */
 export function lifecycleWorld(seed: number, clock: SimulatedClock): World['life'] {
-  return { model: new LifecycleModel(() => clock.isoDay()), random: seededRandom(seed * 1_000_003 + 65), lastMonth: '', exits: [] };
+  return { model: new LifecycleModel(() => clock.isoDay()), random: seededRandom(seed * 1_000_003 + 65), lastMonth: '', exits: [], expenses: emptyExpenseBook() };
+}
+
+/** The settings the lifecycle runs under (the year end's, the exits') and the organisation's expense items. */
+export async function setUpLifecycle(world: World): Promise<void> {
+  await setUpYearEnd(world);
+  await setUpExits(world);
+  await setUpExpenses(world);
 }
 
 /**
@@ -21,7 +29,8 @@ export function lifecycleWorld(seed: number, clock: SimulatedClock): World['life
  * (so a member who leaves is gone before anyone plans to pay them): on a month's first working
  * day, the year end in January (for the year before) and the year's income in December; every
  * day, members changing what they pledge, exits whose notice has run settled, now and then a
- * member giving notice or an officer recording a death.
+ * member giving notice or an officer recording a death, and on some days the officer's work in
+ * the organisation's book (an expense recorded, edited, deleted, imported or its import undone).
  */
 export function planLifecycleDay(world: World): Operation[] {
   const { random, model } = world.life;
@@ -45,6 +54,7 @@ export function planLifecycleDay(world: World): Operation[] {
   if (world.life.lastMonth >= '2016-03' && staying.length > world.targetMembers / 2 && random.chance(0.025)) {
     operations.push(giveNotice(world, random.pick(staying), random.chance(0.4)));
   }
+  if (random.chance(0.25)) operations.push(expenseActivity(world));
   return operations;
 }
 

@@ -3,9 +3,7 @@ import { createAccount } from '../modules/auth/create-account.ts';
 import { HttpCaller, RequestLog, ServerErrorAnswer } from './http-caller.ts';
 import { checkInvariants } from './invariants.ts';
 import { checkLifecycle } from './lifecycle-invariants.ts';
-import { setUpExits } from './exits.ts';
-import { setUpYearEnd } from './year-end.ts';
-import { closeLifecycleDay, lifecycleWorld, planLifecycleDay, planRunDay } from './lifecycle-operations.ts';
+import { closeLifecycleDay, lifecycleWorld, planLifecycleDay, planRunDay, setUpLifecycle } from './lifecycle-operations.ts';
 import { batchReversal, hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
 import { seededRandom } from './prng.ts';
 import { SavingsModel } from './savings-model.ts';
@@ -106,8 +104,7 @@ async function openTheScheme(app: KoboApp, world: World): Promise<void> {
   // Every officer's posting moves money at once: two-person approval and members' requests (issue 15) are a later slice.
   await expectOk(world.officer.put('/api/savings/approval-settings', { twoPersonThreshold: null, memberPostingsDirect: true }), 'saving the approval settings');
   await renewPayrollToken(world);
-  await setUpYearEnd(world);
-  await setUpExits(world);
+  await setUpLifecycle(world);
 }
 
 /** A token lasts at most two years: the payroll program is given a new one each January. */

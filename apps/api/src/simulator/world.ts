@@ -1,4 +1,5 @@
 import type { HttpCaller, RequestLog } from './http-caller.ts';
+import type { ExpenseBook } from './expenses.ts';
 import type { PendingExit } from './exits.ts';
 import type { LifecycleModel } from './lifecycle-model.ts';
 import type { Random } from './prng.ts';
@@ -29,6 +30,11 @@ export type Tally = {
   exits: number;
   deaths: number;
   cancelledExits: number;
+  expenses: number;
+  expenseEdits: number;
+  expenseDeletes: number;
+  expenseImports: number;
+  expenseImportsUndone: number;
 };
 
 /** Everything an operation needs: the callers, the model, the dice and the clock. */
@@ -39,7 +45,7 @@ export type World = {
   log: RequestLog;
   model: SavingsModel;
   /** Standing contributions, the payroll loop, the year end and exits (lifecycle-operations.ts): their model and their own dice. */
-  life: { model: LifecycleModel; random: Random; lastMonth: string; exits: PendingExit[] };
+  life: { model: LifecycleModel; random: Random; lastMonth: string; exits: PendingExit[]; expenses: ExpenseBook };
   officer: HttpCaller;
   /** The payroll program: an API token with the savings_batches scope. */
   payroll: HttpCaller;
@@ -80,4 +86,9 @@ export const emptyTally = (): Tally => ({
   exits: 0,
   deaths: 0,
   cancelledExits: 0,
+  expenses: 0,
+  expenseEdits: 0,
+  expenseDeletes: 0,
+  expenseImports: 0,
+  expenseImportsUndone: 0,
 });
