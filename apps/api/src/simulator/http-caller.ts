@@ -1,7 +1,7 @@
 import { INVARIANTS } from './simulation-failure.ts';
 
 /** One answer, read once: the status, the body as text, and the JSON when it is JSON. */
-export type Answer = { status: number; text: string; json: unknown; headers: Headers };
+export type Answer = { status: number; text: string; json: unknown; headers: Headers; bytes: Buffer };
 
 /** The last requests of the run, for a failure's report; a ring, so a long run keeps little. */
 export class RequestLog {
@@ -64,8 +64,8 @@ export class HttpCaller {
     return this.send('PUT', path, JSON.stringify(body));
   }
 
-  /** `rawBody` is sent as it is (hostile requests: broken JSON). */
-  async send(method: string, path: string, rawBody?: string, headers: Record<string, string> = {}): Promise<Answer> {
+  /** `rawBody` is sent as it is (hostile requests: broken JSON; a file's bytes, with its content-type in `headers`). */
+  async send(method: string, path: string, rawBody?: string | Buffer, headers: Record<string, string> = {}): Promise<Answer> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -75,10 +75,12 @@ export class HttpCaller {
         ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
         ...headers,
       },
-      ...(rawBody === undefined ? {} : { body: rawBody }),
+      ...(rawBody === undefined ? {} : { body: typeof rawBody === 'string' ? rawBody : new Uint8Array(rawBody) }),
     });
     for (const line of response.headers.getSetCookie()) this.keepCookie(line);
-    const text = await response.text();
+    // The bytes kept as well as the text: a download (.xlsx) is read from its bytes.
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString('utf8');
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -86,10 +88,10 @@ export class HttpCaller {
       json = null;
     }
     const key = headers['idempotency-key'] ? ` key=${headers['idempotency-key']}` : '';
-    const shownBody = rawBody === undefined ? '' : ` ${rawBody.length > 160 ? `${rawBody.slice(0, 160)}…` : rawBody}`;
+    const shownBody = rawBody === undefined ? '' : typeof rawBody !== 'string' ? ` (${rawBody.length} bytes)` : ` ${rawBody.length > 160 ? `${rawBody.slice(0, 160)}…` : rawBody}`;
     this.log.add(`${this.name}: ${method} ${path}${key}${shownBody} → ${response.status}${response.status >= 400 ? ` ${text.slice(0, 160)}` : ''}`);
     if (response.status >= 500) throw new ServerErrorAnswer(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    return { status: response.status, text, json, headers: response.headers };
+    return { status: response.status, text, json, headers: response.headers, bytes };
   }
 
   private keepCookie(setCookie: string): void {

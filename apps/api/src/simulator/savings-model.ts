@@ -15,6 +15,10 @@ export class SavingsModel {
   private readonly batches = new Map<string, { transactionIds: string[]; reversed: boolean; label: string }>();
   /** Every savings row Kobo should hold: each posting's rows and each reversal's. */
   private rowCount = 0;
+  /** Told of each posting and reversal as the model takes it: the lifecycle model dates them (lifecycle-model.ts). */
+  /** Members who left: their accounts are closed, so nothing of theirs is reversed any more. */
+  private readonly closed = new Set<string>();
+  observer: { recorded: (transactionIds: readonly string[], effects: readonly { userId: string; kobo: number }[]) => void; reversed: (transactionId: string) => void } | null = null;
 
   addMember(userId: string): void {
     this.balances.set(userId, 0);
@@ -44,6 +48,7 @@ export class SavingsModel {
     for (const { userId, kobo } of effects) this.balances.set(userId, this.balance(userId) + kobo);
     for (const id of transactionIds) this.postings.set(id, posting);
     this.rowCount += transactionIds.length;
+    this.observer?.recorded(transactionIds, effects);
   }
 
   /** A monthly run Kobo posted: its postings must already be recorded one by one. */
@@ -51,9 +56,20 @@ export class SavingsModel {
     this.batches.set(batchId, { transactionIds, reversed: false, label });
   }
 
-  /** Runs not yet reversed whole, in the order they were posted. */
+  /** A member settled their exit: their account closed. */
+  close(userId: string): void {
+    this.closed.add(userId);
+  }
+
+  private touchesClosed(posting: Posting): boolean {
+    return posting.effects.some((effect) => this.closed.has(effect.userId));
+  }
+
+  /** Runs not yet reversed whole, in the order they were posted (none touching a closed account). */
   reversibleBatches(): { batchId: string; label: string }[] {
-    return [...this.batches].filter(([, batch]) => !batch.reversed).map(([batchId, batch]) => ({ batchId, label: batch.label }));
+    return [...this.batches]
+      .filter(([, batch]) => !batch.reversed && !batch.transactionIds.some((id) => !this.posting(id).reversed && this.touchesClosed(this.posting(id))))
+      .map(([batchId, batch]) => ({ batchId, label: batch.label }));
   }
 
   /** The run's postings not yet reversed one by one: what reversing the run undoes. */
@@ -79,12 +95,12 @@ export class SavingsModel {
     if (batch) batch.reversed = true;
   }
 
-  /** Postings not yet reversed, by one of their transaction ids, in the order they were made. */
+  /** Postings not yet reversed, by one of their transaction ids, in the order they were made (none touching a closed account). */
   reversible(): { transactionId: string; label: string }[] {
     const seen = new Set<Posting>();
     const open: { transactionId: string; label: string }[] = [];
     for (const [transactionId, posting] of this.postings) {
-      if (posting.reversed || seen.has(posting)) continue;
+      if (posting.reversed || seen.has(posting) || this.touchesClosed(posting)) continue;
       seen.add(posting);
       open.push({ transactionId, label: posting.label });
     }
@@ -104,6 +120,7 @@ export class SavingsModel {
     posting.reversed = true;
     for (const { userId, kobo } of posting.effects) this.balances.set(userId, this.balance(userId) - kobo);
     this.rowCount += posting.rows;
+    this.observer?.reversed(transactionId);
   }
 
   isReversed(transactionId: string): boolean {

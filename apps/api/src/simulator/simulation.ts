@@ -2,6 +2,8 @@ import type { KoboApp } from '../app.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import { HttpCaller, RequestLog, ServerErrorAnswer } from './http-caller.ts';
 import { checkInvariants } from './invariants.ts';
+import { checkLifecycle } from './lifecycle-invariants.ts';
+import { closeLifecycleDay, lifecycleWorld, planLifecycleDay, planRunDay, setUpLifecycle } from './lifecycle-operations.ts';
 import { batchReversal, hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
 import { seededRandom } from './prng.ts';
 import { SavingsModel } from './savings-model.ts';
@@ -52,6 +54,7 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
     clock,
     log,
     model: new SavingsModel(),
+    life: lifecycleWorld(options.seed, clock),
     officer,
     payroll,
     members: [],
@@ -67,18 +70,20 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
     },
   };
 
+  world.model.observer = world.life.model;
   try {
     await openTheScheme(app, world);
     const months = Math.round(options.years * 12);
     for (let index = 0; index < months; index += 1) {
       await simulateMonth(world, index);
       await options.afterMonth?.({ index, day: clock.isoDay(), app });
-      const breaches = await checkInvariants(app, officer, world.model, world.members);
+      const breaches = [...(await checkInvariants(app, officer, world.model, world.members)), ...(await checkLifecycle(world))];
       if (breaches.length > 0) {
         throw fail(breaches.map((breach) => breach.invariant).join(' and '), breaches.map((breach) => `${breach.invariant}: ${breach.detail}`).join('\n'));
       }
       options.progress?.(`${clock.month()}: ${world.members.length} members, ${world.model.expectedRows()} postings, all invariants hold`);
       // On to the first of the next month.
+      closeLifecycleDay(world);
       clock.advanceDays(1);
     }
     return { months, lastDay: clock.isoDay(), tally: world.tally };
@@ -99,6 +104,7 @@ async function openTheScheme(app: KoboApp, world: World): Promise<void> {
   // Every officer's posting moves money at once: two-person approval and members' requests (issue 15) are a later slice.
   await expectOk(world.officer.put('/api/savings/approval-settings', { twoPersonThreshold: null, memberPostingsDirect: true }), 'saving the approval settings');
   await renewPayrollToken(world);
+  await setUpLifecycle(world);
 }
 
 /** A token lasts at most two years: the payroll program is given a new one each January. */
@@ -119,9 +125,13 @@ async function simulateMonth(world: World, index: number): Promise<void> {
   const days = clock.daysInMonth();
   let runPosted = false;
   for (let day = 1; day <= days; day += 1) {
-    if (day > 1) clock.advanceDays(1);
+    if (day > 1) {
+      closeLifecycleDay(world);
+      clock.advanceDays(1);
+    }
     const weekday = new Date(`${clock.isoDay()}T12:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
+    await runInWaves(world, planLifecycleDay(world));
     const operations: Operation[] = [];
     if (world.joinsPlanned === 0) {
       // The founders, on the first working day.
@@ -136,7 +146,7 @@ async function simulateMonth(world: World, index: number): Promise<void> {
     }
     await runInWaves(world, operations);
     if (day >= RUN_DAY && !runPosted && world.members.length > 0) {
-      await runInWaves(world, [monthlyRun(world)]);
+      await runInWaves(world, [planRunDay(world, index, () => monthlyRun(world))]);
       runPosted = true;
     }
   }

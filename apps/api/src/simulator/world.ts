@@ -1,4 +1,7 @@
 import type { HttpCaller, RequestLog } from './http-caller.ts';
+import type { ExpenseBook } from './expenses.ts';
+import type { PendingExit } from './exits.ts';
+import type { LifecycleModel } from './lifecycle-model.ts';
 import type { Random } from './prng.ts';
 import type { SavingsModel } from './savings-model.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
@@ -20,6 +23,18 @@ export type Tally = {
   batchReversals: number;
   replays: number;
   hostile: number;
+  contributionChanges: number;
+  remittances: number;
+  yearEnds: number;
+  notices: number;
+  exits: number;
+  deaths: number;
+  cancelledExits: number;
+  expenses: number;
+  expenseEdits: number;
+  expenseDeletes: number;
+  expenseImports: number;
+  expenseImportsUndone: number;
 };
 
 /** Everything an operation needs: the callers, the model, the dice and the clock. */
@@ -29,6 +44,8 @@ export type World = {
   clock: SimulatedClock;
   log: RequestLog;
   model: SavingsModel;
+  /** Standing contributions, the payroll loop, the year end and exits (lifecycle-operations.ts): their model and their own dice. */
+  life: { model: LifecycleModel; random: Random; lastMonth: string; exits: PendingExit[]; expenses: ExpenseBook };
   officer: HttpCaller;
   /** The payroll program: an API token with the savings_batches scope. */
   payroll: HttpCaller;
@@ -62,4 +79,16 @@ export const emptyTally = (): Tally => ({
   batchReversals: 0,
   replays: 0,
   hostile: 0,
+  contributionChanges: 0,
+  remittances: 0,
+  yearEnds: 0,
+  notices: 0,
+  exits: 0,
+  deaths: 0,
+  cancelledExits: 0,
+  expenses: 0,
+  expenseEdits: 0,
+  expenseDeletes: 0,
+  expenseImports: 0,
+  expenseImportsUndone: 0,
 });

@@ -16,7 +16,8 @@ const inflow = sql.raw(INFLOW_TYPES.map((type) => `'${type}'`).join(', '));
  * as 20,000 short strings, and no date is parsed. The postings are grouped by account id and day
  * (no text sort over every posting), and only then named by member and part. A posting reversed
  * and its reversal are both left out (they net out, whatever day the reversal was valued). A
- * member's several shares products are one dividend: their days are summed here.
+ * member's several shares products are one dividend: their days are summed here. A closed
+ * account (its holder left, issue 32) has no year: it takes no posting, and its exit settled it.
  */
 export async function readMemberYears(
   db: Database | Transaction,
@@ -29,6 +30,8 @@ export async function readMemberYears(
           select a.id, a.user_id, case when p.kind = 'shares' then 'dividend' else 'interest:' || p.id::text end as part
           from savings_accounts a join savings_products p on p.id = a.product_id
           where a.user_id is not null
+            -- A member who left was settled in full on exit (interest to the exit date where the by-laws pay it, decision 051): no line.
+            and a.closed_at is null
             and ((p.kind = 'shares' and ${parts.isDividend}) or p.id::text in (select jsonb_array_elements_text(${JSON.stringify(parts.interestProductIds)}::jsonb)))
         ),
         days as (
