@@ -12,9 +12,11 @@ export class SavingsModel {
   /** By each of Kobo's transaction ids the posting wrote (a transfer's two legs share one). */
   private readonly postings = new Map<string, Posting>();
   /** Each monthly run's postings, by the batch's id, and whether the run was reversed whole. */
-  private readonly batches = new Map<string, { transactionIds: string[]; reversed: boolean; label: string }>();
+  private readonly batches = new Map<string, { transactionIds: string[]; reversed: boolean; isReversibleWhole: boolean; label: string }>();
   /** Every savings row Kobo should hold: each posting's rows and each reversal's. */
   private rowCount = 0;
+  /** What loans hold of each member's savings (loan-model.ts's liens): a withdrawal or transfer may not take it. */
+  private holds: (userId: string) => number = () => 0;
 
   addMember(userId: string): void {
     this.balances.set(userId, 0);
@@ -28,6 +30,15 @@ export class SavingsModel {
     const balance = this.balances.get(userId);
     if (balance === undefined) throw new Error(`the model knows no member ${userId}`);
     return balance;
+  }
+
+  setHolds(holds: (userId: string) => number): void {
+    this.holds = holds;
+  }
+
+  /** What a withdrawal or transfer may take: the balance less what is held, never below zero. */
+  available(userId: string): number {
+    return Math.max(0, this.balance(userId) - this.holds(userId));
   }
 
   allBalances(): ReadonlyMap<string, number> {
@@ -46,14 +57,17 @@ export class SavingsModel {
     this.rowCount += transactionIds.length;
   }
 
-  /** A monthly run Kobo posted: its postings must already be recorded one by one. */
-  recordBatch(batchId: string, transactionIds: string[], label: string): void {
-    this.batches.set(batchId, { transactionIds, reversed: false, label });
+  /**
+   * A monthly run Kobo posted: its postings must already be recorded one by one. A run with loan
+   * repayments is not reversed whole by the simulator (docs/decisions/064): its repayments are reversed one by one.
+   */
+  recordBatch(batchId: string, transactionIds: string[], label: string, isReversibleWhole = true): void {
+    this.batches.set(batchId, { transactionIds, reversed: false, isReversibleWhole, label });
   }
 
   /** Runs not yet reversed whole, in the order they were posted. */
   reversibleBatches(): { batchId: string; label: string }[] {
-    return [...this.batches].filter(([, batch]) => !batch.reversed).map(([batchId, batch]) => ({ batchId, label: batch.label }));
+    return [...this.batches].filter(([, batch]) => !batch.reversed && batch.isReversibleWhole).map(([batchId, batch]) => ({ batchId, label: batch.label }));
   }
 
   /** The run's postings not yet reversed one by one: what reversing the run undoes. */

@@ -2,6 +2,8 @@ import type { KoboApp } from '../app.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import { HttpCaller, RequestLog, ServerErrorAnswer } from './http-caller.ts';
 import { checkInvariants } from './invariants.ts';
+import { checkLoanInvariants } from './loan-invariants.ts';
+import { newLoanWorld, openLoans, planLoanOperations } from './loan-operations.ts';
 import { batchReversal, hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
 import { seededRandom } from './prng.ts';
 import { SavingsModel } from './savings-model.ts';
@@ -52,6 +54,7 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
     clock,
     log,
     model: new SavingsModel(),
+    loans: newLoanWorld(options.seed, openCaller),
     officer,
     payroll,
     members: [],
@@ -69,11 +72,12 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
 
   try {
     await openTheScheme(app, world);
+    await openLoans(app, world);
     const months = Math.round(options.years * 12);
     for (let index = 0; index < months; index += 1) {
       await simulateMonth(world, index);
       await options.afterMonth?.({ index, day: clock.isoDay(), app });
-      const breaches = await checkInvariants(app, officer, world.model, world.members);
+      const breaches = [...(await checkInvariants(app, officer, world.model, world.members)), ...(await checkLoanInvariants(app, world))];
       if (breaches.length > 0) {
         throw fail(breaches.map((breach) => breach.invariant).join(' and '), breaches.map((breach) => `${breach.invariant}: ${breach.detail}`).join('\n'));
       }
@@ -134,6 +138,7 @@ async function simulateMonth(world: World, index: number): Promise<void> {
       const planned = planOne(world);
       if (planned) operations.push(planned);
     }
+    operations.push(...planLoanOperations(world));
     await runInWaves(world, operations);
     if (day >= RUN_DAY && !runPosted && world.members.length > 0) {
       await runInWaves(world, [monthlyRun(world)]);

@@ -1,4 +1,5 @@
 import type { HttpCaller, RequestLog } from './http-caller.ts';
+import { emptyLoanTally, type LoanTally, type LoanWorld } from './loan-operations.ts';
 import type { Random } from './prng.ts';
 import type { SavingsModel } from './savings-model.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
@@ -20,6 +21,7 @@ export type Tally = {
   batchReversals: number;
   replays: number;
   hostile: number;
+  loans: LoanTally;
 };
 
 /** Everything an operation needs: the callers, the model, the dice and the clock. */
@@ -29,6 +31,8 @@ export type World = {
   clock: SimulatedClock;
   log: RequestLog;
   model: SavingsModel;
+  /** The loans: their model, dice, product and second officer (loan-operations.ts). */
+  loans: LoanWorld;
   officer: HttpCaller;
   /** The payroll program: an API token with the savings_batches scope. */
   payroll: HttpCaller;
@@ -62,4 +66,5 @@ export const emptyTally = (): Tally => ({
   batchReversals: 0,
   replays: 0,
   hostile: 0,
+  loans: emptyLoanTally(),
 });

@@ -1,0 +1,378 @@
+import type { KoboApp } from '../app.ts';
+import { createAccount } from '../modules/auth/create-account.ts';
+import type { Answer, HttpCaller } from './http-caller.ts';
+import { LoanModel, SIM_PRODUCT, type ModelLoan } from './loan-model.ts';
+import { UnexpectedAnswer, type Commit, type Operation } from './operations.ts';
+import { seededRandom, type Random } from './prng.ts';
+import { nairaText } from './savings-model.ts';
+import { INVARIANTS } from './simulation-failure.ts';
+import type { Member, World } from './world.ts';
+
+/** What the loans did in a run, counted (the tally shows each step of a loan's life happened). */
+export type LoanTally = {
+  applications: number;
+  refusedApplications: number;
+  guaranteesAccepted: number;
+  guaranteesRefused: number;
+  guaranteesDeclined: number;
+  approvals: number;
+  secondOfficerApprovals: number;
+  rejections: number;
+  disbursements: number;
+  runRepayments: number;
+  missedRepayments: number;
+  earlyRepayments: number;
+  payoffs: number;
+  refusedRepayments: number;
+  repaymentReversals: number;
+  refusedRepaymentReversals: number;
+};
+
+export const emptyLoanTally = (): LoanTally => ({
+  applications: 0,
+  refusedApplications: 0,
+  guaranteesAccepted: 0,
+  guaranteesRefused: 0,
+  guaranteesDeclined: 0,
+  approvals: 0,
+  secondOfficerApprovals: 0,
+  rejections: 0,
+  disbursements: 0,
+  runRepayments: 0,
+  missedRepayments: 0,
+  earlyRepayments: 0,
+  payoffs: 0,
+  refusedRepayments: 0,
+  repaymentReversals: 0,
+  refusedRepaymentReversals: 0,
+});
+
+/**
+ * The loans' part of the world: their model, their own dice, the product and the second officer
+ * two-person approval needs; and the run's loan column, which the monthly run (operations.ts) asks
+ * through the world rather than importing this file (which imports it).
+ */
+export type LoanWorld = {
+  model: LoanModel;
+  random: Random;
+  productId: string;
+  secondOfficer: HttpCaller;
+  planRunRepayments: (world: World) => Map<string, RunRepayment>;
+  recordRunRepayments: (world: World, batchId: string, planned: Map<string, RunRepayment>) => Promise<Commit>;
+};
+
+/** Its own stream of dice, so loans shift the savings operations' dice as little as they can. */
+export function newLoanWorld(seed: number, openCaller: (name: string) => HttpCaller): LoanWorld {
+  return {
+    model: new LoanModel(),
+    random: seededRandom(seed * 1_000_003 + 64),
+    productId: '',
+    secondOfficer: openCaller('second officer'),
+    planRunRepayments,
+    recordRunRepayments,
+  };
+}
+
+function expectStatus(answer: Answer, expected: number, what: string): void {
+  if (answer.status !== expected) throw new UnexpectedAnswer(INVARIANTS.expectedAnswer, `${what}: expected ${expected}, Kobo answered ${answer.status} ${answer.text.slice(0, 300)}`);
+}
+
+/**
+ * At the start: a second officer (two-person approval: whoever applied cannot approve), the
+ * setting turned on, and the one loan product, COOPERATIVE.md's flat 12% with a ₦1,000 fee and one
+ * guarantor. The savings model is told what loans hold, so a withdrawal expects the lien's refusal.
+ */
+export async function openLoans(app: KoboApp, world: World): Promise<void> {
+  const email = `second.officer.seed${world.seed}@sim.kobo.test`;
+  const password = 'second-officer-password';
+  await createAccount(app.kobo.database.db, { name: 'Sim Second Officer', email, password, role: 'admin', staffId: null });
+  expectStatus(await world.loans.secondOfficer.post('/api/auth/sign-in', { email, password }), 200, 'the second officer signing in');
+  expectStatus(await world.officer.put('/api/loans/settings', { twoPersonApproval: true }), 200, 'turning on two-person approval of loans');
+  const product = await world.officer.post('/api/loan-products', {
+    name: 'Sim Flat Loan',
+    method: 'flat',
+    annualRate: String(SIM_PRODUCT.annualRateBp / 100),
+    maxMonths: String(SIM_PRODUCT.maxMonths),
+    savingsMultiple: String(SIM_PRODUCT.savingsMultiple),
+    maxAmount: nairaText(SIM_PRODUCT.maxAmountKobo),
+    guarantorsRequired: '1',
+    feeKind: 'fixed',
+    feeValue: nairaText(SIM_PRODUCT.feeKobo),
+  });
+  expectStatus(product, 201, 'setting up the loan product');
+  world.loans.productId = (product.json as { product: { id: string } }).product.id;
+  world.model.setHolds((userId) => world.loans.model.lien(userId));
+}
+
+/** The day's loan operations: an application now and then, each open loan's next step, early repayments and reversals. */
+export function planLoanOperations(world: World): Operation[] {
+  const { random, model } = world.loans;
+  const operations: Operation[] = [];
+  if (world.members.length >= 3 && random.chance(0.2)) operations.push(application(world, random.pick(world.members)));
+  for (const loan of model.all()) {
+    if (loan.status === 'awaiting_guarantors' && loan.guaranteeStatus === 'pending' && random.chance(0.6)) operations.push(guaranteeAnswer(world, loan));
+    else if (loan.status === 'awaiting_guarantors' && loan.guaranteeStatus === 'declined' && random.chance(0.5)) operations.push(decision(world, loan, 'reject'));
+    else if (loan.status === 'awaiting_approval' && random.chance(0.6)) operations.push(decision(world, loan, random.chance(0.1) ? 'reject' : 'approve'));
+    else if (loan.status === 'approved' && random.chance(0.7)) operations.push(disbursement(world, loan));
+  }
+  const running = model.all().filter((loan) => loan.status === 'active');
+  if (running.length > 0 && random.chance(0.15)) operations.push(earlyRepayment(world, random.pick(running)));
+  const reversible = model.all().filter((loan) => model.latestStanding(loan));
+  if (reversible.length > 0 && random.chance(0.08)) operations.push(repaymentReversal(world, random.pick(reversible)));
+  return operations;
+}
+
+const memberOf = (world: World, userId: string): Member => {
+  const member = world.members.find((candidate) => candidate.userId === userId);
+  if (!member) throw new Error(`no member ${userId}`);
+  return member;
+};
+
+/**
+ * A member applies (or, now and then, the first officer applies for them) with another member as
+ * guarantor, for an amount within their limit, or above it to be refused.
+ */
+function application(world: World, borrower: Member): Operation {
+  const { random, model } = world.loans;
+  // The better saver of two other members is asked: most guarantees can then be accepted.
+  const others = world.members.filter((member) => member !== borrower);
+  const [first, second] = [random.pick(others), random.pick(others)] as [Member, Member];
+  const guarantor = world.model.balance(second.userId) > world.model.balance(first.userId) ? second : first;
+  const overLimit = random.chance(0.1);
+  const byOfficer = random.chance(0.2);
+  const months = random.int(3, SIM_PRODUCT.maxMonths);
+  const share = random.next();
+  const kobo = random.chance(0.3) ? random.int(1, 99) : 0;
+  return {
+    touches: [borrower.userId, guarantor.userId],
+    run: async () => {
+      if (model.openLoanOf(borrower.userId)) return;
+      const limit = model.limitFor(borrower.userId, world.model.balance(borrower.userId));
+      if (!overLimit && limit < 1_000_000) return;
+      // At least ₦5,000, whole naira and sometimes kobo, within the limit unless meant to pass it.
+      const amount = overLimit ? limit + 100 + kobo : Math.min(limit, 500_000 + Math.floor(share * (limit - 500_000) / 100) * 100 + kobo);
+      const body = { productId: world.loans.productId, amount: nairaText(amount), months: String(months), purpose: 'sim: school fees', guarantors: [guarantor.userId], ...(byOfficer ? { userId: borrower.userId } : {}) };
+      const answer = await (byOfficer ? world.officer : borrower.caller).post('/api/loans', body);
+      const what = `${borrower.name} applying for ${nairaText(amount)} over ${months} months (limit ${nairaText(limit)}), guaranteed by ${guarantor.name}`;
+      if (overLimit) {
+        expectStatus(answer, 409, what);
+        return () => {
+          world.tally.loans.refusedApplications += 1;
+        };
+      }
+      expectStatus(answer, 201, what);
+      const id = (answer.json as { loan: { id: string } }).loan.id;
+      return () => {
+        model.apply({ id, borrower: borrower.userId, guarantor: guarantor.userId, principal: amount, months, appliedBy: byOfficer ? 'officer' : 'member' });
+        world.tally.loans.applications += 1;
+      };
+    },
+  };
+}
+
+/**
+ * The guarantor, signed in as themselves, accepts or declines. Accepting more than their savings
+ * (with what they already guarantee) is refused; they then decline.
+ */
+function guaranteeAnswer(world: World, loan: ModelLoan): Operation {
+  const declines = world.loans.random.chance(0.15);
+  return {
+    touches: [loan.guarantor],
+    run: async () => {
+      const { model } = world.loans;
+      const guarantor = memberOf(world, loan.guarantor);
+      const path = `/api/loans/${loan.id}/guarantee`;
+      const what = `${guarantor.name} answering the guarantee of ${nairaText(loan.guaranteeKobo)}`;
+      if (!declines) {
+        const tooMuch = model.guaranteed(loan.guarantor) + loan.guaranteeKobo > world.model.balance(loan.guarantor);
+        const accepted = await guarantor.caller.post(path, { answer: 'accept' });
+        if (!tooMuch) {
+          expectStatus(accepted, 200, what);
+          return () => {
+            model.answerGuarantee(loan.id, 'accept');
+            world.tally.loans.guaranteesAccepted += 1;
+          };
+        }
+        expectStatus(accepted, 409, `${what}, more than their savings`);
+      }
+      expectStatus(await guarantor.caller.post(path, { answer: 'decline' }), 200, `${what}: declining`);
+      return () => {
+        model.answerGuarantee(loan.id, 'decline');
+        if (declines) world.tally.loans.guaranteesDeclined += 1;
+        else world.tally.loans.guaranteesRefused += 1;
+      };
+    },
+  };
+}
+
+/**
+ * An officer approves or rejects. Two-person approval is on: a loan the first officer applied for
+ * is refused their approval (403) and approved by the second officer.
+ */
+function decision(world: World, loan: ModelLoan, choice: 'approve' | 'reject'): Operation {
+  const officer = world.loans.random.chance(0.5) ? world.officer : world.loans.secondOfficer;
+  return {
+    touches: [loan.borrower, loan.guarantor],
+    run: async () => {
+      const path = `/api/loans/${loan.id}/decision`;
+      if (choice === 'reject') {
+        expectStatus(await officer.post(path, { decision: 'reject', reason: 'sim: not this time' }), 200, `rejecting loan ${loan.id}`);
+        return () => {
+          world.loans.model.decide(loan.id, 'reject');
+          world.tally.loans.rejections += 1;
+        };
+      }
+      const second = loan.appliedBy === 'officer';
+      if (second) expectStatus(await world.officer.post(path, { decision: 'approve' }), 403, `the officer approving the loan they applied for (${loan.id})`);
+      expectStatus(await (second ? world.loans.secondOfficer : officer).post(path, { decision: 'approve' }), 200, `approving loan ${loan.id}`);
+      return () => {
+        world.loans.model.decide(loan.id, 'approve');
+        world.tally.loans.approvals += 1;
+        if (second) world.tally.loans.secondOfficerApprovals += 1;
+      };
+    },
+  };
+}
+
+/** The officer pays an approved loan out today, sometimes retrying with the same key (one payout). */
+function disbursement(world: World, loan: ModelLoan): Operation {
+  const retried = world.loans.random.chance(0.3);
+  return {
+    touches: [loan.borrower, loan.guarantor],
+    run: async () => {
+      const headers = { 'idempotency-key': world.newKey() };
+      const send = () => world.officer.post(`/api/loans/${loan.id}/disbursement`, {}, headers);
+      const answers = [await send()];
+      if (retried) answers.push(await send());
+      for (const answer of answers) expectStatus(answer, 201, `disbursing loan ${loan.id} of ${nairaText(loan.principal)}`);
+      const day = world.clock.isoDay();
+      return () => {
+        world.loans.model.disburse(loan.id, day);
+        world.tally.loans.disbursements += 1;
+        if (retried) world.tally.replays += 1;
+      };
+    },
+  };
+}
+
+/** The newest entry of a loan as an answer shows it: the repayment just posted. */
+function newestEntryId(answer: Answer): string {
+  const entries = (answer.json as { loan: { ledger: { entries: { id: string }[] } | null } }).loan.ledger?.entries ?? [];
+  const newest = entries.at(-1);
+  if (!newest) throw new UnexpectedAnswer(INVARIANTS.expectedAnswer, `a repayment's answer shows no entry: ${answer.text.slice(0, 300)}`);
+  return newest.id;
+}
+
+/** The member pays at the desk: part of what is ahead, the whole payoff, or (refused) more than it. */
+function earlyRepayment(world: World, loan: ModelLoan): Operation {
+  const { random } = world.loans;
+  const kind = random.pick(['part', 'part', 'payoff', 'over'] as const);
+  const share = random.next();
+  return {
+    touches: [loan.borrower, loan.guarantor],
+    run: async () => {
+      const { model } = world.loans;
+      if (loan.status !== 'active') return;
+      const payoff = model.payoff(loan);
+      const amount = kind === 'payoff' ? payoff : kind === 'over' ? payoff + 1 : Math.max(1, Math.floor(share * payoff));
+      const answer = await world.officer.post(`/api/loans/${loan.id}/repayments`, { amount: nairaText(amount) }, { 'idempotency-key': world.newKey() });
+      const what = `repaying ${nairaText(amount)} at the desk on loan ${loan.id} (model payoff ${nairaText(payoff)})`;
+      if (kind === 'over') {
+        expectStatus(answer, 409, what);
+        return () => {
+          world.tally.loans.refusedRepayments += 1;
+        };
+      }
+      expectStatus(answer, 201, what);
+      const entryId = newestEntryId(answer);
+      return () => {
+        model.repay(loan.id, entryId, amount, `desk repayment ${nairaText(amount)}`);
+        if (kind === 'payoff') world.tally.loans.payoffs += 1;
+        else world.tally.loans.earlyRepayments += 1;
+      };
+    },
+  };
+}
+
+/** The officer reverses a repayment: the newest standing one is undone, an older one refused while a later one stands. */
+function repaymentReversal(world: World, loan: ModelLoan): Operation {
+  const older = world.loans.random.chance(0.25);
+  return {
+    touches: [loan.borrower, loan.guarantor],
+    run: async () => {
+      const { model } = world.loans;
+      const standing = loan.repayments.filter((repayment) => !repayment.reversed);
+      const latest = standing.at(-1);
+      if (!latest) return;
+      const target = older && standing.length > 1 ? (standing.at(-2) as typeof latest) : latest;
+      const answer = await world.officer.post(`/api/loans/entries/${target.entryId}/reversal`, { reason: 'sim: posted in error' }, { 'idempotency-key': world.newKey() });
+      if (target !== latest) {
+        expectStatus(answer, 409, `reversing ${target.label} while a later repayment stands`);
+        return () => {
+          world.tally.loans.refusedRepaymentReversals += 1;
+        };
+      }
+      expectStatus(answer, 201, `reversing ${target.label} on loan ${loan.id}`);
+      return () => {
+        model.reverseRepayment(loan.id, target.entryId);
+        world.tally.loans.repaymentReversals += 1;
+      };
+    },
+  };
+}
+
+/** A member's deduction in the run's loan column, and how Kobo should split it over their running loans. */
+export type RunRepayment = { kobo: number; parts: { loanId: string; kobo: number }[] };
+
+/**
+ * The monthly run's loan column, decided when the run is prepared: most borrowers' deductions
+ * pay what is due (the instalments, arrears and fee), some are missed (arrears), a few pay more
+ * (the next instalments in advance), never past the payoff. A member with two running loans (an
+ * older one running again after its payoff was reversed) has one deduction, which pays their
+ * loans oldest first, each up to its payoff.
+ */
+function planRunRepayments(world: World): Map<string, RunRepayment> {
+  const { random, model } = world.loans;
+  const today = world.clock.isoDay();
+  const planned = new Map<string, RunRepayment>();
+  for (const member of world.members) {
+    const running = model.all().filter((loan) => loan.status === 'active' && loan.borrower === member.userId);
+    if (running.length === 0) continue;
+    const roll = random.next();
+    const due = running.reduce((sum, loan) => sum + model.dueOn(loan, today), 0);
+    const payoff = running.reduce((sum, loan) => sum + model.payoff(loan), 0);
+    if (roll < 0.12 || due === 0) {
+      if (due > 0) world.tally.loans.missedRepayments += 1;
+      continue;
+    }
+    const kobo = roll < 0.2 ? Math.min(payoff, due + random.int(1, 20_000) * 100) : due;
+    let left = kobo;
+    const parts: RunRepayment['parts'] = [];
+    for (const loan of running) {
+      const part = Math.min(left, model.payoff(loan));
+      if (part > 0) parts.push({ loanId: loan.id, kobo: part });
+      left -= part;
+    }
+    planned.set(member.userId, { kobo, parts });
+  }
+  return planned;
+}
+
+/** After the run posted: each repayment's entry, read from its loan (the run names it by batch), to be recorded once the wave ends. */
+async function recordRunRepayments(world: World, batchId: string, planned: Map<string, RunRepayment>): Promise<Commit> {
+  const found: { loanId: string; entryId: string; kobo: number }[] = [];
+  for (const { loanId, kobo } of [...planned.values()].flatMap((repayment) => repayment.parts)) {
+    const answer = await world.officer.get(`/api/loans/${loanId}`);
+    expectStatus(answer, 200, `reading loan ${loanId} after the run`);
+    const entries = (answer.json as { loan: { ledger: { entries: { id: string; batchId: string | null; reversesId: string | null; amountKobo: number }[] } | null } }).loan.ledger?.entries ?? [];
+    const entry = entries.filter((candidate) => candidate.batchId === batchId && candidate.reversesId === null);
+    if (entry.length !== 1 || entry[0]?.amountKobo !== kobo) {
+      throw new UnexpectedAnswer(INVARIANTS.expectedAnswer, `the run ${batchId} wrote ${entry.length} repayments on loan ${loanId} (${entry.map((each) => each.amountKobo).join(', ')}); the model sent one of ${kobo}`);
+    }
+    found.push({ loanId, entryId: (entry[0] as { id: string }).id, kobo });
+  }
+  return () => {
+    for (const { loanId, entryId, kobo } of found) world.loans.model.repay(loanId, entryId, kobo, `${world.clock.month()} run repayment ${nairaText(kobo)}`);
+    world.tally.loans.runRepayments += found.length;
+  };
+}
