@@ -19,7 +19,7 @@ async function simulate(options: SimulationOptions) {
 // Loan bugs planted straight into the database with SQL, bypassing the API as a bug in Kobo would:
 // the month's loan checks must fail, naming the invariant, the seed and the simulated date.
 describe('a planted loan bug', () => {
-  it('a repayment posted twice (issue 35) is found by the loans control account and the count of loan entries', { timeout: 120_000 }, async () => {
+  it('a repayment posted twice (issue 35) is found by the loans control account and the count of loan entries', { timeout: 240_000 }, async () => {
     const run = simulate({
       seed: 7,
       years: 1,
@@ -38,7 +38,7 @@ describe('a planted loan bug', () => {
     await expect(run).rejects.toThrow(/^simulator: invariant broken: .*the loans control account equals the loans outstanding and each repayment posted once\nseed 7, simulated date 2016-07-31/);
   });
 
-  it("an instalment marked paid with no repayment is found by the loan views and the liens", { timeout: 120_000 }, async () => {
+  it("an instalment marked paid with no repayment is found by the loan views and the liens", { timeout: 240_000 }, async () => {
     const run = simulate({
       seed: 8,
       years: 1,

@@ -16,12 +16,14 @@ export const SIM_PRODUCT = {
   feeKobo: 100_000,
 } as const;
 
-export type LoanStatus = 'awaiting_guarantors' | 'awaiting_approval' | 'approved' | 'rejected' | 'active' | 'repaid';
-type GuaranteeStatus = 'pending' | 'accepted' | 'declined';
+export type LoanStatus = 'awaiting_guarantors' | 'awaiting_approval' | 'approved' | 'rejected' | 'active' | 'repaid' | 'written_off';
+type GuaranteeStatus = 'pending' | 'accepted' | 'declined' | 'released';
 
-type Instalment = { number: number; dueDate: string; principal: number; interest: number; principalPaid: number; interestPaid: number };
+/** `interestWaived`: interest no longer owed, the months after a top-up paid the loan off. */
+type Instalment = { number: number; dueDate: string; principal: number; interest: number; principalPaid: number; interestPaid: number; interestWaived: number };
 type Allocation = { fee: number; lines: { number: number; interest: number; principal: number }[] };
-type Repayment = { entryId: string; amount: number; allocation: Allocation; reversed: boolean; label: string };
+/** `byTopUp`: written by a top-up's disbursement (the payoff, or the new loan's fee), which no reversal undoes. */
+type Repayment = { entryId: string; amount: number; allocation: Allocation; reversed: boolean; byTopUp: boolean; label: string };
 
 export type ModelLoan = {
   id: string;
@@ -33,6 +35,8 @@ export type ModelLoan = {
   appliedBy: 'member' | 'officer';
   principal: number;
   months: number;
+  /** A top-up: the running loan it pays off when disbursed. */
+  topsUp: string | null;
   feeOutstanding: number;
   status: LoanStatus;
   instalments: Instalment[];
@@ -74,11 +78,13 @@ export function flatSchedule(principal: number, months: number, disbursedMonth: 
       interest: last ? totalInterest - interestEach * (months - 1) : interestEach,
       principalPaid: 0,
       interestPaid: 0,
+      interestWaived: 0,
     };
   });
 }
 
-const owed = (row: Instalment) => row.principal - row.principalPaid + row.interest - row.interestPaid;
+const owedInterest = (row: Instalment) => row.interest - row.interestPaid - row.interestWaived;
+const owed = (row: Instalment) => row.principal - row.principalPaid + owedInterest(row);
 
 /** Loans whose guarantee still holds the guarantor's savings: until repaid or refused. */
 const BINDING: readonly LoanStatus[] = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'active'];
@@ -115,8 +121,10 @@ export class LoanModel {
   }
 
   /** The most a member may borrow: their savings × the multiple less what they already borrow, within the cap. */
-  limitFor(userId: string, savingsKobo: number): number {
-    return Math.max(0, Math.min(SIM_PRODUCT.maxAmountKobo, savingsKobo * SIM_PRODUCT.savingsMultiple - this.alreadyBorrowed(userId)));
+  limitFor(userId: string, savingsKobo: number, toppedUp?: ModelLoan): number {
+    // A top-up is judged as if new, the running loan it pays off counting as repaid.
+    const credited = toppedUp ? this.outstandingPrincipal(toppedUp) : 0;
+    return Math.max(0, Math.min(SIM_PRODUCT.maxAmountKobo, savingsKobo * SIM_PRODUCT.savingsMultiple - this.alreadyBorrowed(userId) + credited));
   }
 
   /** What a member already guarantees on loans still binding (accepted guarantees). */
@@ -137,7 +145,49 @@ export class LoanModel {
     return asBorrower + this.guaranteed(userId);
   }
 
-  apply(loan: { id: string; borrower: string; guarantor: string; principal: number; months: number; appliedBy: 'member' | 'officer' }): void {
+  /** The open top-up of a running loan, if any: one at a time. */
+  topUpOf(loanId: string): ModelLoan | undefined {
+    return this.all().find((loan) => loan.topsUp === loanId && ['awaiting_guarantors', 'awaiting_approval', 'approved', 'active'].includes(loan.status));
+  }
+
+  /**
+   * A payoff quote on `day` (COOPERATIVE.md "Loans in trouble"): the principal outstanding, the
+   * interest of the instalments due by the day's month end, and the fee; later interest is not owed.
+   */
+  payoffQuote(loan: ModelLoan, day: string): number {
+    const monthEndOfDay = monthEnd(day.slice(0, 7), 0);
+    return loan.feeOutstanding + loan.instalments.reduce((sum, row) => sum + row.principal - row.principalPaid + (row.dueDate <= monthEndOfDay ? owedInterest(row) : 0), 0);
+  }
+
+  /**
+   * A top-up paid out on `day`: the running loan is paid off at its quote (repaid, its guarantee
+   * released, later interest waived), and the new loan's fee is taken from the proceeds.
+   */
+  disburseTopUp(loanId: string, day: string, payoffEntryId: string, feeEntryId: string): void {
+    const loan = this.loan(loanId);
+    const running = this.loan(loan.topsUp as string);
+    const monthEndOfDay = monthEnd(day.slice(0, 7), 0);
+    const amount = this.payoffQuote(running, day);
+    const lines: Allocation['lines'] = [];
+    for (const row of running.instalments) {
+      const interest = row.dueDate <= monthEndOfDay ? owedInterest(row) : 0;
+      const principal = row.principal - row.principalPaid;
+      if (row.dueDate > monthEndOfDay) row.interestWaived += owedInterest(row);
+      row.interestPaid += interest;
+      row.principalPaid += principal;
+      if (interest + principal > 0) lines.push({ number: row.number, interest, principal });
+    }
+    running.repayments.push({ entryId: payoffEntryId, amount, allocation: { fee: running.feeOutstanding, lines }, reversed: false, byTopUp: true, label: `payoff by top-up ${loanId}` });
+    running.feeOutstanding = 0;
+    running.status = 'repaid';
+    if (running.guaranteeStatus === 'accepted') running.guaranteeStatus = 'released';
+    this.disburse(loanId, day);
+    loan.repayments.push({ entryId: feeEntryId, amount: loan.feeOutstanding, allocation: { fee: loan.feeOutstanding, lines: [] }, reversed: false, byTopUp: true, label: `top-up fee` });
+    loan.feeOutstanding = 0;
+    this.entryCount += 2;
+  }
+
+  apply(loan: { id: string; borrower: string; guarantor: string; principal: number; months: number; appliedBy: 'member' | 'officer'; topsUp: string | null }): void {
     this.loans.set(loan.id, {
       ...loan,
       // One guarantor guarantees the whole principal.
@@ -208,7 +258,7 @@ export class LoanModel {
     const lines: Allocation['lines'] = [];
     for (const row of loan.instalments) {
       if (left === 0) break;
-      const interest = Math.min(left, row.interest - row.interestPaid);
+      const interest = Math.min(left, owedInterest(row));
       left -= interest;
       const principal = Math.min(left, row.principal - row.principalPaid);
       left -= principal;
@@ -216,7 +266,7 @@ export class LoanModel {
       row.principalPaid += principal;
       if (interest + principal > 0) lines.push({ number: row.number, interest, principal });
     }
-    loan.repayments.push({ entryId, amount, allocation: { fee, lines }, reversed: false, label });
+    loan.repayments.push({ entryId, amount, allocation: { fee, lines }, reversed: false, byTopUp: false, label });
     if (this.payoff(loan) === 0) loan.status = 'repaid';
     this.entryCount += 1;
   }
@@ -240,6 +290,11 @@ export class LoanModel {
     }
     loan.status = 'active';
     this.entryCount += 1;
+  }
+
+  /** Written off: nothing more is collected, the guarantee stops binding, and what it owed leaves the loans account. */
+  writeOff(loanId: string): void {
+    this.loan(loanId).status = 'written_off';
   }
 
   /** What the loans control account should hold: the principal and fee every running loan still owes. */

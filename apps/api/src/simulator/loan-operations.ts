@@ -11,6 +11,7 @@ import type { Member, World } from './world.ts';
 /** What the loans did in a run, counted (the tally shows each step of a loan's life happened). */
 export type LoanTally = {
   applications: number;
+  topUps: number;
   refusedApplications: number;
   guaranteesAccepted: number;
   guaranteesRefused: number;
@@ -19,6 +20,7 @@ export type LoanTally = {
   secondOfficerApprovals: number;
   rejections: number;
   disbursements: number;
+  refusedTopUpDisbursements: number;
   runRepayments: number;
   missedRepayments: number;
   earlyRepayments: number;
@@ -26,10 +28,12 @@ export type LoanTally = {
   refusedRepayments: number;
   repaymentReversals: number;
   refusedRepaymentReversals: number;
+  writeOffs: number;
 };
 
 export const emptyLoanTally = (): LoanTally => ({
   applications: 0,
+  topUps: 0,
   refusedApplications: 0,
   guaranteesAccepted: 0,
   guaranteesRefused: 0,
@@ -38,6 +42,7 @@ export const emptyLoanTally = (): LoanTally => ({
   secondOfficerApprovals: 0,
   rejections: 0,
   disbursements: 0,
+  refusedTopUpDisbursements: 0,
   runRepayments: 0,
   missedRepayments: 0,
   earlyRepayments: 0,
@@ -45,6 +50,7 @@ export const emptyLoanTally = (): LoanTally => ({
   refusedRepayments: 0,
   repaymentReversals: 0,
   refusedRepaymentReversals: 0,
+  writeOffs: 0,
 });
 
 /**
@@ -108,15 +114,19 @@ export async function openLoans(app: KoboApp, world: World): Promise<void> {
 export function planLoanOperations(world: World): Operation[] {
   const { random, model } = world.loans;
   const operations: Operation[] = [];
-  if (world.members.length >= 3 && random.chance(0.2)) operations.push(application(world, random.pick(world.members)));
+  if (world.members.length >= 3 && random.chance(0.15)) operations.push(application(world, random.pick(world.members)));
   for (const loan of model.all()) {
     if (loan.status === 'awaiting_guarantors' && loan.guaranteeStatus === 'pending' && random.chance(0.6)) operations.push(guaranteeAnswer(world, loan));
     else if (loan.status === 'awaiting_guarantors' && loan.guaranteeStatus === 'declined' && random.chance(0.5)) operations.push(decision(world, loan, 'reject'));
     else if (loan.status === 'awaiting_approval' && random.chance(0.6)) operations.push(decision(world, loan, random.chance(0.1) ? 'reject' : 'approve'));
-    else if (loan.status === 'approved' && random.chance(0.7)) operations.push(disbursement(world, loan));
+    // A top-up whose running loan was repaid meanwhile cannot be paid out: it stays approved.
+    else if (loan.status === 'approved' && (!loan.topsUp || model.loan(loan.topsUp).status === 'active') && random.chance(0.7)) operations.push(disbursement(world, loan));
   }
   const running = model.all().filter((loan) => loan.status === 'active');
   if (running.length > 0 && random.chance(0.15)) operations.push(earlyRepayment(world, random.pick(running)));
+  // In arrears: now and then (about one missed deduction in ten) the officers give up on it.
+  const defaulted = running.filter((loan) => model.arrears(loan, world.clock.isoDay()).instalmentsOverdue >= 1);
+  if (defaulted.length > 0 && random.chance(0.02)) operations.push(writeOff(world, random.pick(defaulted)));
   const reversible = model.all().filter((loan) => model.latestStanding(loan));
   if (reversible.length > 0 && random.chance(0.08)) operations.push(repaymentReversal(world, random.pick(reversible)));
   return operations;
@@ -139,6 +149,7 @@ function application(world: World, borrower: Member): Operation {
   const [first, second] = [random.pick(others), random.pick(others)] as [Member, Member];
   const guarantor = world.model.balance(second.userId) > world.model.balance(first.userId) ? second : first;
   const overLimit = random.chance(0.1);
+  const topUp = random.chance(0.5);
   const byOfficer = random.chance(0.2);
   const months = random.int(3, SIM_PRODUCT.maxMonths);
   const share = random.next();
@@ -146,14 +157,20 @@ function application(world: World, borrower: Member): Operation {
   return {
     touches: [borrower.userId, guarantor.userId],
     run: async () => {
-      if (model.openLoanOf(borrower.userId)) return;
-      const limit = model.limitFor(borrower.userId, world.model.balance(borrower.userId));
+      // One open loan at a time, or a running one and its top-up (which pays it off when disbursed).
+      const open = model.openLoanOf(borrower.userId);
+      const toppedUp = open?.status === 'active' && topUp && !model.topUpOf(open.id) ? open : undefined;
+      if (open && !toppedUp) return;
+      const limit = model.limitFor(borrower.userId, world.model.balance(borrower.userId), toppedUp);
       if (!overLimit && limit < 1_000_000) return;
       // At least ₦5,000, whole naira and sometimes kobo, within the limit unless meant to pass it.
-      const amount = overLimit ? limit + 100 + kobo : Math.min(limit, 500_000 + Math.floor(share * (limit - 500_000) / 100) * 100 + kobo);
-      const body = { productId: world.loans.productId, amount: nairaText(amount), months: String(months), purpose: 'sim: school fees', guarantors: [guarantor.userId], ...(byOfficer ? { userId: borrower.userId } : {}) };
+      const chosen = overLimit ? limit + 100 + kobo : Math.min(limit, 500_000 + Math.floor(share * (limit - 500_000) / 100) * 100 + kobo);
+      // A top-up large enough to pay the running loan off and its own fee, with ₦20,000 over.
+      const amount = toppedUp && !overLimit ? Math.max(chosen, model.payoffQuote(toppedUp, world.clock.isoDay()) + SIM_PRODUCT.feeKobo + 2_000_000) : chosen;
+      if (amount > limit && !overLimit) return;
+      const body = { productId: world.loans.productId, amount: nairaText(amount), months: String(months), purpose: 'sim: school fees', guarantors: [guarantor.userId], ...(byOfficer ? { userId: borrower.userId } : {}), ...(toppedUp ? { topsUpLoanId: toppedUp.id } : {}) };
       const answer = await (byOfficer ? world.officer : borrower.caller).post('/api/loans', body);
-      const what = `${borrower.name} applying for ${nairaText(amount)} over ${months} months (limit ${nairaText(limit)}), guaranteed by ${guarantor.name}`;
+      const what = `${borrower.name} applying for ${toppedUp ? 'a top-up of' : ''} ${nairaText(amount)} over ${months} months (limit ${nairaText(limit)}), guaranteed by ${guarantor.name}`;
       if (overLimit) {
         expectStatus(answer, 409, what);
         return () => {
@@ -163,8 +180,9 @@ function application(world: World, borrower: Member): Operation {
       expectStatus(answer, 201, what);
       const id = (answer.json as { loan: { id: string } }).loan.id;
       return () => {
-        model.apply({ id, borrower: borrower.userId, guarantor: guarantor.userId, principal: amount, months, appliedBy: byOfficer ? 'officer' : 'member' });
-        world.tally.loans.applications += 1;
+        model.apply({ id, borrower: borrower.userId, guarantor: guarantor.userId, principal: amount, months, appliedBy: byOfficer ? 'officer' : 'member', topsUp: toppedUp?.id ?? null });
+        if (toppedUp) world.tally.loans.topUps += 1;
+        else world.tally.loans.applications += 1;
       };
     },
   };
@@ -234,20 +252,41 @@ function decision(world: World, loan: ModelLoan, choice: 'approve' | 'reject'): 
   };
 }
 
-/** The officer pays an approved loan out today, sometimes retrying with the same key (one payout). */
+/**
+ * The officer pays an approved loan out today, sometimes retrying with the same key (one payout).
+ * A top-up first pays off the running loan at its quote and takes its fee from the proceeds; it is
+ * refused when that leaves nothing to pay out, or when the running loan was repaid meanwhile.
+ */
 function disbursement(world: World, loan: ModelLoan): Operation {
   const retried = world.loans.random.chance(0.3);
+  const running = loan.topsUp ? world.loans.model.loan(loan.topsUp) : undefined;
   return {
-    touches: [loan.borrower, loan.guarantor],
+    touches: [loan.borrower, loan.guarantor, ...(running ? [running.guarantor] : [])],
     run: async () => {
+      const { model } = world.loans;
+      const day = world.clock.isoDay();
       const headers = { 'idempotency-key': world.newKey() };
       const send = () => world.officer.post(`/api/loans/${loan.id}/disbursement`, {}, headers);
       const answers = [await send()];
       if (retried) answers.push(await send());
-      for (const answer of answers) expectStatus(answer, 201, `disbursing loan ${loan.id} of ${nairaText(loan.principal)}`);
-      const day = world.clock.isoDay();
+      const what = `disbursing loan ${loan.id} of ${nairaText(loan.principal)}`;
+      if (running && (running.status !== 'active' || loan.principal - model.payoffQuote(running, day) - loan.feeOutstanding < 0)) {
+        for (const answer of answers) expectStatus(answer, 409, `${what}, a top-up of ${running.status === 'active' ? `a loan whose payoff is ${nairaText(model.payoffQuote(running, day))}` : `a loan no longer running`}`);
+        return () => {
+          world.tally.loans.refusedTopUpDisbursements += 1;
+        };
+      }
+      for (const answer of answers) expectStatus(answer, 201, what);
+      let payoffEntryId = '';
+      if (running) {
+        const old = await world.officer.get(`/api/loans/${running.id}`);
+        expectStatus(old, 200, `reading the loan ${running.id} the top-up paid off`);
+        payoffEntryId = newestEntryId(old);
+      }
+      const feeEntryId = newestEntryId(answers[0] as Answer);
       return () => {
-        world.loans.model.disburse(loan.id, day);
+        if (running) model.disburseTopUp(loan.id, day, payoffEntryId, feeEntryId);
+        else model.disburse(loan.id, day);
         world.tally.loans.disbursements += 1;
         if (retried) world.tally.replays += 1;
       };
@@ -257,6 +296,7 @@ function disbursement(world: World, loan: ModelLoan): Operation {
 
 /** The newest entry of a loan as an answer shows it: the repayment just posted. */
 function newestEntryId(answer: Answer): string {
+  // A loan's answer and its detail both carry it under `loan`.
   const entries = (answer.json as { loan: { ledger: { entries: { id: string }[] } | null } }).loan.ledger?.entries ?? [];
   const newest = entries.at(-1);
   if (!newest) throw new UnexpectedAnswer(INVARIANTS.expectedAnswer, `a repayment's answer shows no entry: ${answer.text.slice(0, 300)}`);
@@ -272,7 +312,8 @@ function earlyRepayment(world: World, loan: ModelLoan): Operation {
     touches: [loan.borrower, loan.guarantor],
     run: async () => {
       const { model } = world.loans;
-      if (loan.status !== 'active') return;
+      // Not while a top-up is to pay it off: paid off first, the top-up could never be paid out.
+      if (loan.status !== 'active' || model.topUpOf(loan.id)) return;
       const payoff = model.payoff(loan);
       const amount = kind === 'payoff' ? payoff : kind === 'over' ? payoff + 1 : Math.max(1, Math.floor(share * payoff));
       const answer = await world.officer.post(`/api/loans/${loan.id}/repayments`, { amount: nairaText(amount) }, { 'idempotency-key': world.newKey() });
@@ -306,8 +347,8 @@ function repaymentReversal(world: World, loan: ModelLoan): Operation {
       if (!latest) return;
       const target = older && standing.length > 1 ? (standing.at(-2) as typeof latest) : latest;
       const answer = await world.officer.post(`/api/loans/entries/${target.entryId}/reversal`, { reason: 'sim: posted in error' }, { 'idempotency-key': world.newKey() });
-      if (target !== latest) {
-        expectStatus(answer, 409, `reversing ${target.label} while a later repayment stands`);
+      if (target !== latest || target.byTopUp || loan.status === 'written_off') {
+        expectStatus(answer, 409, `reversing ${target.label}${target.byTopUp ? ', written by a top-up' : loan.status === 'written_off' ? ' on a loan written off' : ' while a later repayment stands'}`);
         return () => {
           world.tally.loans.refusedRepaymentReversals += 1;
         };
@@ -323,6 +364,21 @@ function repaymentReversal(world: World, loan: ModelLoan): Operation {
 
 /** A member's deduction in the run's loan column, and how Kobo should split it over their running loans. */
 export type RunRepayment = { kobo: number; parts: { loanId: string; kobo: number }[] };
+
+/** An officer writes off a loan long in arrears, with a reason: it is closed, and its guarantor's savings are free. */
+function writeOff(world: World, loan: ModelLoan): Operation {
+  return {
+    touches: [loan.borrower, loan.guarantor],
+    run: async () => {
+      if (loan.status !== 'active') return;
+      expectStatus(await world.officer.post(`/api/loans/${loan.id}/write-off`, { reason: 'sim: the borrower cannot pay' }), 200, `writing off loan ${loan.id}`);
+      return () => {
+        world.loans.model.writeOff(loan.id);
+        world.tally.loans.writeOffs += 1;
+      };
+    },
+  };
+}
 
 /**
  * The monthly run's loan column, decided when the run is prepared: most borrowers' deductions
@@ -345,7 +401,8 @@ function planRunRepayments(world: World): Map<string, RunRepayment> {
       if (due > 0) world.tally.loans.missedRepayments += 1;
       continue;
     }
-    const kobo = roll < 0.2 ? Math.min(payoff, due + random.int(1, 20_000) * 100) : due;
+    const extra = random.int(1, 20_000) * 100;
+    const kobo = roll < 0.2 && !running.some((loan) => model.topUpOf(loan.id)) ? Math.min(payoff, due + extra) : due;
     let left = kobo;
     const parts: RunRepayment['parts'] = [];
     for (const loan of running) {
