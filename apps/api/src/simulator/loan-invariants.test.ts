@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.ts';
 import { createTestContext } from '../test/test-app.ts';
 import { SimulatedClock } from './simulated-clock.ts';
 import { runSimulation, type SimulationOptions } from './simulation.ts';
@@ -27,12 +28,12 @@ describe('a planted loan bug', () => {
       afterMonth: async ({ index, app }) => {
         if (index !== 6) return;
         // The latest repayment, once more: the same loan, amount, allocation and day.
-        const inserted = await app.kobo.database.db.execute(sql`
+        const inserted = await queryRows<{ id: string }>(app.kobo.database.db, sql`
           insert into loan_transactions (loan_id, type, amount_kobo, value_date, allocation, batch_id, created_by_id, created_by_email, created_at)
           select loan_id, type, amount_kobo, value_date, allocation, batch_id, created_by_id, created_by_email, created_at
           from loan_transactions where type = 'repayment' and reverses_id is null order by seq desc limit 1
           returning id`);
-        expect(inserted.rows).toHaveLength(1);
+        expect(inserted).toHaveLength(1);
       },
     });
     await expect(run).rejects.toThrow(/^simulator: invariant broken: .*the loans control account equals the loans outstanding and each repayment posted once\nseed 7, simulated date 2016-07-31/);
@@ -45,13 +46,13 @@ describe('a planted loan bug', () => {
       members: 6,
       afterMonth: async ({ index, app }) => {
         if (index !== 6) return;
-        const updated = await app.kobo.database.db.execute(sql`
+        const updated = await queryRows<{ loan_id: string }>(app.kobo.database.db, sql`
           update loan_instalments set principal_paid_kobo = principal_paid_kobo + 100
           where (loan_id, number) = (
             select i.loan_id, i.number from loan_instalments i join loans l on l.id = i.loan_id
             where l.status = 'active' and i.principal_paid_kobo + 100 <= i.principal_kobo order by l.seq, i.number limit 1)
           returning loan_id`);
-        expect(updated.rows).toHaveLength(1);
+        expect(updated).toHaveLength(1);
       },
     });
     await expect(run).rejects.toThrow(/^simulator: invariant broken: .*each loan as the officer and the member see it agrees with the loan model and the liens agree with the loan model and no available balance is below zero\nseed 8, simulated date 2016-07-31/);
