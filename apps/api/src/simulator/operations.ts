@@ -110,14 +110,15 @@ export function transfer(world: World, from: Member, to: Member): Operation {
   return {
     touches: [from.userId, to.userId],
     run: async () => {
-      const balance = world.model.available(from.userId);
-      if (balance === 0 && !overdraw) return;
-      const amount = overdraw ? balance + world.random.int(1, 100_000) : world.random.int(1, balance);
+      // What loans hold of the sender's savings cannot be sent.
+      const available = world.model.available(from.userId);
+      if (available === 0 && !overdraw) return;
+      const amount = overdraw ? available + world.random.int(1, 100_000) : world.random.int(1, available);
       const headers: Record<string, string> = retried ? { 'idempotency-key': world.newKey() } : {};
       const body = { fromUserId: from.userId, toUserId: to.userId, amount: nairaText(amount), description: 'sim transfer' };
       const answers = [await world.officer.post('/api/savings/transfers', body, headers)];
       if (retried) answers.push(await world.officer.post('/api/savings/transfers', body, headers));
-      const what = `transfer of ${nairaText(amount)} from ${from.name} (model balance ${nairaText(balance)}) to ${to.name}`;
+      const what = `transfer of ${nairaText(amount)} from ${from.name} (model available ${nairaText(available)}) to ${to.name}`;
       if (overdraw) {
         for (const answer of answers) expectStatus(answer, 409, what);
         return () => {

@@ -26,8 +26,14 @@ async function simulate(options: SimulationOptions) {
  * alone chooses every request (a different count means the run is no longer reproducible).
  */
 const TALLIES = {
-  1: { requests: 1097, joins: 12, deposits: 145, withdrawals: 107, refusedOverdraws: 50, transfers: 78, reversals: 47, refusedReversals: 14, batches: 24, batchReversals: 4, replays: 143, hostile: 42 },
-  2: { requests: 1131, joins: 12, deposits: 159, withdrawals: 102, refusedOverdraws: 62, transfers: 77, reversals: 52, refusedReversals: 11, batches: 24, batchReversals: 4, replays: 157, hostile: 36 },
+  1: {
+    requests: 1574, joins: 12, deposits: 144, withdrawals: 98, refusedOverdraws: 64, transfers: 68, reversals: 43, refusedReversals: 7, batches: 24, batchReversals: 2, replays: 128, hostile: 33,
+    loans: { applications: 42, topUps: 10, refusedApplications: 8, guaranteesAccepted: 29, guaranteesRefused: 18, guaranteesDeclined: 4, approvals: 28, secondOfficerApprovals: 2, rejections: 23, disbursements: 27, refusedTopUpDisbursements: 0, runRepayments: 54, missedRepayments: 9, earlyRepayments: 30, payoffs: 15, refusedRepayments: 14, repaymentReversals: 25, refusedRepaymentReversals: 10, writeOffs: 5 },
+  },
+  2: {
+    requests: 1693, joins: 12, deposits: 157, withdrawals: 115, refusedOverdraws: 61, transfers: 64, reversals: 58, refusedReversals: 6, batches: 24, batchReversals: 3, replays: 160, hostile: 38,
+    loans: { applications: 40, topUps: 11, refusedApplications: 9, guaranteesAccepted: 25, guaranteesRefused: 18, guaranteesDeclined: 8, approvals: 25, secondOfficerApprovals: 6, rejections: 26, disbursements: 25, refusedTopUpDisbursements: 0, runRepayments: 69, missedRepayments: 9, earlyRepayments: 27, payoffs: 19, refusedRepayments: 16, repaymentReversals: 20, refusedRepaymentReversals: 10, writeOffs: 1 },
+  },
 } as const;
 
 // Two simulated years of a small scheme, every invariant checked each month (issue 35). Every
