@@ -26,7 +26,7 @@ describe('a planted loan bug', () => {
       years: 1,
       members: 6,
       afterMonth: async ({ index, app }) => {
-        if (index !== 6) return;
+        if (index !== 4) return;
         // The latest repayment, once more: the same loan, amount, allocation and day.
         const inserted = await queryRows<{ id: string }>(app.kobo.database.db, sql`
           insert into loan_transactions (loan_id, type, amount_kobo, value_date, allocation, batch_id, created_by_id, created_by_email, created_at)
@@ -36,7 +36,7 @@ describe('a planted loan bug', () => {
         expect(inserted).toHaveLength(1);
       },
     });
-    await expect(run).rejects.toThrow(/^simulator: invariant broken: .*the loans control account equals the loans outstanding and each repayment posted once\nseed 7, simulated date 2016-07-31/);
+    await expect(run).rejects.toThrow(/^simulator: invariant broken: .*the loans control account equals the loans outstanding and each repayment posted once\nseed 7, simulated date 2016-05-31/);
   });
 
   it("an instalment marked paid with no repayment is found by the loan views and the liens", { timeout: 240_000 }, async () => {
@@ -45,7 +45,7 @@ describe('a planted loan bug', () => {
       years: 1,
       members: 6,
       afterMonth: async ({ index, app }) => {
-        if (index !== 6) return;
+        if (index !== 5) return;
         const updated = await queryRows<{ loan_id: string }>(app.kobo.database.db, sql`
           update loan_instalments set principal_paid_kobo = principal_paid_kobo + 100
           where (loan_id, number) = (
@@ -55,6 +55,6 @@ describe('a planted loan bug', () => {
         expect(updated).toHaveLength(1);
       },
     });
-    await expect(run).rejects.toThrow(/^simulator: invariant broken: .*each loan as the officer and the member see it agrees with the loan model and the liens agree with the loan model and no available balance is below zero\nseed 8, simulated date 2016-07-31/);
+    await expect(run).rejects.toThrow(/^simulator: invariant broken: .*each loan as the officer and the member see it agrees with the loan model and the liens agree with the loan model and no available balance is below zero\nseed 8, simulated date 2016-06-30/);
   });
 });
