@@ -2,56 +2,12 @@ import type { KoboApp } from '../app.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import type { Answer, HttpCaller } from './http-caller.ts';
 import { LoanModel, SIM_PRODUCT, type ModelLoan } from './loan-model.ts';
-import { UnexpectedAnswer, type Commit, type Operation } from './operations.ts';
+import { expectStatus, UnexpectedAnswer, type Commit, type Operation } from './operations.ts';
+import { planRunRepayments, recordRunRepayments, type RunRepayment } from './loan-run-column.ts';
 import { seededRandom, type Random } from './prng.ts';
 import { nairaText } from './savings-model.ts';
 import { INVARIANTS } from './simulation-failure.ts';
 import type { Member, World } from './world.ts';
-
-/** What the loans did in a run, counted (the tally shows each step of a loan's life happened). */
-export type LoanTally = {
-  applications: number;
-  topUps: number;
-  refusedApplications: number;
-  guaranteesAccepted: number;
-  guaranteesRefused: number;
-  guaranteesDeclined: number;
-  approvals: number;
-  secondOfficerApprovals: number;
-  rejections: number;
-  disbursements: number;
-  refusedTopUpDisbursements: number;
-  runRepayments: number;
-  missedRepayments: number;
-  earlyRepayments: number;
-  payoffs: number;
-  refusedRepayments: number;
-  repaymentReversals: number;
-  refusedRepaymentReversals: number;
-  writeOffs: number;
-};
-
-export const emptyLoanTally = (): LoanTally => ({
-  applications: 0,
-  topUps: 0,
-  refusedApplications: 0,
-  guaranteesAccepted: 0,
-  guaranteesRefused: 0,
-  guaranteesDeclined: 0,
-  approvals: 0,
-  secondOfficerApprovals: 0,
-  rejections: 0,
-  disbursements: 0,
-  refusedTopUpDisbursements: 0,
-  runRepayments: 0,
-  missedRepayments: 0,
-  earlyRepayments: 0,
-  payoffs: 0,
-  refusedRepayments: 0,
-  repaymentReversals: 0,
-  refusedRepaymentReversals: 0,
-  writeOffs: 0,
-});
 
 /**
  * The loans' part of the world: their model, their own dice, the product and the second officer
@@ -77,10 +33,6 @@ export function newLoanWorld(seed: number, openCaller: (name: string) => HttpCal
     planRunRepayments,
     recordRunRepayments,
   };
-}
-
-function expectStatus(answer: Answer, expected: number, what: string): void {
-  if (answer.status !== expected) throw new UnexpectedAnswer(INVARIANTS.expectedAnswer, `${what}: expected ${expected}, Kobo answered ${answer.status} ${answer.text.slice(0, 300)}`);
 }
 
 /**
@@ -362,9 +314,6 @@ function repaymentReversal(world: World, loan: ModelLoan): Operation {
   };
 }
 
-/** A member's deduction in the run's loan column, and how Kobo should split it over their running loans. */
-export type RunRepayment = { kobo: number; parts: { loanId: string; kobo: number }[] };
-
 /** An officer writes off a loan long in arrears, with a reason: it is closed, and its guarantor's savings are free. */
 function writeOff(world: World, loan: ModelLoan): Operation {
   return {
@@ -377,59 +326,5 @@ function writeOff(world: World, loan: ModelLoan): Operation {
         world.tally.loans.writeOffs += 1;
       };
     },
-  };
-}
-
-/**
- * The monthly run's loan column, decided when the run is prepared: most borrowers' deductions
- * pay what is due (the instalments, arrears and fee), some are missed (arrears), a few pay more
- * (the next instalments in advance), never past the payoff. A member with two running loans (an
- * older one running again after its payoff was reversed) has one deduction, which pays their
- * loans oldest first, each up to its payoff.
- */
-function planRunRepayments(world: World): Map<string, RunRepayment> {
-  const { random, model } = world.loans;
-  const today = world.clock.isoDay();
-  const planned = new Map<string, RunRepayment>();
-  for (const member of world.members) {
-    const running = model.all().filter((loan) => loan.status === 'active' && loan.borrower === member.userId);
-    if (running.length === 0) continue;
-    const roll = random.next();
-    const due = running.reduce((sum, loan) => sum + model.dueOn(loan, today), 0);
-    const payoff = running.reduce((sum, loan) => sum + model.payoff(loan), 0);
-    if (roll < 0.12 || due === 0) {
-      if (due > 0) world.tally.loans.missedRepayments += 1;
-      continue;
-    }
-    const extra = random.int(1, 20_000) * 100;
-    const kobo = roll < 0.2 && !running.some((loan) => model.topUpOf(loan.id)) ? Math.min(payoff, due + extra) : due;
-    let left = kobo;
-    const parts: RunRepayment['parts'] = [];
-    for (const loan of running) {
-      const part = Math.min(left, model.payoff(loan));
-      if (part > 0) parts.push({ loanId: loan.id, kobo: part });
-      left -= part;
-    }
-    planned.set(member.userId, { kobo, parts });
-  }
-  return planned;
-}
-
-/** After the run posted: each repayment's entry, read from its loan (the run names it by batch), to be recorded once the wave ends. */
-async function recordRunRepayments(world: World, batchId: string, planned: Map<string, RunRepayment>): Promise<Commit> {
-  const found: { loanId: string; entryId: string; kobo: number }[] = [];
-  for (const { loanId, kobo } of [...planned.values()].flatMap((repayment) => repayment.parts)) {
-    const answer = await world.officer.get(`/api/loans/${loanId}`);
-    expectStatus(answer, 200, `reading loan ${loanId} after the run`);
-    const entries = (answer.json as { loan: { ledger: { entries: { id: string; batchId: string | null; reversesId: string | null; amountKobo: number }[] } | null } }).loan.ledger?.entries ?? [];
-    const entry = entries.filter((candidate) => candidate.batchId === batchId && candidate.reversesId === null);
-    if (entry.length !== 1 || entry[0]?.amountKobo !== kobo) {
-      throw new UnexpectedAnswer(INVARIANTS.expectedAnswer, `the run ${batchId} wrote ${entry.length} repayments on loan ${loanId} (${entry.map((each) => each.amountKobo).join(', ')}); the model sent one of ${kobo}`);
-    }
-    found.push({ loanId, entryId: (entry[0] as { id: string }).id, kobo });
-  }
-  return () => {
-    for (const { loanId, entryId, kobo } of found) world.loans.model.repay(loanId, entryId, kobo, `${world.clock.month()} run repayment ${nairaText(kobo)}`);
-    world.tally.loans.runRepayments += found.length;
   };
 }

@@ -25,7 +25,7 @@ export type Operation = { touches: string[]; run: () => Promise<Commit | void> }
  */
 export type Commit = () => void;
 
-function expectStatus(answer: Answer, expected: number, what: string, invariant: string = INVARIANTS.expectedAnswer): void {
+export function expectStatus(answer: Answer, expected: number, what: string, invariant: string = INVARIANTS.expectedAnswer): void {
   if (answer.status !== expected) throw new UnexpectedAnswer(invariant, `${what}: expected ${expected}, Kobo answered ${answer.status} ${answer.text.slice(0, 300)}`);
 }
 

@@ -1,5 +1,6 @@
 import type { HttpCaller, RequestLog } from './http-caller.ts';
-import { emptyLoanTally, type LoanTally, type LoanWorld } from './loan-operations.ts';
+import type { LoanWorld } from './loan-operations.ts';
+import { emptyLoanTally, type LoanTally } from './loan-tally.ts';
 import type { Random } from './prng.ts';
 import type { SavingsModel } from './savings-model.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
