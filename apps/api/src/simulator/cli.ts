@@ -1,5 +1,5 @@
 /**
- * `npm run simulate -- --seed N --years Y --members M`: a simulated cooperative's life driven
+ * `npm run simulate -- --seed N --years Y --members M [--loans off]`: a simulated cooperative's life driven
  * through Kobo's HTTP API (simulation.ts), every invariant checked each month. On PGlite in a
  * temporary directory by default; on a scratch database of DATABASE_URL's server when it is set
  * (dropped afterwards, as the benches do). Exits 1 with the seed, the simulated date, the broken
@@ -26,7 +26,7 @@ function wholeNumber(name: string, text: string, min: number): number {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { seed: { type: 'string', default: '1' }, years: { type: 'string', default: '2' }, members: { type: 'string', default: '12' } },
+    options: { seed: { type: 'string', default: '1' }, years: { type: 'string', default: '2' }, members: { type: 'string', default: '12' }, loans: { type: 'string', default: 'on' } },
   });
   const seed = wholeNumber('seed', values.seed, 0);
   const years = wholeNumber('years', values.years, 1);
@@ -35,6 +35,9 @@ async function main(): Promise<number> {
   end.setUTCFullYear(end.getUTCFullYear() + years);
   if (end > new Date()) throw new Error(`--years ${years} would simulate days after today: the calendar starts on ${SIMULATION_START.toISOString().slice(0, 10)}`);
   const members = wholeNumber('members', values.members, 2);
+  // A life with loans runs the plain monthly run; one without runs the payroll loop (decision 065's addendum).
+  if (values.loans !== 'on' && values.loans !== 'off') throw new Error(`--loans must be on or off, not ${values.loans}`);
+  const loans = values.loans === 'on';
 
   const serverUrl = process.env.DATABASE_URL;
   const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'kobo_simulate') : null;
@@ -50,9 +53,9 @@ async function main(): Promise<number> {
   const clock = new SimulatedClock();
   const app = await buildApp({ env, now: clock.now, backgroundJobs: false, logger: false });
   const started = performance.now();
-  say(`simulating seed ${seed}: ${years} years, ${members} members, on ${scratch ? 'PostgreSQL' : 'PGlite'}`);
+  say(`simulating seed ${seed}: ${years} years, ${members} members, ${loans ? 'with loans' : 'with the payroll loop'}, on ${scratch ? 'PostgreSQL' : 'PGlite'}`);
   try {
-    const result = await runSimulation(app, clock, { seed, years, members, progress: say });
+    const result = await runSimulation(app, clock, { seed, years, members, loans, progress: say });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     say(`seed ${seed}: ${result.months} months to ${result.lastDay} in ${seconds} s, every invariant held each month`);
     say(JSON.stringify(result.tally));

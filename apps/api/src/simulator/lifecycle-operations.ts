@@ -50,7 +50,9 @@ export function planLifecycleDay(world: World): Operation[] {
   const today = world.clock.isoDay();
   for (const pending of world.life.exits) if (pending.earliest <= today && random.chance(0.6)) operations.push(settleExit(world, pending));
   // Leavers only once the scheme has run a while, and never below half the members it grows to.
-  const staying = world.members.filter((member) => !world.life.exits.some((exit) => exit.member === member));
+  // Nor anyone a loan still ties (borrower or guarantor): the model of an exit does not yet settle loans (decision 065's addendum).
+  const tied = new Set(world.loans.model.all().filter((loan) => !['rejected', 'repaid'].includes(loan.status)).flatMap((loan) => [loan.borrower, loan.guarantor]));
+  const staying = world.members.filter((member) => !world.life.exits.some((exit) => exit.member === member) && !tied.has(member.userId));
   if (world.life.lastMonth >= '2016-03' && staying.length > world.targetMembers / 2 && random.chance(0.025)) {
     operations.push(giveNotice(world, random.pick(staying), random.chance(0.4)));
   }

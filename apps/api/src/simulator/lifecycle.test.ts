@@ -15,7 +15,7 @@ async function plantedRun(seed: number, months: number, index: number, plant: (a
   const clock = new SimulatedClock();
   const ctx = await createTestContext({ LOG_LEVEL: 'silent' }, clock.now);
   try {
-    await runSimulation(ctx.app, clock, { seed, years: months / 12, members: 6, afterMonth: async (month) => (month.index === index ? void (await plant(month.app)) : undefined) });
+    await runSimulation(ctx.app, clock, { seed, years: months / 12, members: 6, loans: false, afterMonth: async (month) => (month.index === index ? void (await plant(month.app)) : undefined) });
   } finally {
     await ctx.close().catch(() => {});
   }

@@ -25,7 +25,7 @@ export type Operation = { touches: string[]; run: () => Promise<Commit | void> }
  */
 export type Commit = () => void;
 
-function expectStatus(answer: Answer, expected: number, what: string, invariant: string = INVARIANTS.expectedAnswer): void {
+export function expectStatus(answer: Answer, expected: number, what: string, invariant: string = INVARIANTS.expectedAnswer): void {
   if (answer.status !== expected) throw new UnexpectedAnswer(invariant, `${what}: expected ${expected}, Kobo answered ${answer.status} ${answer.text.slice(0, 300)}`);
 }
 
@@ -72,8 +72,10 @@ export function singlePosting(world: World, member: Member, type: 'deposit' | 'w
     touches: [member.userId],
     run: async () => {
       const balance = world.model.balance(member.userId);
-      if (type === 'withdrawal' && balance === 0 && !overdraw) return;
-      const amount = type === 'deposit' ? someAmount(world) : overdraw ? balance + world.random.int(1, 500_000) : world.random.int(1, balance);
+      // What loans hold cannot be withdrawn (COOPERATIVE.md "Loans"): past the available balance is refused.
+      const available = world.model.available(member.userId);
+      if (type === 'withdrawal' && available === 0 && !overdraw) return;
+      const amount = type === 'deposit' ? someAmount(world) : overdraw ? available + world.random.int(1, 500_000) : world.random.int(1, available);
       const caller = world.officer;
       const body = { type, amount: nairaText(amount), userId: member.userId, description: `sim ${type}` };
       const key = duplicate === 'none' ? null : world.newKey();
@@ -82,7 +84,7 @@ export function singlePosting(world: World, member: Member, type: 'deposit' | 'w
       const answers = duplicate === 'together' ? await Promise.all([send(), send()]) : [await send()];
       if (duplicate === 'after') answers.push(await send());
       const what = `${caller.name}: ${type} of ${nairaText(amount)} for ${member.name} (model balance ${nairaText(balance)})`;
-      if (amount > balance && type === 'withdrawal') {
+      if (amount > available && type === 'withdrawal') {
         for (const answer of answers) expectStatus(answer, 409, what);
         return () => {
           world.tally.refusedOverdraws += 1;
@@ -108,14 +110,15 @@ export function transfer(world: World, from: Member, to: Member): Operation {
   return {
     touches: [from.userId, to.userId],
     run: async () => {
-      const balance = world.model.balance(from.userId);
-      if (balance === 0 && !overdraw) return;
-      const amount = overdraw ? balance + world.random.int(1, 100_000) : world.random.int(1, balance);
+      // What loans hold of the sender's savings cannot be sent.
+      const available = world.model.available(from.userId);
+      if (available === 0 && !overdraw) return;
+      const amount = overdraw ? available + world.random.int(1, 100_000) : world.random.int(1, available);
       const headers: Record<string, string> = retried ? { 'idempotency-key': world.newKey() } : {};
       const body = { fromUserId: from.userId, toUserId: to.userId, amount: nairaText(amount), description: 'sim transfer' };
       const answers = [await world.officer.post('/api/savings/transfers', body, headers)];
       if (retried) answers.push(await world.officer.post('/api/savings/transfers', body, headers));
-      const what = `transfer of ${nairaText(amount)} from ${from.name} (model balance ${nairaText(balance)}) to ${to.name}`;
+      const what = `transfer of ${nairaText(amount)} from ${from.name} (model available ${nairaText(available)}) to ${to.name}`;
       if (overdraw) {
         for (const answer of answers) expectStatus(answer, 409, what);
         return () => {
@@ -188,8 +191,18 @@ export function monthlyRun(world: World): Operation {
       expectStatus(prepared, 200, `preparing the ${month} run`);
       const amounts = new Map<Member, number>();
       for (const member of world.members) if (world.random.chance(0.85)) amounts.set(member, someAmount(world));
-      if (amounts.size === 0) return;
-      const draft = { month, rows: [...amounts].map(([member, kobo]) => ({ ref: member.staffId, amount: nairaText(kobo) })) };
+      // The loans' column: each borrower's deduction (loan-operations.ts), beside or without a contribution.
+      const repayments = world.loans.planRunRepayments(world);
+      const rowsFor = world.members.filter((member) => amounts.has(member) || repayments.has(member.userId));
+      if (rowsFor.length === 0) return;
+      const draft = {
+        month,
+        rows: rowsFor.map((member) => {
+          const kobo = amounts.get(member);
+          const repayment = repayments.get(member.userId);
+          return { ref: member.staffId, amount: kobo === undefined ? '' : nairaText(kobo), ...(repayment ? { loanRepayment: nairaText(repayment.kobo) } : {}) };
+        }),
+      };
       const review = await world.payroll.post('/api/savings/batches/review', draft);
       expectStatus(review, 200, `reviewing the ${month} run`);
       const refused = (review.json as { refusedCount: number }).refusedCount;
@@ -211,12 +224,14 @@ export function monthlyRun(world: World): Operation {
         if (!row) throw new UnexpectedAnswer(INVARIANTS.expectedAnswer, `the ${month} run posted for someone it was not given: ${posting.userId}`);
         return { transactionId: posting.transactionId, ...row };
       });
+      const recordRepayments = await world.loans.recordRunRepayments(world, batchId, repayments);
       return () => {
+        recordRepayments();
         world.tally.replays += 1;
         // In the members' order, whatever order the batch lists its postings in.
         rows.sort((a, b) => a.member.number - b.member.number);
         for (const row of rows) world.model.record([row.transactionId], [{ userId: row.member.userId, kobo: row.kobo }], `${month} run ${nairaText(row.kobo)} ${row.member.name}`);
-        world.model.recordBatch(batchId, rows.map((row) => row.transactionId), `the ${month} run`);
+        world.model.recordBatch(batchId, rows.map((row) => row.transactionId), `the ${month} run`, repayments.size === 0);
         world.tally.batches += 1;
       };
     },

@@ -12,13 +12,15 @@ export class SavingsModel {
   /** By each of Kobo's transaction ids the posting wrote (a transfer's two legs share one). */
   private readonly postings = new Map<string, Posting>();
   /** Each monthly run's postings, by the batch's id, and whether the run was reversed whole. */
-  private readonly batches = new Map<string, { transactionIds: string[]; reversed: boolean; label: string }>();
+  private readonly batches = new Map<string, { transactionIds: string[]; reversed: boolean; isReversibleWhole: boolean; label: string }>();
   /** Every savings row Kobo should hold: each posting's rows and each reversal's. */
   private rowCount = 0;
   /** Told of each posting and reversal as the model takes it: the lifecycle model dates them (lifecycle-model.ts). */
   /** Members who left: their accounts are closed, so nothing of theirs is reversed any more. */
   private readonly closed = new Set<string>();
   observer: { recorded: (transactionIds: readonly string[], effects: readonly { userId: string; kobo: number }[]) => void; reversed: (transactionId: string) => void } | null = null;
+  /** What loans hold of each member's savings (loan-model.ts's liens): a withdrawal or transfer may not take it. */
+  private holds: (userId: string) => number = () => 0;
 
   addMember(userId: string): void {
     this.balances.set(userId, 0);
@@ -32,6 +34,15 @@ export class SavingsModel {
     const balance = this.balances.get(userId);
     if (balance === undefined) throw new Error(`the model knows no member ${userId}`);
     return balance;
+  }
+
+  setHolds(holds: (userId: string) => number): void {
+    this.holds = holds;
+  }
+
+  /** What a withdrawal or transfer may take: the balance less what is held, never below zero. */
+  available(userId: string): number {
+    return Math.max(0, this.balance(userId) - this.holds(userId));
   }
 
   allBalances(): ReadonlyMap<string, number> {
@@ -51,9 +62,12 @@ export class SavingsModel {
     this.observer?.recorded(transactionIds, effects);
   }
 
-  /** A monthly run Kobo posted: its postings must already be recorded one by one. */
-  recordBatch(batchId: string, transactionIds: string[], label: string): void {
-    this.batches.set(batchId, { transactionIds, reversed: false, label });
+  /**
+   * A monthly run Kobo posted: its postings must already be recorded one by one. A run with loan
+   * repayments is not reversed whole by the simulator (docs/decisions/064): its repayments are reversed one by one.
+   */
+  recordBatch(batchId: string, transactionIds: string[], label: string, isReversibleWhole = true): void {
+    this.batches.set(batchId, { transactionIds, reversed: false, isReversibleWhole, label });
   }
 
   /** A member settled their exit: their account closed. */
@@ -68,7 +82,7 @@ export class SavingsModel {
   /** Runs not yet reversed whole, in the order they were posted (none touching a closed account). */
   reversibleBatches(): { batchId: string; label: string }[] {
     return [...this.batches]
-      .filter(([, batch]) => !batch.reversed && !batch.transactionIds.some((id) => !this.posting(id).reversed && this.touchesClosed(this.posting(id))))
+      .filter(([, batch]) => !batch.reversed && batch.isReversibleWhole && !batch.transactionIds.some((id) => !this.posting(id).reversed && this.touchesClosed(this.posting(id))))
       .map(([batchId, batch]) => ({ batchId, label: batch.label }));
   }
 

@@ -4,6 +4,8 @@ import { HttpCaller, RequestLog, ServerErrorAnswer } from './http-caller.ts';
 import { checkInvariants } from './invariants.ts';
 import { checkLifecycle } from './lifecycle-invariants.ts';
 import { closeLifecycleDay, lifecycleWorld, planLifecycleDay, planRunDay, setUpLifecycle } from './lifecycle-operations.ts';
+import { checkLoanInvariants } from './loan-invariants.ts';
+import { newLoanWorld, openLoans, planLoanOperations } from './loan-operations.ts';
 import { batchReversal, hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
 import { seededRandom } from './prng.ts';
 import { SavingsModel } from './savings-model.ts';
@@ -16,6 +18,12 @@ export type SimulationOptions = {
   years: number;
   /** How many members the scheme grows to: a third found it, the rest join on later working days (a quarter of days in the first year, fewer after). */
   members: number;
+  /**
+   * Loans over their whole life (decision 064), on unless false. The payroll loop's model does not
+   * yet carry loan deductions, so a life with loans runs the plain monthly run (its loan column)
+   * every month, and one without runs the payroll loop most months (decision 065's addendum).
+   */
+  loans?: boolean;
   /**
    * Called at the end of each simulated month, after its operations and before its checks: a
    * test plants a bug here (a row written straight into the database) to see the checks find it.
@@ -55,6 +63,7 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
     log,
     model: new SavingsModel(),
     life: lifecycleWorld(options.seed, clock),
+    loans: newLoanWorld(options.seed, openCaller, options.loans !== false),
     officer,
     payroll,
     members: [],
@@ -73,11 +82,12 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
   world.model.observer = world.life.model;
   try {
     await openTheScheme(app, world);
+    if (world.loans.enabled) await openLoans(app, world);
     const months = Math.round(options.years * 12);
     for (let index = 0; index < months; index += 1) {
       await simulateMonth(world, index);
       await options.afterMonth?.({ index, day: clock.isoDay(), app });
-      const breaches = [...(await checkInvariants(app, officer, world.model, world.members)), ...(await checkLifecycle(world))];
+      const breaches = [...(await checkInvariants(app, officer, world.model, world.members)), ...(await checkLifecycle(world)), ...(world.loans.enabled ? await checkLoanInvariants(app, world) : [])];
       if (breaches.length > 0) {
         throw fail(breaches.map((breach) => breach.invariant).join(' and '), breaches.map((breach) => `${breach.invariant}: ${breach.detail}`).join('\n'));
       }
@@ -144,9 +154,10 @@ async function simulateMonth(world: World, index: number): Promise<void> {
       const planned = planOne(world);
       if (planned) operations.push(planned);
     }
+    if (world.loans.enabled) operations.push(...planLoanOperations(world));
     await runInWaves(world, operations);
     if (day >= RUN_DAY && !runPosted && world.members.length > 0) {
-      await runInWaves(world, [planRunDay(world, index, () => monthlyRun(world))]);
+      await runInWaves(world, [world.loans.enabled ? monthlyRun(world) : planRunDay(world, index, () => monthlyRun(world))]);
       runPosted = true;
     }
   }

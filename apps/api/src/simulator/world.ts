@@ -2,6 +2,8 @@ import type { HttpCaller, RequestLog } from './http-caller.ts';
 import type { ExpenseBook } from './expenses.ts';
 import type { PendingExit } from './exits.ts';
 import type { LifecycleModel } from './lifecycle-model.ts';
+import type { LoanWorld } from './loan-operations.ts';
+import { emptyLoanTally, type LoanTally } from './loan-tally.ts';
 import type { Random } from './prng.ts';
 import type { SavingsModel } from './savings-model.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
@@ -35,6 +37,7 @@ export type Tally = {
   expenseDeletes: number;
   expenseImports: number;
   expenseImportsUndone: number;
+  loans: LoanTally;
 };
 
 /** Everything an operation needs: the callers, the model, the dice and the clock. */
@@ -46,6 +49,8 @@ export type World = {
   model: SavingsModel;
   /** Standing contributions, the payroll loop, the year end and exits (lifecycle-operations.ts): their model and their own dice. */
   life: { model: LifecycleModel; random: Random; lastMonth: string; exits: PendingExit[]; expenses: ExpenseBook };
+  /** The loans: their model, dice, product and second officer (loan-operations.ts). */
+  loans: LoanWorld;
   officer: HttpCaller;
   /** The payroll program: an API token with the savings_batches scope. */
   payroll: HttpCaller;
@@ -91,4 +96,5 @@ export const emptyTally = (): Tally => ({
   expenseDeletes: 0,
   expenseImports: 0,
   expenseImportsUndone: 0,
+  loans: emptyLoanTally(),
 });

@@ -1,0 +1,44 @@
+/** What the loans did in a run, counted (the tally shows each step of a loan's life happened). */
+export type LoanTally = {
+  applications: number;
+  topUps: number;
+  refusedApplications: number;
+  guaranteesAccepted: number;
+  guaranteesRefused: number;
+  guaranteesDeclined: number;
+  approvals: number;
+  secondOfficerApprovals: number;
+  rejections: number;
+  disbursements: number;
+  refusedTopUpDisbursements: number;
+  runRepayments: number;
+  missedRepayments: number;
+  earlyRepayments: number;
+  payoffs: number;
+  refusedRepayments: number;
+  repaymentReversals: number;
+  refusedRepaymentReversals: number;
+  writeOffs: number;
+};
+
+export const emptyLoanTally = (): LoanTally => ({
+  applications: 0,
+  topUps: 0,
+  refusedApplications: 0,
+  guaranteesAccepted: 0,
+  guaranteesRefused: 0,
+  guaranteesDeclined: 0,
+  approvals: 0,
+  secondOfficerApprovals: 0,
+  rejections: 0,
+  disbursements: 0,
+  refusedTopUpDisbursements: 0,
+  runRepayments: 0,
+  missedRepayments: 0,
+  earlyRepayments: 0,
+  payoffs: 0,
+  refusedRepayments: 0,
+  repaymentReversals: 0,
+  refusedRepaymentReversals: 0,
+  writeOffs: 0,
+});
