@@ -52,6 +52,14 @@ export class HttpCaller {
     return this.log.today();
   }
 
+  /** Another caller on the same session or token, writing to another log (concurrent-reads.ts). */
+  readingOn(log: RequestLog, name: string): HttpCaller {
+    const reader = new HttpCaller(name, this.baseUrl, log);
+    for (const [cookie, value] of this.cookies) reader.cookies.set(cookie, value);
+    reader.bearer = this.bearer;
+    return reader;
+  }
+
   get(path: string): Promise<Answer> {
     return this.send('GET', path);
   }

@@ -33,4 +33,5 @@ export const INVARIANTS = {
   idempotency: 'each Idempotency-Key posted at most once',
   hostile: 'hostile requests are refused and change nothing',
   expectedAnswer: 'Kobo answers as the model expects',
+  committedReads: 'every read taken during writes shows a committed state',
 } as const;

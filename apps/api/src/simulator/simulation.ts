@@ -1,6 +1,7 @@
 import type { KoboApp } from '../app.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import { HttpCaller, RequestLog, ServerErrorAnswer } from './http-caller.ts';
+import { bankWave, readWhileWriting, startConcurrentReads, type ReadTamper } from './concurrent-reads.ts';
 import { checkInvariants } from './invariants.ts';
 import { batchReversal, hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
 import { seededRandom } from './prng.ts';
@@ -19,6 +20,8 @@ export type SimulationOptions = {
    * test plants a bug here (a row written straight into the database) to see the checks find it.
    */
   afterMonth?: (month: { index: number; day: string; app: KoboApp }) => Promise<void>;
+  /** Distorts what the concurrent readers see: a test's planted bug (concurrent-reads.ts). */
+  tamperWithReads?: ReadTamper;
   /** A line per simulated month, for the command line. */
   progress?: (line: string) => void;
 };
@@ -67,6 +70,7 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
     },
   };
 
+  startConcurrentReads(world, options.tamperWithReads);
   try {
     await openTheScheme(app, world);
     const months = Math.round(options.years * 12);
@@ -135,6 +139,7 @@ async function simulateMonth(world: World, index: number): Promise<void> {
       if (planned) operations.push(planned);
     }
     await runInWaves(world, operations);
+    await bankWave(world);
     if (day >= RUN_DAY && !runPosted && world.members.length > 0) {
       await runInWaves(world, [monthlyRun(world)]);
       runPosted = true;
@@ -176,7 +181,7 @@ async function runInWaves(world: World, operations: Operation[]): Promise<void> 
         for (const userId of operation.touches) busy.add(userId);
       }
     }
-    const settled = await Promise.allSettled(wave.map((operation) => operation.run()));
+    const settled = await readWhileWriting(world, () => Promise.allSettled(wave.map((operation) => operation.run())));
     const failed = settled.find((outcome) => outcome.status === 'rejected');
     if (failed) throw failed.reason;
     for (const outcome of settled) if (outcome.status === 'fulfilled' && outcome.value) outcome.value();
