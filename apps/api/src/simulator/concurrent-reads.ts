@@ -2,6 +2,7 @@ import { RequestLog, type Answer, type HttpCaller } from './http-caller.ts';
 import { UnexpectedAnswer } from './operations.ts';
 import { seededRandom, type Random } from './prng.ts';
 import { nairaText } from './savings-model.ts';
+import { runsNext } from './shrink.ts';
 import { INVARIANTS } from './simulation-failure.ts';
 import type { Member, World } from './world.ts';
 
@@ -166,7 +167,7 @@ async function readStatement(world: World, readers: Readers, member: Member): Pr
  */
 export async function bankWave(world: World): Promise<void> {
   const readers = readersOf.get(world);
-  if (!readers || !readers.bank.chance(0.08)) return;
+  if (!readers || !readers.bank.chance(0.08) || !runsNext(world)) return;
   const funded = world.members.filter((member) => world.model.balance(member.userId) > 0);
   const pairs: [Member, Member][] = [];
   const busy = new Set<Member>();

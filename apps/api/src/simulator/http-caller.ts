@@ -34,6 +34,21 @@ export class ServerErrorAnswer extends Error {
 }
 
 /**
+ * Where a caller's requests go when the server is a child process that may die (faults.ts): the
+ * instance serving this caller, what to do when a request is lost with the server, and a key for
+ * each posting sent without one, so that its retry learns whether the first got through.
+ */
+export type Endpoint = {
+  url: (callerName: string) => string;
+  /** Before each request: the fault plan may kill the server while it is in flight. */
+  sending: (request: { method: string; path: string }) => () => void;
+  /** The connection failed: resolves once a server answers again, so the request can be retried. */
+  lost: (error: unknown) => Promise<void>;
+  /** An Idempotency-Key for a request that has none and moves money; null to send it as it is. */
+  keyFor: (method: string, path: string) => string | null;
+};
+
+/**
  * One caller of the API over real HTTP: an officer or a member with a session cookie, or a
  * program with an API token. Several callers share the server at once, as in a real scheme.
  */
@@ -43,7 +58,7 @@ export class HttpCaller {
 
   constructor(
     readonly name: string,
-    private readonly baseUrl: string,
+    private readonly baseUrl: string | Endpoint,
     private readonly log: RequestLog,
   ) {}
 
@@ -73,20 +88,38 @@ export class HttpCaller {
   }
 
   /** `rawBody` is sent as it is (hostile requests: broken JSON). */
-  async send(method: string, path: string, rawBody?: string, headers: Record<string, string> = {}): Promise<Answer> {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(rawBody === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(cookie ? { cookie } : {}),
-        ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
-        ...headers,
-      },
-      ...(rawBody === undefined ? {} : { body: rawBody }),
-    });
+  async send(method: string, path: string, rawBody?: string, givenHeaders: Record<string, string> = {}): Promise<Answer> {
+    const endpoint = typeof this.baseUrl === 'string' ? null : this.baseUrl;
+    const addedKey = endpoint && !givenHeaders['idempotency-key'] ? endpoint.keyFor(method, path) : null;
+    const headers = addedKey ? { ...givenHeaders, 'idempotency-key': addedKey } : givenHeaders;
+    let response: Response;
+    let text: string;
+    for (;;) {
+      const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const done = endpoint?.sending({ method, path });
+      try {
+        response = await fetch(`${endpoint ? endpoint.url(this.name) : this.baseUrl}${path}`, {
+          method,
+          headers: {
+            ...(rawBody === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(cookie ? { cookie } : {}),
+            ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
+            ...headers,
+          },
+          ...(rawBody === undefined ? {} : { body: rawBody }),
+        });
+        text = await response.text();
+        done?.();
+        break;
+      } catch (error) {
+        done?.();
+        // Only a server that may die is retried: the same request, with the same key.
+        if (!endpoint) throw error;
+        this.log.add(`${this.name}: ${method} ${path} lost with the server (${error instanceof Error ? error.message : String(error)}); sent again`);
+        await endpoint.lost(error);
+      }
+    }
     for (const line of response.headers.getSetCookie()) this.keepCookie(line);
-    const text = await response.text();
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;
