@@ -5,7 +5,7 @@ import { simulateInTest } from './simulation-test-support.ts';
 // simulator's read hook: a read that shows a state no commit left must fail the run, naming the
 // invariant, the seed and the simulated date.
 describe('reads taken during writes', () => {
-  it('a holders list that lost a kobo mid-transfer fails the bank check', async () => {
+  it('a holders list that lost a kobo mid-transfer fails the bank check', { timeout: 180_000 }, async () => {
     const run = simulateInTest({
       seed: 11,
       years: 1,
@@ -22,7 +22,7 @@ describe('reads taken during writes', () => {
     await expect(run).rejects.toThrow(/^simulator: invariant broken: every read taken during writes shows a committed state\nseed 11, simulated date 2016-\d\d-\d\d .*\nthe holders list read during a wave of transfers adds up to \d+; before it, \d+/);
   });
 
-  it("a statement whose running balance skips a row fails the check", async () => {
+  it("a statement whose running balance skips a row fails the check", { timeout: 180_000 }, async () => {
     const run = simulateInTest({
       seed: 12,
       years: 1,

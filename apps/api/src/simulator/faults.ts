@@ -64,7 +64,7 @@ export function faultSchedule(seed: number, months: number): FaultSchedule {
   const random = seededRandom(seed * 1_000_003 + FAULTS_STREAM + 1);
   if (months <= 6) return { killGap: [60, 160], secondInstance: { from: 0, until: Math.min(2, months - 1) }, backupAfterMonth: Math.min(1, months - 1) };
   const from = random.int(0, months - 4);
-  return { killGap: [200, 600], secondInstance: { from, until: from + 3 }, backupAfterMonth: random.int(1, months - 2) };
+  return { killGap: [100, 300], secondInstance: { from, until: from + 3 }, backupAfterMonth: random.int(1, months - 2) };
 }
 
 export type InjectedFaults = { kills: number; requestsLost: number; secondInstanceMonths: number; restores: number };

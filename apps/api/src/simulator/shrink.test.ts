@@ -29,7 +29,7 @@ describe('shrinking a failure', () => {
     if (!(failure instanceof SimulationFailure)) return;
     expect(failure.simulatedDay).toBe('2016-02-29');
 
-    const shrunk = await shrinkFailure(failure, options, plan, { replay: simulateInTest, budgetMs: 20_000 });
+    const shrunk = await shrinkFailure(failure, options, plan, { replay: simulateInTest, budgetMs: 30_000 });
     expect(shrunk.failure.invariant).toBe(failure.invariant);
     expect(shrunk.operations).toBeLessThan(plan.planned);
     expect(shrunk.requests.length).toBeLessThan(plan.requests.length);

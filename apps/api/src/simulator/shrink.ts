@@ -72,7 +72,7 @@ export type ShrunkFailure = {
 
 /**
  * Shrinks `failure`, which a run with `options` and `plan` (its plan, filled in by that run) threw.
- * Drops halves, then quarters, … then single operations (delta debugging, ddmin's coarse half),
+ * Drops halves, then quarters, … then single operations, latest first (delta debugging, ddmin's coarse half),
  * keeping each drop that still fails with the same invariant, until the budget runs out.
  */
 export async function shrinkFailure(failure: SimulationFailure, options: SimulationOptions, plan: ReplayPlan, shrink: ShrinkOptions): Promise<ShrunkFailure> {
@@ -99,8 +99,9 @@ export async function shrinkFailure(failure: SimulationFailure, options: Simulat
   while (performance.now() < deadline) {
     let dropped = false;
     const open = [...Array(best.plan.planned).keys()].filter((index) => !best.plan.skip.has(index));
-    for (let start = 0; start < open.length && performance.now() < deadline; start += chunk) {
-      if (await tryWithout(open.slice(start, start + chunk))) dropped = true;
+    // From the end backwards: the first operations (the founders joining) are what later ones stand on.
+    for (let end = open.length; end > 0 && performance.now() < deadline; end -= chunk) {
+      if (await tryWithout(open.slice(Math.max(0, end - chunk), end))) dropped = true;
     }
     if (chunk === 1 && !dropped) break;
     if (!dropped) chunk = Math.max(1, Math.floor(chunk / 2));
