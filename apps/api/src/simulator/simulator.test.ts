@@ -33,7 +33,7 @@ const TALLIES = {
 // Two simulated years of a small scheme, every invariant checked each month (issue 35). Every
 // answer is also held to its route's declared contract, and close() runs the books' check again.
 describe.each([1, 2] as const)('the simulator, seed %i', (seed) => {
-  it('runs two simulated years with every invariant holding each month', { timeout: 120_000 }, async () => {
+  it('runs two simulated years with every invariant holding each month', { timeout: 180_000 }, async () => {
     const result = await simulate({ seed, years: 2, members: 12 });
     expect(result.tally).toEqual(TALLIES[seed]);
     expect(result.months).toBe(24);
