@@ -1,12 +1,14 @@
 import { readEnv } from './config/env.ts';
 import { buildApp } from './app.ts';
+import { serverClock } from './config/test-clock.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 async function main() {
   const env = readEnv();
   let app;
   try {
-    app = await buildApp({ env });
+    const now = serverClock(env);
+    app = await buildApp({ env, ...(now ? { now } : {}) });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { KoboApp } from '../app.ts';
 import { queryRows } from '../db/client.ts';
 import { findBookProblems } from '../modules/ledger/book-problems.ts';
 import { findLedgerDrift, findNegativeStatements } from '../modules/ledger/ledger-drift.ts';
 import type { HttpCaller } from './http-caller.ts';
 import type { SavingsModel } from './savings-model.ts';
+import type { SimulationTarget } from './simulation.ts';
 import type { Member } from './world.ts';
 import { INVARIANTS } from './simulation-failure.ts';
 
@@ -18,7 +18,7 @@ type Holder = { userId: string; name: string; balanceKobo: number; availableKobo
  * Balances and the trial balance are read through the API, as a member or an auditor would; the
  * ledger check and the count of postings are read from the database, where they live.
  */
-export async function checkInvariants(app: KoboApp, officer: HttpCaller, model: SavingsModel, members: readonly Member[]): Promise<Breach[]> {
+export async function checkInvariants(app: SimulationTarget, officer: HttpCaller, model: SavingsModel, members: readonly Member[]): Promise<Breach[]> {
   const breaches: Breach[] = [];
   const db = app.kobo.database.db;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { KoboApp } from '../app.ts';
+import type { SimulationTarget } from './simulation.ts';
 import { createTestContext } from '../test/test-app.ts';
 import { EXITS } from './exits.ts';
 import { EXPENSES_BOOK } from './expenses.ts';
@@ -11,7 +11,7 @@ import { runSimulation } from './simulation.ts';
 import { YEAR_END } from './year-end.ts';
 
 /** A short run of a small scheme with a bug planted after month `index` (0 is January 2016). */
-async function plantedRun(seed: number, months: number, index: number, plant: (app: KoboApp) => Promise<unknown>) {
+async function plantedRun(seed: number, months: number, index: number, plant: (app: SimulationTarget) => Promise<unknown>) {
   const clock = new SimulatedClock();
   const ctx = await createTestContext({ LOG_LEVEL: 'silent' }, clock.now);
   try {

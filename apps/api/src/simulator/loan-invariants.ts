@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { KoboApp } from '../app.ts';
+import type { SimulationTarget } from './simulation.ts';
 import { queryRows } from '../db/client.ts';
 import type { Breach } from './invariants.ts';
 import type { ModelLoan } from './loan-model.ts';
@@ -29,7 +29,7 @@ type Holder = { userId: string; name: string; balanceKobo: number; heldKobo: num
  * available balance is below zero; "Loans to members" in the trial balance is the principal and
  * fee the running loans owe; and the loan ledger holds exactly the rows the model expects.
  */
-export async function checkLoanInvariants(app: KoboApp, world: World): Promise<Breach[]> {
+export async function checkLoanInvariants(app: SimulationTarget, world: World): Promise<Breach[]> {
   const breaches: Breach[] = [];
   const { model } = world.loans;
   const today = world.clock.isoDay();

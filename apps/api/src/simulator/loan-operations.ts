@@ -1,4 +1,4 @@
-import type { KoboApp } from '../app.ts';
+import type { SimulationTarget } from './simulation.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
 import type { Answer, HttpCaller } from './http-caller.ts';
 import { LoanModel, SIM_PRODUCT, type ModelLoan } from './loan-model.ts';
@@ -43,7 +43,7 @@ export function newLoanWorld(seed: number, openCaller: (name: string) => HttpCal
  * setting turned on, and the one loan product, COOPERATIVE.md's flat 12% with a ₦1,000 fee and one
  * guarantor. The savings model is told what loans hold, so a withdrawal expects the lien's refusal.
  */
-export async function openLoans(app: KoboApp, world: World): Promise<void> {
+export async function openLoans(app: SimulationTarget, world: World): Promise<void> {
   const email = `second.officer.seed${world.seed}@sim.kobo.test`;
   const password = 'second-officer-password';
   await createAccount(app.kobo.database.db, { name: 'Sim Second Officer', email, password, role: 'admin', staffId: null });

@@ -1,6 +1,6 @@
 /**
  * What a failed run reports: the seed (to replay it), the simulated day, which invariant broke and
- * the last requests before it. Shrinking to the shortest failing sequence is left for later (issue 35).
+ * the last requests before it. shrink.ts shrinks it to the shortest failing run it finds (issue 35).
  */
 export class SimulationFailure extends Error {
   constructor(
@@ -33,4 +33,5 @@ export const INVARIANTS = {
   idempotency: 'each Idempotency-Key posted at most once',
   hostile: 'hostile requests are refused and change nothing',
   expectedAnswer: 'Kobo answers as the model expects',
+  committedReads: 'every read taken during writes shows a committed state',
 } as const;

@@ -1,6 +1,7 @@
-import type { KoboApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
 import { createAccount } from '../modules/auth/create-account.ts';
-import { HttpCaller, RequestLog, ServerErrorAnswer } from './http-caller.ts';
+import { HttpCaller, RequestLog, ServerErrorAnswer, type Endpoint } from './http-caller.ts';
+import { bankWave, readWhileWriting, startConcurrentReads, type ReadTamper } from './concurrent-reads.ts';
 import { checkInvariants } from './invariants.ts';
 import { checkLifecycle } from './lifecycle-invariants.ts';
 import { closeLifecycleDay, lifecycleWorld, planLifecycleDay, planRunDay, setUpLifecycle } from './lifecycle-operations.ts';
@@ -9,9 +10,20 @@ import { newLoanWorld, openLoans, planLoanOperations } from './loan-operations.t
 import { batchReversal, hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
 import { seededRandom } from './prng.ts';
 import { SavingsModel } from './savings-model.ts';
+import { followReplayPlan, operationsToRun, type ReplayPlan } from './shrink.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
 import { INVARIANTS, SimulationFailure } from './simulation-failure.ts';
 import { emptyTally, type Tally, type World } from './world.ts';
+
+/**
+ * What the simulator drives: the app in process (a KoboApp), or servers it runs as child
+ * processes with their faults (server-process.ts), whose endpoint routes each caller.
+ */
+export type SimulationTarget = {
+  listen: (at: { host: string; port: number }) => Promise<string>;
+  kobo: { database: { db: Database } };
+  endpoint?: Endpoint;
+};
 
 export type SimulationOptions = {
   seed: number;
@@ -28,7 +40,11 @@ export type SimulationOptions = {
    * Called at the end of each simulated month, after its operations and before its checks: a
    * test plants a bug here (a row written straight into the database) to see the checks find it.
    */
-  afterMonth?: (month: { index: number; day: string; app: KoboApp }) => Promise<void>;
+  afterMonth?: (month: { index: number; day: string; app: SimulationTarget }) => Promise<void>;
+  /** Distorts what the concurrent readers see: a test's planted bug (concurrent-reads.ts). */
+  tamperWithReads?: ReadTamper;
+  /** Operations to skip, and where the run writes how many it planned and what it sent: shrinking (shrink.ts). */
+  replay?: ReplayPlan;
   /** A line per simulated month, for the command line. */
   progress?: (line: string) => void;
 };
@@ -46,14 +62,14 @@ const RUN_DAY = 25;
  * end every invariant is checked. Throws a SimulationFailure naming the seed, the simulated date,
  * the invariant and the last requests.
  */
-export async function runSimulation(app: KoboApp, clock: SimulatedClock, options: SimulationOptions): Promise<SimulationResult> {
+export async function runSimulation(app: SimulationTarget, clock: SimulatedClock, options: SimulationOptions): Promise<SimulationResult> {
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const log = new RequestLog(() => clock.isoDay());
   const fail = (invariant: string, detail: string) => new SimulationFailure(invariant, options.seed, clock.isoDay(), detail, log.last());
   const random = seededRandom(options.seed);
   let keys = 0;
   let signIns: Promise<unknown> = Promise.resolve();
-  const openCaller = (name: string) => new HttpCaller(name, baseUrl, log);
+  const openCaller = (name: string) => new HttpCaller(name, app.endpoint ?? baseUrl, log);
   const officer = openCaller('officer');
   const payroll = openCaller('payroll token');
   const world: World = {
@@ -80,6 +96,8 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
   };
 
   world.model.observer = world.life.model;
+  startConcurrentReads(world, options.tamperWithReads);
+  followReplayPlan(world, options.replay);
   try {
     await openTheScheme(app, world);
     if (world.loans.enabled) await openLoans(app, world);
@@ -106,7 +124,7 @@ export async function runSimulation(app: KoboApp, clock: SimulatedClock, options
 }
 
 /** The officer (an admin account, as `npm run admin` makes one), their settings, and the payroll token. */
-async function openTheScheme(app: KoboApp, world: World): Promise<void> {
+async function openTheScheme(app: SimulationTarget, world: World): Promise<void> {
   const email = `officer.seed${world.seed}@sim.kobo.test`;
   const password = 'officer-password';
   await createAccount(app.kobo.database.db, { name: 'Sim Officer', email, password, role: 'admin', staffId: null });
@@ -156,6 +174,7 @@ async function simulateMonth(world: World, index: number): Promise<void> {
     }
     if (world.loans.enabled) operations.push(...planLoanOperations(world));
     await runInWaves(world, operations);
+    await bankWave(world);
     if (day >= RUN_DAY && !runPosted && world.members.length > 0) {
       await runInWaves(world, [world.loans.enabled ? monthlyRun(world) : planRunDay(world, index, () => monthlyRun(world))]);
       runPosted = true;
@@ -185,7 +204,7 @@ function planOne(world: World): Operation | null {
  * applied to the model in the planned order once the whole wave has answered.
  */
 async function runInWaves(world: World, operations: Operation[]): Promise<void> {
-  let pending = operations;
+  let pending = operationsToRun(world, operations);
   while (pending.length > 0) {
     const wave: Operation[] = [];
     const later: Operation[] = [];
@@ -197,7 +216,7 @@ async function runInWaves(world: World, operations: Operation[]): Promise<void> 
         for (const userId of operation.touches) busy.add(userId);
       }
     }
-    const settled = await Promise.allSettled(wave.map((operation) => operation.run()));
+    const settled = await readWhileWriting(world, () => Promise.allSettled(wave.map((operation) => operation.run())));
     const failed = settled.find((outcome) => outcome.status === 'rejected');
     if (failed) throw failed.reason;
     for (const outcome of settled) if (outcome.status === 'fulfilled' && outcome.value) outcome.value();
