@@ -168,7 +168,8 @@ async function readStatement(world: World, readers: Readers, member: Member): Pr
 export async function bankWave(world: World): Promise<void> {
   const readers = readersOf.get(world);
   if (!readers || !readers.bank.chance(0.08) || !runsNext(world)) return;
-  const funded = world.members.filter((member) => world.model.balance(member.userId) > 0);
+  // What loans hold is not the sender's to move (decision 064): only the available part is sent.
+  const funded = world.members.filter((member) => world.model.available(member.userId) > 0);
   const pairs: [Member, Member][] = [];
   const busy = new Set<Member>();
   for (let tries = readers.bank.int(2, 5); tries > 0 && funded.length > 0; tries -= 1) {
@@ -180,7 +181,7 @@ export async function bankWave(world: World): Promise<void> {
   }
   if (pairs.length === 0) return;
   // Keys of their own: world.newKey rolls the operations' dice.
-  const planned = pairs.map(([from, to]) => ({ from, to, kobo: readers.bank.int(1, world.model.balance(from.userId)), key: `sim-${world.seed}-bank-${(readers.bankKeys += 1)}` }));
+  const planned = pairs.map(([from, to]) => ({ from, to, kobo: readers.bank.int(1, world.model.available(from.userId)), key: `sim-${world.seed}-bank-${(readers.bankKeys += 1)}` }));
   const before = [...world.model.allBalances().values()].reduce((sum, kobo) => sum + kobo, 0);
   const answers = await readWhileWriting(
     world,

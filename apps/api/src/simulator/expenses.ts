@@ -26,6 +26,9 @@ export async function setUpExpenses(world: World): Promise<void> {
   }
 }
 
+/** What the book's model expected and Kobo did not do. */
+const fail = (detail: string) => new UnexpectedAnswer(EXPENSES_BOOK, detail);
+
 function someExpense(world: World): number {
   return world.life.random.int(500, 150_000) * 100 + (world.life.random.chance(0.3) ? world.life.random.int(1, 99) : 0);
 }
@@ -41,7 +44,6 @@ export function expenseActivity(world: World): Operation {
   const roll = random.next();
   const item = random.pick(book.items);
   const today = world.clock.isoDay();
-  const fail = (detail: string) => new UnexpectedAnswer(EXPENSES_BOOK, detail);
   const single = [...book.live.keys()].filter((id) => !book.imports.some((entry) => entry.id === id));
   if (roll < 0.4 || single.length === 0) {
     const kobo = someExpense(world);

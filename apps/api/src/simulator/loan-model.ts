@@ -90,6 +90,13 @@ const owed = (row: Instalment) => row.principal - row.principalPaid + owedIntere
 const BINDING: readonly LoanStatus[] = ['awaiting_guarantors', 'awaiting_approval', 'approved', 'active'];
 
 export class LoanModel {
+  /**
+   * Told of each change to the scheme's income the loans make, on the day they make it (the year
+   * end's surplus, decision 065's addendum): a fee charged, the interest a repayment paid (less
+   * when it is reversed), and what a write-off takes off the loans account (principal and fee owed).
+   */
+  onIncome: (kobo: number) => void = () => {};
+
   private readonly loans = new Map<string, ModelLoan>();
   /** Every row Kobo's loan ledger should hold: disbursements, fees, repayments and their reversals. */
   private entryCount = 0;
@@ -178,6 +185,7 @@ export class LoanModel {
       if (interest + principal > 0) lines.push({ number: row.number, interest, principal });
     }
     running.repayments.push({ entryId: payoffEntryId, amount, allocation: { fee: running.feeOutstanding, lines }, reversed: false, byTopUp: true, label: `payoff by top-up ${loanId}` });
+    this.onIncome(lines.reduce((sum, line) => sum + line.interest, 0));
     running.feeOutstanding = 0;
     running.status = 'repaid';
     if (running.guaranteeStatus === 'accepted') running.guaranteeStatus = 'released';
@@ -214,8 +222,9 @@ export class LoanModel {
     const loan = this.loan(loanId);
     loan.instalments = flatSchedule(loan.principal, loan.months, valueDate.slice(0, 7));
     loan.status = 'active';
-    // The disbursement, and the fee charged beside it.
+    // The disbursement, and the fee charged beside it (income the day it is charged).
     this.entryCount += SIM_PRODUCT.feeKobo > 0 ? 2 : 1;
+    this.onIncome(SIM_PRODUCT.feeKobo);
   }
 
   outstandingPrincipal(loan: ModelLoan): number {
@@ -267,6 +276,7 @@ export class LoanModel {
       if (interest + principal > 0) lines.push({ number: row.number, interest, principal });
     }
     loan.repayments.push({ entryId, amount, allocation: { fee, lines }, reversed: false, byTopUp: false, label });
+    this.onIncome(lines.reduce((sum, line) => sum + line.interest, 0));
     if (this.payoff(loan) === 0) loan.status = 'repaid';
     this.entryCount += 1;
   }
@@ -282,6 +292,7 @@ export class LoanModel {
     const repayment = loan.repayments.find((candidate) => candidate.entryId === entryId);
     if (!repayment || repayment.reversed) throw new Error(`the model cannot reverse ${entryId}`);
     repayment.reversed = true;
+    this.onIncome(-repayment.allocation.lines.reduce((sum, line) => sum + line.interest, 0));
     loan.feeOutstanding += repayment.allocation.fee;
     for (const line of repayment.allocation.lines) {
       const row = loan.instalments[line.number - 1] as Instalment;
@@ -294,7 +305,9 @@ export class LoanModel {
 
   /** Written off: nothing more is collected, the guarantee stops binding, and what it owed leaves the loans account. */
   writeOff(loanId: string): void {
-    this.loan(loanId).status = 'written_off';
+    const loan = this.loan(loanId);
+    this.onIncome(-(this.outstandingPrincipal(loan) + loan.feeOutstanding));
+    loan.status = 'written_off';
   }
 
   /** What the loans control account should hold: the principal and fee every running loan still owes. */

@@ -68,7 +68,6 @@ export async function runSimulation(app: SimulationTarget, clock: SimulatedClock
   const fail = (invariant: string, detail: string) => new SimulationFailure(invariant, options.seed, clock.isoDay(), detail, log.last());
   const random = seededRandom(options.seed);
   let keys = 0;
-  let signIns: Promise<unknown> = Promise.resolve();
   const openCaller = (name: string) => new HttpCaller(name, app.endpoint ?? baseUrl, log);
   const officer = openCaller('officer');
   const payroll = openCaller('payroll token');
@@ -88,14 +87,11 @@ export async function runSimulation(app: SimulationTarget, clock: SimulatedClock
     tally: emptyTally(),
     newKey: () => `sim-${options.seed}-${(keys += 1)}-${random.int(0, 0xffffff).toString(16)}`,
     openCaller,
-    oneSignInAtATime: (signIn) => {
-      const next = signIns.then(signIn, signIn);
-      signIns = next.catch(() => {});
-      return next;
-    },
   };
 
   world.model.observer = world.life.model;
+  // The loans' fees, interest and write-offs are the year's income too (the year end's surplus).
+  world.loans.model.onIncome = (kobo) => world.life.model.recordIncome(Number(clock.isoDay().slice(0, 4)), kobo);
   startConcurrentReads(world, options.tamperWithReads);
   followReplayPlan(world, options.replay);
   try {

@@ -27,12 +27,12 @@ async function simulate(options: SimulationOptions) {
  */
 const TALLIES = {
   1: {
-    requests: 1574, joins: 12, deposits: 144, withdrawals: 98, refusedOverdraws: 64, transfers: 68, reversals: 43, refusedReversals: 7, batches: 24, batchReversals: 2, replays: 128, hostile: 33,
-    loans: { applications: 42, topUps: 10, refusedApplications: 8, guaranteesAccepted: 29, guaranteesRefused: 18, guaranteesDeclined: 4, approvals: 28, secondOfficerApprovals: 2, rejections: 23, disbursements: 27, refusedTopUpDisbursements: 0, runRepayments: 54, missedRepayments: 9, earlyRepayments: 30, payoffs: 15, refusedRepayments: 14, repaymentReversals: 25, refusedRepaymentReversals: 10, writeOffs: 5 },
+    requests: 2065, joins: 12, deposits: 146, withdrawals: 102, refusedOverdraws: 55, transfers: 160, reversals: 51, refusedReversals: 9, batches: 24, batchReversals: 2, replays: 157, hostile: 40, contributionChanges: 76, remittances: 0, yearEnds: 1, notices: 0, exits: 0, deaths: 0, cancelledExits: 0, expenses: 56, expenseEdits: 30, expenseDeletes: 16, expenseImports: 33, expenseImportsUndone: 13,
+    loans: { applications: 42, topUps: 6, refusedApplications: 7, guaranteesAccepted: 26, guaranteesRefused: 16, guaranteesDeclined: 6, approvals: 24, secondOfficerApprovals: 7, rejections: 24, disbursements: 24, refusedTopUpDisbursements: 0, runRepayments: 45, missedRepayments: 12, earlyRepayments: 30, payoffs: 17, refusedRepayments: 20, repaymentReversals: 21, refusedRepaymentReversals: 7, writeOffs: 4 },
   },
   2: {
-    requests: 1693, joins: 12, deposits: 157, withdrawals: 115, refusedOverdraws: 61, transfers: 64, reversals: 58, refusedReversals: 6, batches: 24, batchReversals: 3, replays: 160, hostile: 38,
-    loans: { applications: 40, topUps: 11, refusedApplications: 9, guaranteesAccepted: 25, guaranteesRefused: 18, guaranteesDeclined: 8, approvals: 25, secondOfficerApprovals: 6, rejections: 26, disbursements: 25, refusedTopUpDisbursements: 0, runRepayments: 69, missedRepayments: 9, earlyRepayments: 27, payoffs: 19, refusedRepayments: 16, repaymentReversals: 20, refusedRepaymentReversals: 10, writeOffs: 1 },
+    requests: 1425, joins: 12, deposits: 121, withdrawals: 86, refusedOverdraws: 48, transfers: 150, reversals: 37, refusedReversals: 10, batches: 7, batchReversals: 5, replays: 136, hostile: 30, contributionChanges: 50, remittances: 17, yearEnds: 1, notices: 6, exits: 6, deaths: 0, cancelledExits: 0, expenses: 52, expenseEdits: 24, expenseDeletes: 13, expenseImports: 35, expenseImportsUndone: 10,
+    loans: { applications: 0, topUps: 0, refusedApplications: 0, guaranteesAccepted: 0, guaranteesRefused: 0, guaranteesDeclined: 0, approvals: 0, secondOfficerApprovals: 0, rejections: 0, disbursements: 0, refusedTopUpDisbursements: 0, runRepayments: 0, missedRepayments: 0, earlyRepayments: 0, payoffs: 0, refusedRepayments: 0, repaymentReversals: 0, refusedRepaymentReversals: 0, writeOffs: 0 },
   },
 } as const;
 

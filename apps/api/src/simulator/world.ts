@@ -61,12 +61,6 @@ export type World = {
   tally: Tally;
   /** A fresh Idempotency-Key, from the seed's dice, so a replay of the seed sends the same keys. */
   newKey: () => string;
-  /**
-   * Runs sign-ins one after another. Several at once from one address are refused (429) once more
-   * are in flight than SIGN_IN_MAX_FAILURES: each counts as a failure until its password is
-   * checked (modules/auth/sign-in.ts), so founders signing in together trip it on a busy machine.
-   */
-  oneSignInAtATime: <T>(signIn: () => Promise<T>) => Promise<T>;
   /** Opens a new caller on the server (a member signing in). */
   openCaller: (name: string) => HttpCaller;
 };
