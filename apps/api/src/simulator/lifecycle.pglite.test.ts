@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SimulationTarget } from './simulation.ts';
-import { createTestContext } from '../test/test-app.ts';
 import { EXITS } from './exits.ts';
 import { EXPENSES_BOOK } from './expenses.ts';
 import { LIFECYCLE_INVARIANTS } from './lifecycle-invariants.ts';
 import { PAYROLL_LOOP } from './payroll-loop.ts';
-import { SimulatedClock } from './simulated-clock.ts';
-import { runSimulation } from './simulation.ts';
+import { simulateInTest } from './simulation-test-support.ts';
 import { YEAR_END } from './year-end.ts';
 
 /** A short run of a small scheme with a bug planted after month `index` (0 is January 2016). */
 async function plantedRun(seed: number, months: number, index: number, plant: (app: SimulationTarget) => Promise<unknown>) {
-  const clock = new SimulatedClock();
-  const ctx = await createTestContext({ LOG_LEVEL: 'silent' }, clock.now);
-  try {
-    await runSimulation(ctx.app, clock, { seed, years: months / 12, members: 6, loans: false, afterMonth: async (month) => (month.index === index ? void (await plant(month.app)) : undefined) });
-  } finally {
-    await ctx.close().catch(() => {});
-  }
+  await simulateInTest({ seed, years: months / 12, members: 6, loans: false, afterMonth: async (month) => (month.index === index ? void (await plant(month.app)) : undefined) });
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
-import { createTestContext } from '../test/test-app.ts';
-import { SimulatedClock } from './simulated-clock.ts';
-import { runSimulation, type SimulationOptions } from './simulation.ts';
+import { simulateInTest as simulate } from './simulation-test-support.ts';
 
-/** A fresh database and app on the simulated clock, as simulator.test.ts runs them. */
-async function simulate(options: SimulationOptions) {
-  const clock = new SimulatedClock();
-  const ctx = await createTestContext({ LOG_LEVEL: 'silent' }, clock.now);
-  try {
-    return await runSimulation(ctx.app, clock, options);
-  } finally {
-    // The simulator's report, not close()'s own end-of-file ledger check, which a planted bug also trips.
-    await ctx.close().catch(() => {});
-  }
-}
 
 // Loan bugs planted straight into the database with SQL, bypassing the API as a bug in Kobo would:
 // the month's loan checks must fail, naming the invariant, the seed and the simulated date.

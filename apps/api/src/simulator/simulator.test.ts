@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestContext } from '../test/test-app.ts';
-import { SimulatedClock } from './simulated-clock.ts';
-import { runSimulation, type SimulationOptions } from './simulation.ts';
-
-/** A fresh database (PGlite, or PostgreSQL in api-postgres) and app on the simulated clock. */
-async function simulate(options: SimulationOptions) {
-  const clock = new SimulatedClock();
-  const ctx = await createTestContext({ LOG_LEVEL: 'silent' }, clock.now);
-  let result;
-  try {
-    result = await runSimulation(ctx.app, clock, options);
-  } catch (error) {
-    // The simulator's report, not close()'s own end-of-file ledger check, which a planted bug also trips.
-    await ctx.close().catch(() => {});
-    throw error;
-  }
-  await ctx.close();
-  return result;
-}
+import { simulateInTest as simulate } from './simulation-test-support.ts';
 
 /**
  * What each seed did, counted (every kind of operation happened, so the checks had something to
