@@ -1,5 +1,5 @@
 import { UnexpectedAnswer, type Operation } from './operations.ts';
-import { expectStatus } from './payroll-loop.ts';
+import { expectStatus } from './operations.ts';
 import { nairaText } from './savings-model.ts';
 import { INVARIANTS } from './simulation-failure.ts';
 import type { Member, World } from './world.ts';

@@ -1,6 +1,6 @@
 import type { Breach } from './invariants.ts';
 import { UnexpectedAnswer, type Operation } from './operations.ts';
-import { expectStatus } from './payroll-loop.ts';
+import { expectStatus } from './operations.ts';
 import { nairaText } from './savings-model.ts';
 import type { World } from './world.ts';
 

@@ -1,17 +1,12 @@
 import ExcelJS from 'exceljs';
-import type { Answer } from './http-caller.ts';
 import { LifecycleModel, type AdvisedLine, type RemittanceOutcome, type RemittedLine } from './lifecycle-model.ts';
-import { UnexpectedAnswer, type Operation } from './operations.ts';
+import { expectStatus, UnexpectedAnswer, type Operation } from './operations.ts';
 import { nairaText } from './savings-model.ts';
 import { INVARIANTS } from './simulation-failure.ts';
 import type { Member, World } from './world.ts';
 
 /** The payroll loop's own words in a failure: what Kobo advised, matched or posted differed from the model. */
 export const PAYROLL_LOOP = 'the payroll loop posts what the model predicts';
-
-export function expectStatus(answer: Answer, expected: number, what: string, invariant: string = INVARIANTS.expectedAnswer): void {
-  if (answer.status !== expected) throw new UnexpectedAnswer(invariant, `${what}: expected ${expected}, Kobo answered ${answer.status} ${answer.text.slice(0, 300)}`);
-}
 
 /** Whole naira between the bounds, in kobo: what members pledge. */
 function someContribution(world: World): number {

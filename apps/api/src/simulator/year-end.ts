@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { UnexpectedAnswer, type Operation } from './operations.ts';
-import { expectStatus } from './payroll-loop.ts';
+import { expectStatus } from './operations.ts';
 import { nairaText } from './savings-model.ts';
 import { INVARIANTS } from './simulation-failure.ts';
 import type { World } from './world.ts';
