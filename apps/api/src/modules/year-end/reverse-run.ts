@@ -34,10 +34,9 @@ export async function reverseRun(deps: SavingsDeps, actor: Actor, id: string, re
             where t.batch_id = ${row.batchId} and not exists (select 1 from savings_transactions r where r.reverses_id = t.id)
             order by t.seq`,
       );
-      // The same override as the posting: the reversal's rows go back to Surplus, not interest expense.
-      await tx.execute(sql`select set_config('kobo.savings_counter_key', 'yearend.appropriation', true)`);
+      // The reversal's rows go back to Surplus, not interest expense: the posting rule sees their
+      // originals are a year end's (migration 0035), as it does for one row reversed on its own.
       if (open.length > 0) await reversePostings(tx, { actor, originalIds: open.map((posting) => posting.id), reason, valueDate, at });
-      await tx.execute(sql`select set_config('kobo.savings_counter_key', '', true)`);
       await tx.update(savingsBatches).set({ reversedAt: at, reversedByName: actor.name, reversedByEmail: actor.email, reversalReason: reason }).where(eq(savingsBatches.id, row.batchId));
     }
     if (row.entryId) await reverseEntry(tx, actor, { entryId: row.entryId, runId: row.id, year: row.year }, reason, valueDate);

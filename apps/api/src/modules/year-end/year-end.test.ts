@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { ORDINARY_SAVINGS_PRODUCT_ID } from '../../db/schema.ts';
 import type { SignedInClient, TestContext } from '../../test/test-app.ts';
-import { addStaff, openSavingsContext, setApprovalSettings } from '../savings/savings-test-support.ts';
+import { addStaff, openSavingsContext, reverse, setApprovalSettings } from '../savings/savings-test-support.ts';
 import { accountBalance, depositInto, newProduct } from '../savings-reports/savings-reports-test-support.ts';
 
 /**
@@ -280,5 +280,30 @@ describe('the year end', () => {
     expect((await admin.get('/api/year-end/surplus?year=2026')).json().surplusKobo).toBe(200_000_000);
     const years = (await admin.get('/api/year-end/years')).json().years;
     expect(years.find((year: { year: number }) => year.year === 2026)).toMatchObject({ state: 'closed' });
+  });
+
+  it('reverses one member’s year-end row back to Surplus, not to this year’s interest expense', async () => {
+    // Found by the simulator (seed 3, 2018-01-01): the row went back to "Interest on savings" and the
+    // next year's surplus grew by it. The year is closed, so the reversal is valued in January 2027.
+    const [row] = await queryRows<{ id: string }>(
+      db(),
+      sql`select t.id from savings_transactions t join savings_batches b on b.id = t.batch_id join savings_accounts a on a.id = t.account_id
+          where b.kind = 'year_end' and a.user_id = ${people.a} and t.reverses_id is null and not exists (select 1 from savings_transactions r where r.reverses_id = t.id)`,
+    );
+    const reversed = await reverse(admin, row!.id, { reason: 'Paid on the wrong balance' });
+    expect(reversed.statusCode, reversed.body).toBe(201);
+    expect(await accountBalance(db(), people.a, ORDINARY_SAVINGS_PRODUCT_ID)).toBe(15_000_000);
+    const lines = await queryRows<{ value_date: string; code: string; amount_kobo: string }>(
+      db(),
+      sql`select e.value_date::text, a.code, l.amount_kobo::text from journal_entries e join journal_lines l on l.entry_id = e.id join ledger_accounts a on a.id = l.account_id
+          where e.source_type = 'savings' and e.source_id = ${reversed.json().reversals[0].id} order by l.line_no`,
+    );
+    expect(lines).toEqual([
+      { value_date: '2027-01-10', code: '2000', amount_kobo: '225370' },
+      { value_date: '2027-01-10', code: '3200', amount_kobo: '-225370' },
+    ]);
+    expect(await surplusBalance()).toBe(55_583_744 - 200_000_000 - 225_370);
+    // 2027's surplus (income less expense) is untouched by it.
+    expect((await admin.get('/api/year-end/surplus?year=2027')).json().surplusKobo).toBe(0);
   });
 });
