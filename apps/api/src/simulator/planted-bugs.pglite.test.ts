@@ -91,3 +91,41 @@ describe('a planted bug, for each invariant', () => {
     await expect(run).rejects.toThrow(/^simulator: invariant broken: Kobo answers as the model expects\nseed 25, simulated date 2016-02-\d\d .*\n.*expected 201, Kobo answered 202/);
   });
 });
+
+// The first two planted bugs (they stood in simulator.test.ts, which runs on both databases; a
+// planted bug proves the simulator's checks, which no database changes, so once, on PGlite).
+describe('a planted bug', () => {
+  it("a deposit written twice is found by the ledger check, the members' own statements and the count of postings", { timeout: 180_000 }, async () => {
+    const run = simulateInTest({
+      seed: 7,
+      years: 1,
+      members: 6,
+      afterMonth: async ({ index, app }) => {
+        if (index !== 3) return;
+        // The latest deposit, once more: the same account, amount and day.
+        await app.kobo.database.db.execute(sql`
+          insert into savings_transactions (account_id, type, amount_kobo, description, created_by_id, created_by_email, created_at, value_date)
+          select account_id, type, amount_kobo, description, created_by_id, created_by_email, created_at, value_date
+          from savings_transactions where type = 'deposit' and reverses_id is null order by seq desc limit 1`);
+      },
+    });
+    await expect(run).rejects.toThrow(
+      "simulator: invariant broken: the database's ledger check reports nothing and the model agrees with Kobo's balances and each Idempotency-Key posted at most once\nseed 7, simulated date 2016-04-30",
+    );
+  });
+
+  it("a balance moved by one kobo with no posting is found by the model (and the ledger check)", { timeout: 180_000 }, async () => {
+    const run = simulateInTest({
+      seed: 8,
+      years: 1,
+      members: 6,
+      afterMonth: async ({ index, app }) => {
+        if (index !== 5) return;
+        await app.kobo.database.db.execute(sql`
+          update savings_accounts set balance_kobo = balance_kobo + 1
+          where id = (select id from savings_accounts where balance_kobo > 0 order by staff_id limit 1)`);
+      },
+    });
+    await expect(run).rejects.toThrow(/^simulator: invariant broken: .*the model agrees with Kobo's balances\nseed 8, simulated date 2016-06-30/);
+  });
+});
