@@ -210,13 +210,13 @@ export function payrollLoop(world: World): Operation {
       // The loan column's money, split over each borrower's running loans as Kobo splits it, and each loan's entry read back.
       const repayments = new Map<string, RunRepayment>();
       for (const { line, outcome } of outcomes) if (outcome.loanPaidKobo > 0) repayments.set(line.userId, splitOverRunning(world, line.userId, outcome.loanPaidKobo));
-      let recordRepayments: Commit = () => {};
-      if (repayments.size > 0) {
-        if (!batchId) throw fail(`no batch posted, where the model has ${repayments.size} loan repayments`);
-        recordRepayments = await recordRunRepayments(world, batchId, repayments, 'remittance').catch((error: unknown) => {
-          throw error instanceof UnexpectedAnswer ? fail(error.message) : error;
-        });
-      }
+      if (repayments.size > 0 && !batchId) throw fail(`no batch posted, where the model has ${repayments.size} loan repayments`);
+      const recordRepayments: Commit | null =
+        batchId && repayments.size > 0
+          ? await recordRunRepayments(world, batchId, repayments, 'remittance').catch((error: unknown) => {
+              throw error instanceof UnexpectedAnswer ? fail(error.message) : error;
+            })
+          : null;
       const shortLoans = outcomes.filter(({ line, outcome }) => outcome.loanPaidKobo < line.loanKobo).length;
       const order = new Map(world.members.map((member) => [member.userId, member.number]));
       return () => {
@@ -224,7 +224,7 @@ export function payrollLoop(world: World): Operation {
         world.tally.replays += 1;
         for (const { line, outcome } of outcomes) world.life.model.recordRemittance(line, outcome);
         if (stranger > 0) world.life.model.recordUnexpected(stranger);
-        recordRepayments();
+        recordRepayments?.();
         world.tally.loans.remittanceLoanShortfalls += shortLoans;
         if (!batchId) return;
         // In the members' order, whatever order the batch lists its postings in.

@@ -37,9 +37,10 @@ describe.each([
 });
 
 // Bugs planted straight into the database with SQL, bypassing the API as a bug in Kobo would:
-// the month's checks must fail, naming the invariant, the seed and the simulated date.
+// the month's checks must fail, naming the invariant, the seed and the simulated date. Their
+// months now hold the payroll loop with loans: 15 s on PGlite, but a minute on PostgreSQL at load 14.
 describe('a planted bug', () => {
-  it("a deposit written twice is found by the ledger check, the members' own statements and the count of postings", async () => {
+  it("a deposit written twice is found by the ledger check, the members' own statements and the count of postings", { timeout: 120_000 }, async () => {
     const run = simulate({
       seed: 7,
       years: 1,
@@ -58,7 +59,7 @@ describe('a planted bug', () => {
     );
   });
 
-  it("a balance moved by one kobo with no posting is found by the model (and the ledger check)", async () => {
+  it("a balance moved by one kobo with no posting is found by the model (and the ledger check)", { timeout: 120_000 }, async () => {
     const run = simulate({
       seed: 8,
       years: 1,
