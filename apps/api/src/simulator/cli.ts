@@ -35,7 +35,7 @@ async function main(): Promise<number> {
       seed: { type: 'string', default: '1' },
       years: { type: 'string', default: '2' },
       members: { type: 'string', default: '12' },
-      // A life with loans runs the plain monthly run; one without, the payroll loop (decision 065's addendum).
+      // Off: a scheme without loans; either way the run day is mostly the payroll loop (decision 067).
       loans: { type: 'string', default: 'on' },
       // Operations not to run (a shrunk failure's replay), and whether to shrink a failure (shrink.ts).
       skip: { type: 'string', default: '' },
@@ -62,7 +62,7 @@ async function main(): Promise<number> {
   const options: SimulationOptions = { seed, years, members, loans };
   const plan = newReplayPlan(skip);
   const started = performance.now();
-  say(`simulating seed ${seed}: ${years} years, ${members} members, ${loans ? 'with loans' : 'with the payroll loop'}, on ${where}${skip.length > 0 ? `, skipping operations ${skip.join(',')}` : ''}`);
+  say(`simulating seed ${seed}: ${years} years, ${members} members, ${loans ? 'with loans' : 'without loans'}, on ${where}${skip.length > 0 ? `, skipping operations ${skip.join(',')}` : ''}`);
   try {
     const result = await (values.faults && serverUrl ? simulateWithFaults(serverUrl, { ...options, replay: plan, progress: say }) : simulateOnce(serverUrl, { ...options, replay: plan, progress: say }));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -6,14 +6,17 @@
  * payroll or year-end code, so a bug there cannot hide by being in both.
  */
 
-/** What payroll is told to deduct from one member this month: their standing contribution and arrears carried. */
-export type AdvisedLine = { userId: string; contributionKobo: number; arrearsKobo: number };
+/**
+ * What payroll is told to deduct from one member this month: their standing contribution, the
+ * contribution arrears carried, and what their running loans have due (the loan model's figure).
+ */
+export type AdvisedLine = { userId: string; contributionKobo: number; arrearsKobo: number; loanKobo: number };
 
 /** What payroll sent for one member: one amount paying everything in the scheme's order, or an amount per deduction column. */
-export type RemittedLine = { kind: 'total'; kobo: number } | { kind: 'columns'; contributionKobo: number; arrearsKobo: number };
+export type RemittedLine = { kind: 'total'; kobo: number } | { kind: 'columns'; contributionKobo: number; arrearsKobo: number; loanKobo: number };
 
-/** What a member's remittance line does, as the model works it out. */
-export type RemittanceOutcome = { paidKobo: number; contributionPaidKobo: number; arrearsPaidKobo: number; overKobo: number; remittedKobo: number };
+/** What a member's remittance line does, as the model works it out (`paidKobo` includes `loanPaidKobo`, which repays loans, not savings). */
+export type RemittanceOutcome = { paidKobo: number; contributionPaidKobo: number; arrearsPaidKobo: number; loanPaidKobo: number; overKobo: number; remittedKobo: number };
 
 /** One member's interest on savings at the year end: gross rounded half up, the tax on it, net. */
 export type YearEndLine = { userId: string; grossKobo: number; taxKobo: number; netKobo: number };
@@ -89,35 +92,38 @@ export class LifecycleModel {
     return this.heldKobo;
   }
 
-  /** The month's advice: every member still in the scheme with something to deduct. */
-  advise(userIds: readonly string[]): AdvisedLine[] {
+  /** The month's advice: every member still in the scheme with something to deduct (`loanDue`: what their running loans have due). */
+  advise(userIds: readonly string[], loanDue: (userId: string) => number = () => 0): AdvisedLine[] {
     return userIds
       .filter((userId) => !this.left.has(userId))
-      .map((userId) => ({ userId, contributionKobo: this.standingOf(userId), arrearsKobo: this.arrearsOf(userId) }))
-      .filter((line) => line.contributionKobo + line.arrearsKobo > 0);
+      .map((userId) => ({ userId, contributionKobo: this.standingOf(userId), arrearsKobo: this.arrearsOf(userId), loanKobo: loanDue(userId) }))
+      .filter((line) => line.contributionKobo + line.arrearsKobo + line.loanKobo > 0);
   }
 
   /**
-   * What a line pays: a total pays the arrears first, then the contribution (the scheme's order for
-   * one product, COOPERATIVE.md "The payroll loop"); a column pays only its own deduction. What is
-   * left over is over, held. No line at all pays nothing.
+   * What a line pays: a total pays the loan first, then the arrears, then the contribution (loans
+   * first, the common by-law and Kobo's default; COOPERATIVE.md "The payroll loop"); a column pays
+   * only its own deduction, up to what was advised. What is left over is over, held (never paid to
+   * a loan ahead). No line at all pays nothing.
    */
   static remit(advised: AdvisedLine, remitted: RemittedLine | null): RemittanceOutcome {
-    if (remitted === null) return { paidKobo: 0, contributionPaidKobo: 0, arrearsPaidKobo: 0, overKobo: 0, remittedKobo: 0 };
+    if (remitted === null) return { paidKobo: 0, contributionPaidKobo: 0, arrearsPaidKobo: 0, loanPaidKobo: 0, overKobo: 0, remittedKobo: 0 };
     if (remitted.kind === 'total') {
-      const arrearsPaidKobo = Math.min(advised.arrearsKobo, remitted.kobo);
-      const contributionPaidKobo = Math.min(advised.contributionKobo, remitted.kobo - arrearsPaidKobo);
-      const paidKobo = arrearsPaidKobo + contributionPaidKobo;
-      return { paidKobo, contributionPaidKobo, arrearsPaidKobo, overKobo: remitted.kobo - paidKobo, remittedKobo: remitted.kobo };
+      const loanPaidKobo = Math.min(advised.loanKobo, remitted.kobo);
+      const arrearsPaidKobo = Math.min(advised.arrearsKobo, remitted.kobo - loanPaidKobo);
+      const contributionPaidKobo = Math.min(advised.contributionKobo, remitted.kobo - loanPaidKobo - arrearsPaidKobo);
+      const paidKobo = loanPaidKobo + arrearsPaidKobo + contributionPaidKobo;
+      return { paidKobo, contributionPaidKobo, arrearsPaidKobo, loanPaidKobo, overKobo: remitted.kobo - paidKobo, remittedKobo: remitted.kobo };
     }
     const contributionPaidKobo = Math.min(advised.contributionKobo, remitted.contributionKobo);
     const arrearsPaidKobo = Math.min(advised.arrearsKobo, remitted.arrearsKobo);
-    const remittedKobo = remitted.contributionKobo + remitted.arrearsKobo;
-    const paidKobo = contributionPaidKobo + arrearsPaidKobo;
-    return { paidKobo, contributionPaidKobo, arrearsPaidKobo, overKobo: remittedKobo - paidKobo, remittedKobo };
+    const loanPaidKobo = Math.min(advised.loanKobo, remitted.loanKobo);
+    const remittedKobo = remitted.contributionKobo + remitted.arrearsKobo + remitted.loanKobo;
+    const paidKobo = contributionPaidKobo + arrearsPaidKobo + loanPaidKobo;
+    return { paidKobo, contributionPaidKobo, arrearsPaidKobo, loanPaidKobo, overKobo: remittedKobo - paidKobo, remittedKobo };
   }
 
-  /** Kobo posted the remittance: arrears paid down, the contribution's shortfall carried, the over held. */
+  /** Kobo posted the remittance: arrears paid down, the contribution's shortfall carried, the over held (a loan's shortfall stays on the loan, as its arrears). */
   recordRemittance(advised: AdvisedLine, outcome: RemittanceOutcome): void {
     const outstanding = this.arrearsOf(advised.userId) - outcome.arrearsPaidKobo + (advised.contributionKobo - outcome.contributionPaidKobo);
     this.arrears.set(advised.userId, outstanding);

@@ -84,7 +84,9 @@ export function planLoanOperations(world: World): Operation[] {
   // In arrears: now and then (about one missed deduction in ten) the officers give up on it.
   const defaulted = running.filter((loan) => model.arrears(loan, world.clock.isoDay()).instalmentsOverdue >= 1);
   if (defaulted.length > 0 && random.chance(0.02)) operations.push(writeOff(world, random.pick(defaulted)));
-  const reversible = model.all().filter((loan) => model.latestStanding(loan));
+  // A repaid loan's repayment reversed would tie its borrower and guarantor again: not once either has given notice (their exit would be refused).
+  const leaving = new Set(world.life.exits.map((exit) => exit.member.userId));
+  const reversible = model.all().filter((loan) => model.latestStanding(loan) && !(loan.status === 'repaid' && (leaving.has(loan.borrower) || leaving.has(loan.guarantor))));
   if (reversible.length > 0 && random.chance(0.08)) operations.push(repaymentReversal(world, random.pick(reversible)));
   return operations;
 }

@@ -29,20 +29,36 @@ export function planRunRepayments(world: World): Map<string, RunRepayment> {
     }
     const extra = random.int(1, 20_000) * 100;
     const kobo = roll < 0.2 && !running.some((loan) => model.topUpOf(loan.id)) ? Math.min(payoff, due + extra) : due;
-    let left = kobo;
-    const parts: RunRepayment['parts'] = [];
-    for (const loan of running) {
-      const part = Math.min(left, model.payoff(loan));
-      if (part > 0) parts.push({ loanId: loan.id, kobo: part });
-      left -= part;
-    }
-    planned.set(member.userId, { kobo, parts });
+    planned.set(member.userId, splitOverRunning(world, member.userId, kobo));
   }
   return planned;
 }
 
-/** After the run posted: each repayment's entry, read from its loan (the run names it by batch), to be recorded once the wave ends. */
-export async function recordRunRepayments(world: World, batchId: string, planned: Map<string, RunRepayment>): Promise<Commit> {
+/** A borrower's running loans, oldest first, and what is due on them today: the advice's loan column (the fee, instalments due by the month's end, arrears). */
+export function loanDueOf(world: World, userId: string): number {
+  const { model } = world.loans;
+  const today = world.clock.isoDay();
+  return model.all().filter((loan) => loan.status === 'active' && loan.borrower === userId).reduce((sum, loan) => sum + model.dueOn(loan, today), 0);
+}
+
+/** One deduction over a borrower's running loans, oldest first, each up to its payoff: how Kobo splits a run's or a remittance's loan money. */
+export function splitOverRunning(world: World, userId: string, kobo: number): RunRepayment {
+  const { model } = world.loans;
+  let left = kobo;
+  const parts: RunRepayment['parts'] = [];
+  for (const loan of model.all().filter((candidate) => candidate.status === 'active' && candidate.borrower === userId)) {
+    const part = Math.min(left, model.payoff(loan));
+    if (part > 0) parts.push({ loanId: loan.id, kobo: part });
+    left -= part;
+  }
+  return { kobo, parts };
+}
+
+/**
+ * After the run (or a payroll remittance) posted: each repayment's entry, read from its loan (the
+ * batch names it), to be recorded once the wave ends; `source` says which counts them.
+ */
+export async function recordRunRepayments(world: World, batchId: string, planned: Map<string, RunRepayment>, source: 'run' | 'remittance' = 'run'): Promise<Commit> {
   const found: { loanId: string; entryId: string; kobo: number }[] = [];
   for (const { loanId, kobo } of [...planned.values()].flatMap((repayment) => repayment.parts)) {
     const answer = await world.officer.get(`/api/loans/${loanId}`);
@@ -50,12 +66,13 @@ export async function recordRunRepayments(world: World, batchId: string, planned
     const entries = (answer.json as { loan: { ledger: { entries: { id: string; batchId: string | null; reversesId: string | null; amountKobo: number }[] } | null } }).loan.ledger?.entries ?? [];
     const entry = entries.filter((candidate) => candidate.batchId === batchId && candidate.reversesId === null);
     if (entry.length !== 1 || entry[0]?.amountKobo !== kobo) {
-      throw new UnexpectedAnswer(INVARIANTS.expectedAnswer, `the run ${batchId} wrote ${entry.length} repayments on loan ${loanId} (${entry.map((each) => each.amountKobo).join(', ')}); the model sent one of ${kobo}`);
+      throw new UnexpectedAnswer(INVARIANTS.expectedAnswer, `the ${source} ${batchId} wrote ${entry.length} repayments on loan ${loanId} (${entry.map((each) => each.amountKobo).join(', ')}); the model sent one of ${kobo}`);
     }
     found.push({ loanId, entryId: (entry[0] as { id: string }).id, kobo });
   }
   return () => {
-    for (const { loanId, entryId, kobo } of found) world.loans.model.repay(loanId, entryId, kobo, `${world.clock.month()} run repayment ${nairaText(kobo)}`);
-    world.tally.loans.runRepayments += found.length;
+    for (const { loanId, entryId, kobo } of found) world.loans.model.repay(loanId, entryId, kobo, `${world.clock.month()} ${source} repayment ${nairaText(kobo)}`);
+    if (source === 'run') world.tally.loans.runRepayments += found.length;
+    else world.tally.loans.remittanceRepayments += found.length;
   };
 }

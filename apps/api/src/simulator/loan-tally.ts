@@ -12,6 +12,9 @@ export type LoanTally = {
   disbursements: number;
   refusedTopUpDisbursements: number;
   runRepayments: number;
+  /** Loan entries a payroll remittance wrote (the loop's loan column), and borrowers whose loan deduction came short or not at all. */
+  remittanceRepayments: number;
+  remittanceLoanShortfalls: number;
   missedRepayments: number;
   earlyRepayments: number;
   payoffs: number;
@@ -34,6 +37,8 @@ export const emptyLoanTally = (): LoanTally => ({
   disbursements: 0,
   refusedTopUpDisbursements: 0,
   runRepayments: 0,
+  remittanceRepayments: 0,
+  remittanceLoanShortfalls: 0,
   missedRepayments: 0,
   earlyRepayments: 0,
   payoffs: 0,

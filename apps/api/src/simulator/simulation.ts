@@ -31,9 +31,10 @@ export type SimulationOptions = {
   /** How many members the scheme grows to: a third found it, the rest join on later working days (a quarter of days in the first year, fewer after). */
   members: number;
   /**
-   * Loans over their whole life (decision 064), on unless false. The payroll loop's model does not
-   * yet carry loan deductions, so a life with loans runs the plain monthly run (its loan column)
-   * every month, and one without runs the payroll loop most months (decision 065's addendum).
+   * Loans over their whole life (decision 064), on unless false. Either way the run day is the
+   * payroll loop in about three months of four and the plain monthly run otherwise; with loans the
+   * advice carries each borrower's due and the remittance repays it (decision 067), as the plain
+   * run's loan column does. False: no loans at all.
    */
   loans?: boolean;
   /**
@@ -58,7 +59,7 @@ const RUN_DAY = 25;
  * Drives Kobo through its HTTP API over simulated time (issue 35's first slice): the app must
  * have been built with `now: clock.now`. Each simulated day some members join, deposit, withdraw
  * and transfer, earlier postings are reversed and hostile requests are mixed in, several callers
- * at once; on the 25th the payroll program's API token posts the monthly run; at each month's
+ * at once; on the 25th the payroll loop (advice, remittance, post) or, about one month in four, the payroll program's API token posts the plain monthly run; at each month's
  * end every invariant is checked. Throws a SimulationFailure naming the seed, the simulated date,
  * the invariant and the last requests.
  */
@@ -172,7 +173,7 @@ async function simulateMonth(world: World, index: number): Promise<void> {
     await runInWaves(world, operations);
     await bankWave(world);
     if (day >= RUN_DAY && !runPosted && world.members.length > 0) {
-      await runInWaves(world, [world.loans.enabled ? monthlyRun(world) : planRunDay(world, index, () => monthlyRun(world))]);
+      await runInWaves(world, [planRunDay(world, index, () => monthlyRun(world))]);
       runPosted = true;
     }
   }
