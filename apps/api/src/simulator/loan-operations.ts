@@ -3,6 +3,7 @@ import { createAccount } from '../modules/auth/create-account.ts';
 import type { Answer, HttpCaller } from './http-caller.ts';
 import { LoanModel, SIM_PRODUCT, type ModelLoan } from './loan-model.ts';
 import { expectStatus, UnexpectedAnswer, type Commit, type Operation } from './operations.ts';
+import { SIM_PENALTY_FIELDS } from './loan-penalties.ts';
 import { planRunRepayments, recordRunRepayments, type RunRepayment } from './loan-run-column.ts';
 import { seededRandom, type Random } from './prng.ts';
 import { nairaText } from './savings-model.ts';
@@ -59,6 +60,7 @@ export async function openLoans(app: SimulationTarget, world: World): Promise<vo
     guarantorsRequired: '1',
     feeKind: 'fixed',
     feeValue: nairaText(SIM_PRODUCT.feeKobo),
+    ...SIM_PENALTY_FIELDS,
   });
   expectStatus(product, 201, 'setting up the loan product');
   world.loans.productId = (product.json as { product: { id: string } }).product.id;

@@ -6,6 +6,7 @@ import { checkInvariants } from './invariants.ts';
 import { checkLifecycle } from './lifecycle-invariants.ts';
 import { closeLifecycleDay, lifecycleWorld, planLifecycleDay, planRunDay, setUpLifecycle } from './lifecycle-operations.ts';
 import { checkLoanInvariants } from './loan-invariants.ts';
+import { checkPenalties, runPenaltyJob } from './loan-penalties.ts';
 import { newLoanWorld, openLoans, planLoanOperations } from './loan-operations.ts';
 import { batchReversal, hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
 import { seededRandom } from './prng.ts';
@@ -92,6 +93,7 @@ export async function runSimulation(app: SimulationTarget, clock: SimulatedClock
   world.model.observer = world.life.model;
   // The loans' fees, interest and write-offs are the year's income too (the year end's surplus).
   world.loans.model.onIncome = (kobo) => world.life.model.recordIncome(Number(clock.isoDay().slice(0, 4)), kobo);
+  world.loans.model.today = () => clock.isoDay();
   startConcurrentReads(world, options.tamperWithReads);
   followReplayPlan(world, options.replay);
   try {
@@ -101,7 +103,7 @@ export async function runSimulation(app: SimulationTarget, clock: SimulatedClock
     for (let index = 0; index < months; index += 1) {
       await simulateMonth(world, index);
       await options.afterMonth?.({ index, day: clock.isoDay(), app });
-      const breaches = [...(await checkInvariants(app, officer, world.model, world.members)), ...(await checkLifecycle(world)), ...(world.loans.enabled ? await checkLoanInvariants(app, world) : [])];
+      const breaches = [...(await checkInvariants(app, officer, world.model, world.members)), ...(await checkLifecycle(world)), ...(world.loans.enabled ? [...(await checkLoanInvariants(app, world)), ...(await checkPenalties(world))] : [])];
       if (breaches.length > 0) {
         throw fail(breaches.map((breach) => breach.invariant).join(' and '), breaches.map((breach) => `${breach.invariant}: ${breach.detail}`).join('\n'));
       }
@@ -155,6 +157,7 @@ async function simulateMonth(world: World, index: number): Promise<void> {
     }
     const weekday = new Date(`${clock.isoDay()}T12:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
+    if (world.loans.enabled) await runPenaltyJob(world);
     await runInWaves(world, planLifecycleDay(world));
     const operations: Operation[] = [];
     if (world.joinsPlanned === 0) {
