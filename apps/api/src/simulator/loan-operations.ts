@@ -1,5 +1,4 @@
 import type { SimulationTarget } from './simulation.ts';
-import { createAccount } from '../modules/auth/create-account.ts';
 import type { Answer, HttpCaller } from './http-caller.ts';
 import { LoanModel, SIM_PRODUCT, type ModelLoan } from './loan-model.ts';
 import { expectStatus, UnexpectedAnswer, type Commit, type Operation } from './operations.ts';
@@ -45,10 +44,7 @@ export function newLoanWorld(seed: number, openCaller: (name: string) => HttpCal
  * guarantor. The savings model is told what loans hold, so a withdrawal expects the lien's refusal.
  */
 export async function openLoans(app: SimulationTarget, world: World): Promise<void> {
-  const email = `second.officer.seed${world.seed}@sim.kobo.test`;
-  const password = 'second-officer-password';
-  await createAccount(app.kobo.database.db, { name: 'Sim Second Officer', email, password, role: 'admin', staffId: null });
-  expectStatus(await world.loans.secondOfficer.post('/api/auth/sign-in', { email, password }), 200, 'the second officer signing in');
+  // The second officer was signed in by openApprovals (withdrawal-approvals.ts), which also sets the holds.
   expectStatus(await world.officer.put('/api/loans/settings', { twoPersonApproval: true }), 200, 'turning on two-person approval of loans');
   const product = await world.officer.post('/api/loan-products', {
     name: 'Sim Flat Loan',
@@ -64,7 +60,6 @@ export async function openLoans(app: SimulationTarget, world: World): Promise<vo
   });
   expectStatus(product, 201, 'setting up the loan product');
   world.loans.productId = (product.json as { product: { id: string } }).product.id;
-  world.model.setHolds((userId) => world.loans.model.lien(userId));
 }
 
 /** The day's loan operations: an application now and then, each open loan's next step, early repayments and reversals. */
