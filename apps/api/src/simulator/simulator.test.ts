@@ -9,12 +9,14 @@ import { simulateInTest as simulate } from './simulation-test-support.ts';
  */
 const TALLIES = {
   1: {
-    requests: 2065, joins: 12, deposits: 146, withdrawals: 102, refusedOverdraws: 55, transfers: 160, reversals: 51, refusedReversals: 9, batches: 24, batchReversals: 2, replays: 157, hostile: 40, contributionChanges: 76, remittances: 0, yearEnds: 1, notices: 0, exits: 0, deaths: 0, cancelledExits: 0, expenses: 56, expenseEdits: 30, expenseDeletes: 16, expenseImports: 33, expenseImportsUndone: 13,
-    loans: { applications: 42, topUps: 6, refusedApplications: 7, guaranteesAccepted: 26, guaranteesRefused: 16, guaranteesDeclined: 6, approvals: 24, secondOfficerApprovals: 7, rejections: 24, disbursements: 24, refusedTopUpDisbursements: 0, runRepayments: 45, missedRepayments: 12, earlyRepayments: 30, payoffs: 17, refusedRepayments: 20, repaymentReversals: 21, refusedRepaymentReversals: 7, writeOffs: 4 },
+    requests: 2379, joins: 12, deposits: 137, withdrawals: 101, refusedOverdraws: 66, transfers: 172, reversals: 63, refusedReversals: 11, batches: 24, batchReversals: 3, replays: 154, hostile: 41, contributionChanges: 69, remittances: 0, yearEnds: 1, notices: 1, exits: 0, deaths: 1, cancelledExits: 0, expenses: 45, expenseEdits: 26, expenseDeletes: 23, expenseImports: 33, expenseImportsUndone: 12,
+    loans: { applications: 45, topUps: 6, refusedApplications: 6, guaranteesAccepted: 20, guaranteesRefused: 23, guaranteesDeclined: 8, approvals: 17, secondOfficerApprovals: 5, rejections: 34, disbursements: 16, refusedTopUpDisbursements: 0, runRepayments: 29, missedRepayments: 8, earlyRepayments: 38, payoffs: 15, refusedRepayments: 11, repaymentReversals: 20, refusedRepaymentReversals: 13, writeOffs: 1, penaltyCharges: 112 },
+    approvals: { requested: 19, approved: 14, declined: 4, cancelled: 1, refusedOwnApprovals: 3, refusedApprovals: 0 },
   },
   2: {
-    requests: 1425, joins: 12, deposits: 121, withdrawals: 86, refusedOverdraws: 48, transfers: 150, reversals: 37, refusedReversals: 10, batches: 7, batchReversals: 5, replays: 136, hostile: 30, contributionChanges: 50, remittances: 17, yearEnds: 1, notices: 6, exits: 6, deaths: 0, cancelledExits: 0, expenses: 52, expenseEdits: 24, expenseDeletes: 13, expenseImports: 35, expenseImportsUndone: 10,
-    loans: { applications: 0, topUps: 0, refusedApplications: 0, guaranteesAccepted: 0, guaranteesRefused: 0, guaranteesDeclined: 0, approvals: 0, secondOfficerApprovals: 0, rejections: 0, disbursements: 0, refusedTopUpDisbursements: 0, runRepayments: 0, missedRepayments: 0, earlyRepayments: 0, payoffs: 0, refusedRepayments: 0, repaymentReversals: 0, refusedRepaymentReversals: 0, writeOffs: 0 },
+    requests: 1485, joins: 12, deposits: 122, withdrawals: 85, refusedOverdraws: 49, transfers: 145, reversals: 40, refusedReversals: 10, batches: 7, batchReversals: 5, replays: 136, hostile: 33, contributionChanges: 50, remittances: 17, yearEnds: 1, notices: 6, exits: 6, deaths: 0, cancelledExits: 0, expenses: 52, expenseEdits: 24, expenseDeletes: 13, expenseImports: 35, expenseImportsUndone: 10,
+    loans: { applications: 0, topUps: 0, refusedApplications: 0, guaranteesAccepted: 0, guaranteesRefused: 0, guaranteesDeclined: 0, approvals: 0, secondOfficerApprovals: 0, rejections: 0, disbursements: 0, refusedTopUpDisbursements: 0, runRepayments: 0, missedRepayments: 0, earlyRepayments: 0, payoffs: 0, refusedRepayments: 0, repaymentReversals: 0, refusedRepaymentReversals: 0, writeOffs: 0, penaltyCharges: 0 },
+    approvals: { requested: 12, approved: 8, declined: 3, cancelled: 1, refusedOwnApprovals: 6, refusedApprovals: 0 },
   },
 } as const;
 
