@@ -39,12 +39,11 @@ export function newLoanWorld(seed: number, openCaller: (name: string) => HttpCal
 }
 
 /**
- * At the start: a second officer (two-person approval: whoever applied cannot approve), the
- * setting turned on, and the one loan product, COOPERATIVE.md's flat 12% with a ₦1,000 fee and one
- * guarantor. The savings model is told what loans hold, so a withdrawal expects the lien's refusal.
+ * At the start: two-person approval turned on (whoever applied cannot approve; the second officer
+ * is signed in by openApprovals, which also tells the savings model what loans hold), and the one
+ * loan product, COOPERATIVE.md's flat 12% with a ₦1,000 fee, one guarantor and its penalty.
  */
 export async function openLoans(app: SimulationTarget, world: World): Promise<void> {
-  // The second officer was signed in by openApprovals (withdrawal-approvals.ts), which also sets the holds.
   expectStatus(await world.officer.put('/api/loans/settings', { twoPersonApproval: true }), 200, 'turning on two-person approval of loans');
   const product = await world.officer.post('/api/loan-products', {
     name: 'Sim Flat Loan',

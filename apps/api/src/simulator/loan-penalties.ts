@@ -40,8 +40,8 @@ export async function runPenaltyJob(world: World): Promise<void> {
 type ChargeView = { instalmentNumber: number; chargeNumber: number; chargeDate: string; amountKobo: number; paidKobo: number; waivedKobo: number };
 
 /**
- * At each month's end: every loan the model has charged (and every running loan) shows Kobo's
- * charges as the model's, one by one (instalment, charge number, day, amount, paid), and
+ * At each month's end: every loan the model has charged, while it runs or owes penalties, shows
+ * Kobo's charges as the model's, one by one (instalment, charge number, day, amount, paid), and
  * "Penalties receivable" in the trial balance is what the loans owe in penalties. Penalty income
  * reaches the year end's surplus through the model's onIncome, which the year-end check reads.
  */
@@ -49,7 +49,8 @@ export async function checkPenalties(world: World): Promise<Breach[]> {
   const { model } = world.loans;
   const breaches: Breach[] = [];
   const wrong: string[] = [];
-  for (const loan of model.all().filter((candidate) => candidate.status === 'active' || model.penalties.chargesOf(candidate.id).length > 0)) {
+  // Loans the model charged, while running or owing: a charge Kobo made on any other loan shows in Penalties receivable below.
+  for (const loan of model.all().filter((candidate) => model.penalties.chargesOf(candidate.id).length > 0 && (candidate.status === 'active' || model.penalties.outstanding(candidate.id) > 0))) {
     const answer = await world.officer.get(`/api/loans/${loan.id}/penalties`);
     const seen = answer.status === 200 ? (answer.json as { charges: ChargeView[] }).charges.map((charge) => [charge.instalmentNumber, charge.chargeNumber, charge.chargeDate, charge.amountKobo, charge.paidKobo, charge.waivedKobo]) : `answered ${answer.status}`;
     const want = model.penalties.chargesOf(loan.id).map((charge) => [charge.instalment, charge.chargeNumber, charge.chargeDate, charge.amount, charge.paid, 0]);

@@ -9,7 +9,7 @@ import { simulateInTest as simulate } from './simulation-test-support.ts';
  */
 const TALLIES = {
   1: {
-    requests: 2379, joins: 12, deposits: 137, withdrawals: 101, refusedOverdraws: 66, transfers: 172, reversals: 63, refusedReversals: 11, batches: 24, batchReversals: 3, replays: 154, hostile: 41, contributionChanges: 69, remittances: 0, yearEnds: 1, notices: 1, exits: 0, deaths: 1, cancelledExits: 0, expenses: 45, expenseEdits: 26, expenseDeletes: 23, expenseImports: 33, expenseImportsUndone: 12,
+    requests: 2275, joins: 12, deposits: 137, withdrawals: 101, refusedOverdraws: 66, transfers: 172, reversals: 63, refusedReversals: 11, batches: 24, batchReversals: 3, replays: 154, hostile: 41, contributionChanges: 69, remittances: 0, yearEnds: 1, notices: 1, exits: 0, deaths: 1, cancelledExits: 0, expenses: 45, expenseEdits: 26, expenseDeletes: 23, expenseImports: 33, expenseImportsUndone: 12,
     loans: { applications: 45, topUps: 6, refusedApplications: 6, guaranteesAccepted: 20, guaranteesRefused: 23, guaranteesDeclined: 8, approvals: 17, secondOfficerApprovals: 5, rejections: 34, disbursements: 16, refusedTopUpDisbursements: 0, runRepayments: 29, missedRepayments: 8, earlyRepayments: 38, payoffs: 15, refusedRepayments: 11, repaymentReversals: 20, refusedRepaymentReversals: 13, writeOffs: 1, penaltyCharges: 112 },
     approvals: { requested: 19, approved: 14, declined: 4, cancelled: 1, refusedOwnApprovals: 3, refusedApprovals: 0 },
   },
