@@ -1,7 +1,7 @@
 import { RequestLog, type Answer, type HttpCaller } from './http-caller.ts';
 import { UnexpectedAnswer } from './operations.ts';
 import { seededRandom, type Random } from './prng.ts';
-import { nairaText } from './savings-model.ts';
+import { nairaText, WITHDRAWAL_THRESHOLD_KOBO } from './savings-model.ts';
 import { runsNext } from './shrink.ts';
 import { INVARIANTS } from './simulation-failure.ts';
 import type { Member, World } from './world.ts';
@@ -181,7 +181,7 @@ export async function bankWave(world: World): Promise<void> {
   }
   if (pairs.length === 0) return;
   // Keys of their own: world.newKey rolls the operations' dice.
-  const planned = pairs.map(([from, to]) => ({ from, to, kobo: readers.bank.int(1, world.model.available(from.userId)), key: `sim-${world.seed}-bank-${(readers.bankKeys += 1)}` }));
+  const planned = pairs.map(([from, to]) => ({ from, to, kobo: Math.min(WITHDRAWAL_THRESHOLD_KOBO, readers.bank.int(1, world.model.available(from.userId))), key: `sim-${world.seed}-bank-${(readers.bankKeys += 1)}` }));
   const before = [...world.model.allBalances().values()].reduce((sum, kobo) => sum + kobo, 0);
   const answers = await readWhileWriting(
     world,

@@ -90,7 +90,8 @@ export function settleExit(world: World, pending: PendingExit): Operation {
       const paid = statement.payees.reduce((sum, payee) => sum + payee.amountKobo, 0);
       const offShare = statement.payees.some((payee, index) => Math.abs(payee.amountKobo * 10_000 - expected.payableKobo * (shares[index] ?? 0)) >= 10_000);
       if (paid !== expected.payableKobo || statement.payees.length !== shares.length || offShare) throw fail(`the payees ${JSON.stringify(statement.payees)} of ${expected.payableKobo}`);
-      expectStatus(await world.officer.post(`/api/exits/${pending.id}/approve`, body), 200, `approving ${member.name}'s exit`);
+      // A second officer: with a two-person threshold set, whoever recorded a death may not approve its exit.
+      expectStatus(await world.loans.secondOfficer.post(`/api/exits/${pending.id}/approve`, body), 200, `approving ${member.name}'s exit`);
       const key = world.newKey();
       const settled = await world.officer.post(`/api/exits/${pending.id}/settle`, {}, { 'idempotency-key': key });
       expectStatus(settled, 201, `settling ${member.name}'s exit`);

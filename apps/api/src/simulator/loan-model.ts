@@ -1,3 +1,5 @@
+import { PenaltyBook, type PenaltyInstalment } from './penalty-model.ts';
+
 /**
  * The simulator's own idea of every loan (issue 35): plain integer arithmetic from COOPERATIVE.md's
  * "Loans" section, never Kobo's loan, money or ledger code (the model is the oracle). It knows the
@@ -21,9 +23,11 @@ type GuaranteeStatus = 'pending' | 'accepted' | 'declined' | 'released';
 
 /** `interestWaived`: interest no longer owed, the months after a top-up paid the loan off. */
 type Instalment = { number: number; dueDate: string; principal: number; interest: number; principalPaid: number; interestPaid: number; interestWaived: number };
-type Allocation = { fee: number; lines: { number: number; interest: number; principal: number }[] };
+/** `penalty`: what it paid of the loan's penalties (paid first, decision 053). */
+type Allocation = { fee: number; penalty: number; lines: { number: number; interest: number; principal: number }[] };
 /** `byTopUp`: written by a top-up's disbursement (the payoff, or the new loan's fee), which no reversal undoes. */
-type Repayment = { entryId: string; amount: number; allocation: Allocation; reversed: boolean; byTopUp: boolean; label: string };
+/** `day`: its value date, which the penalty job reads (paid by a charge day, no charge). */
+type Repayment = { entryId: string; day: string; amount: number; allocation: Allocation; reversed: boolean; byTopUp: boolean; label: string };
 
 export type ModelLoan = {
   id: string;
@@ -96,6 +100,10 @@ export class LoanModel {
    * when it is reversed), and what a write-off takes off the loans account (principal and fee owed).
    */
   onIncome: (kobo: number) => void = () => {};
+  /** The simulated day (a repayment's value date): told by the simulation, as onIncome is. */
+  today: () => string = () => '';
+  /** Each loan's penalty charges (penalty-model.ts). */
+  readonly penalties = new PenaltyBook();
 
   private readonly loans = new Map<string, ModelLoan>();
   /** Every row Kobo's loan ledger should hold: disbursements, fees, repayments and their reversals. */
@@ -163,7 +171,7 @@ export class LoanModel {
    */
   payoffQuote(loan: ModelLoan, day: string): number {
     const monthEndOfDay = monthEnd(day.slice(0, 7), 0);
-    return loan.feeOutstanding + loan.instalments.reduce((sum, row) => sum + row.principal - row.principalPaid + (row.dueDate <= monthEndOfDay ? owedInterest(row) : 0), 0);
+    return this.penalties.outstanding(loan.id) + loan.feeOutstanding + loan.instalments.reduce((sum, row) => sum + row.principal - row.principalPaid + (row.dueDate <= monthEndOfDay ? owedInterest(row) : 0), 0);
   }
 
   /**
@@ -184,13 +192,15 @@ export class LoanModel {
       row.principalPaid += principal;
       if (interest + principal > 0) lines.push({ number: row.number, interest, principal });
     }
-    running.repayments.push({ entryId: payoffEntryId, amount, allocation: { fee: running.feeOutstanding, lines }, reversed: false, byTopUp: true, label: `payoff by top-up ${loanId}` });
+    const penalty = this.penalties.outstanding(running.id);
+    this.penalties.pay(running.id, penalty);
+    running.repayments.push({ entryId: payoffEntryId, day, amount, allocation: { fee: running.feeOutstanding, penalty, lines }, reversed: false, byTopUp: true, label: `payoff by top-up ${loanId}` });
     this.onIncome(lines.reduce((sum, line) => sum + line.interest, 0));
     running.feeOutstanding = 0;
     running.status = 'repaid';
     if (running.guaranteeStatus === 'accepted') running.guaranteeStatus = 'released';
     this.disburse(loanId, day);
-    loan.repayments.push({ entryId: feeEntryId, amount: loan.feeOutstanding, allocation: { fee: loan.feeOutstanding, lines: [] }, reversed: false, byTopUp: true, label: `top-up fee` });
+    loan.repayments.push({ entryId: feeEntryId, day, amount: loan.feeOutstanding, allocation: { fee: loan.feeOutstanding, penalty: 0, lines: [] }, reversed: false, byTopUp: true, label: `top-up fee` });
     loan.feeOutstanding = 0;
     this.entryCount += 2;
   }
@@ -233,13 +243,13 @@ export class LoanModel {
 
   /** Fee, interest and principal still to pay: what paying the loan off takes (interest of the months ahead included). */
   payoff(loan: ModelLoan): number {
-    return loan.feeOutstanding + loan.instalments.reduce((sum, row) => sum + owed(row), 0);
+    return this.penalties.outstanding(loan.id) + loan.feeOutstanding + loan.instalments.reduce((sum, row) => sum + owed(row), 0);
   }
 
   /** What is due on `day`: the fee, and every instalment falling due in its month or before (payroll pays before the month ends). */
   dueOn(loan: ModelLoan, day: string): number {
     const monthEndOfDay = monthEnd(day.slice(0, 7), 0);
-    return loan.feeOutstanding + loan.instalments.filter((row) => row.dueDate <= monthEndOfDay).reduce((sum, row) => sum + owed(row), 0);
+    return this.penalties.outstanding(loan.id) + loan.feeOutstanding + loan.instalments.filter((row) => row.dueDate <= monthEndOfDay).reduce((sum, row) => sum + owed(row), 0);
   }
 
   /** Instalments unpaid after their due date on `today`: how much, how many, and the oldest one's days late. */
@@ -261,6 +271,10 @@ export class LoanModel {
     const loan = this.loan(loanId);
     if (amount > this.payoff(loan)) throw new Error(`the model would overpay ${label}`);
     let left = amount;
+    // Penalties first, before the fee (the product's order, decision 053).
+    const penalty = Math.min(left, this.penalties.outstanding(loan.id));
+    left -= penalty;
+    this.penalties.pay(loan.id, penalty);
     const fee = Math.min(left, loan.feeOutstanding);
     left -= fee;
     loan.feeOutstanding -= fee;
@@ -275,7 +289,7 @@ export class LoanModel {
       row.principalPaid += principal;
       if (interest + principal > 0) lines.push({ number: row.number, interest, principal });
     }
-    loan.repayments.push({ entryId, amount, allocation: { fee, lines }, reversed: false, byTopUp: false, label });
+    loan.repayments.push({ entryId, day: this.today(), amount, allocation: { fee, penalty, lines }, reversed: false, byTopUp: false, label });
     this.onIncome(lines.reduce((sum, line) => sum + line.interest, 0));
     if (this.payoff(loan) === 0) loan.status = 'repaid';
     this.entryCount += 1;
@@ -294,6 +308,7 @@ export class LoanModel {
     repayment.reversed = true;
     this.onIncome(-repayment.allocation.lines.reduce((sum, line) => sum + line.interest, 0));
     loan.feeOutstanding += repayment.allocation.fee;
+    this.penalties.unpay(loan.id, repayment.allocation.penalty);
     for (const line of repayment.allocation.lines) {
       const row = loan.instalments[line.number - 1] as Instalment;
       row.interestPaid -= line.interest;
@@ -315,5 +330,30 @@ export class LoanModel {
     return this.all()
       .filter((loan) => loan.status === 'active')
       .reduce((sum, loan) => sum + this.outstandingPrincipal(loan) + loan.feeOutstanding, 0);
+  }
+
+  /**
+   * The daily penalty job on `day` (run by the simulator each working morning, as Kobo's schedule
+   * would): each running loan's instalments as the job reads them (amount less interest waived,
+   * what standing repayments paid and when), the new charges income today. Returns how many.
+   */
+  accruePenalties(day: string): number {
+    let made = 0;
+    for (const loan of this.all().filter((candidate) => candidate.status === 'active')) {
+      const before = this.penalties.chargesOf(loan.id).length;
+      const instalments: PenaltyInstalment[] = loan.instalments.map((row) => ({
+        number: row.number,
+        dueDate: row.dueDate,
+        amount: row.principal + row.interest - row.interestWaived,
+        isPaidUp: owed(row) === 0,
+        payments: loan.repayments
+          .filter((repayment) => !repayment.reversed)
+          .flatMap((repayment) => repayment.allocation.lines.filter((line) => line.number === row.number).map((line) => ({ day: repayment.day, amount: line.interest + line.principal }))),
+      }));
+      const added = this.penalties.accrue(loan.id, instalments, day);
+      if (added > 0) this.onIncome(added);
+      made += this.penalties.chargesOf(loan.id).length - before;
+    }
+    return made;
   }
 }

@@ -1,8 +1,8 @@
 import type { SimulationTarget } from './simulation.ts';
-import { createAccount } from '../modules/auth/create-account.ts';
 import type { Answer, HttpCaller } from './http-caller.ts';
 import { LoanModel, SIM_PRODUCT, type ModelLoan } from './loan-model.ts';
 import { expectStatus, UnexpectedAnswer, type Commit, type Operation } from './operations.ts';
+import { SIM_PENALTY_FIELDS } from './loan-penalties.ts';
 import { planRunRepayments, recordRunRepayments, type RunRepayment } from './loan-run-column.ts';
 import { seededRandom, type Random } from './prng.ts';
 import { nairaText } from './savings-model.ts';
@@ -39,15 +39,11 @@ export function newLoanWorld(seed: number, openCaller: (name: string) => HttpCal
 }
 
 /**
- * At the start: a second officer (two-person approval: whoever applied cannot approve), the
- * setting turned on, and the one loan product, COOPERATIVE.md's flat 12% with a ₦1,000 fee and one
- * guarantor. The savings model is told what loans hold, so a withdrawal expects the lien's refusal.
+ * At the start: two-person approval turned on (whoever applied cannot approve; the second officer
+ * is signed in by openApprovals, which also tells the savings model what loans hold), and the one
+ * loan product, COOPERATIVE.md's flat 12% with a ₦1,000 fee, one guarantor and its penalty.
  */
 export async function openLoans(app: SimulationTarget, world: World): Promise<void> {
-  const email = `second.officer.seed${world.seed}@sim.kobo.test`;
-  const password = 'second-officer-password';
-  await createAccount(app.kobo.database.db, { name: 'Sim Second Officer', email, password, role: 'admin', staffId: null });
-  expectStatus(await world.loans.secondOfficer.post('/api/auth/sign-in', { email, password }), 200, 'the second officer signing in');
   expectStatus(await world.officer.put('/api/loans/settings', { twoPersonApproval: true }), 200, 'turning on two-person approval of loans');
   const product = await world.officer.post('/api/loan-products', {
     name: 'Sim Flat Loan',
@@ -59,10 +55,10 @@ export async function openLoans(app: SimulationTarget, world: World): Promise<vo
     guarantorsRequired: '1',
     feeKind: 'fixed',
     feeValue: nairaText(SIM_PRODUCT.feeKobo),
+    ...SIM_PENALTY_FIELDS,
   });
   expectStatus(product, 201, 'setting up the loan product');
   world.loans.productId = (product.json as { product: { id: string } }).product.id;
-  world.model.setHolds((userId) => world.loans.model.lien(userId));
 }
 
 /** The day's loan operations: an application now and then, each open loan's next step, early repayments and reversals. */

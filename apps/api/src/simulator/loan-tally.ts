@@ -22,6 +22,8 @@ export type LoanTally = {
   repaymentReversals: number;
   refusedRepaymentReversals: number;
   writeOffs: number;
+  /** Penalty charges the daily job made (decision 064's addendum). */
+  penaltyCharges: number;
 };
 
 export const emptyLoanTally = (): LoanTally => ({
@@ -46,4 +48,5 @@ export const emptyLoanTally = (): LoanTally => ({
   repaymentReversals: 0,
   refusedRepaymentReversals: 0,
   writeOffs: 0,
+  penaltyCharges: 0,
 });

@@ -1,5 +1,5 @@
 import type { Answer } from './http-caller.ts';
-import { nairaText } from './savings-model.ts';
+import { nairaText, WITHDRAWAL_THRESHOLD_KOBO } from './savings-model.ts';
 import { INVARIANTS } from './simulation-failure.ts';
 import type { Member, World } from './world.ts';
 
@@ -76,7 +76,8 @@ export function singlePosting(world: World, member: Member, type: 'deposit' | 'w
       // What loans hold cannot be withdrawn (COOPERATIVE.md "Loans"): past the available balance is refused.
       const available = world.model.available(member.userId);
       if (type === 'withdrawal' && available === 0 && !overdraw) return;
-      const amount = type === 'deposit' ? someAmount(world) : overdraw ? available + world.random.int(1, 500_000) : world.random.int(1, available);
+      // At most the two-person threshold: a larger withdrawal waits for a second officer (withdrawal-approvals.ts).
+      const amount = type === 'deposit' ? someAmount(world) : overdraw ? available + world.random.int(1, 500_000) : Math.min(WITHDRAWAL_THRESHOLD_KOBO, world.random.int(1, available));
       const caller = world.officer;
       const body = { type, amount: nairaText(amount), userId: member.userId, description: `sim ${type}` };
       const key = duplicate === 'none' ? null : world.newKey();
@@ -114,7 +115,7 @@ export function transfer(world: World, from: Member, to: Member): Operation {
       // What loans hold of the sender's savings cannot be sent.
       const available = world.model.available(from.userId);
       if (available === 0 && !overdraw) return;
-      const amount = overdraw ? available + world.random.int(1, 100_000) : world.random.int(1, available);
+      const amount = overdraw ? available + world.random.int(1, 100_000) : Math.min(WITHDRAWAL_THRESHOLD_KOBO, world.random.int(1, available));
       const headers: Record<string, string> = retried ? { 'idempotency-key': world.newKey() } : {};
       const body = { fromUserId: from.userId, toUserId: to.userId, amount: nairaText(amount), description: 'sim transfer' };
       const answers = [await world.officer.post('/api/savings/transfers', body, headers)];

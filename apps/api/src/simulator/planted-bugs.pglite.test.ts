@@ -85,7 +85,8 @@ describe('a planted bug, for each invariant', () => {
       members: 6,
       afterMonth: async ({ index, app }) => {
         if (index !== 0) return;
-        await app.kobo.database.db.execute(sql`insert into app_settings (key, value) values ('savings.two_person_threshold_kobo', '100')`);
+        // The simulation sets a ₦200,000 threshold (withdrawal-approvals.ts): lowered to ₦1, ordinary postings wait.
+        await app.kobo.database.db.execute(sql`insert into app_settings (key, value) values ('savings.two_person_threshold_kobo', '100') on conflict (key) do update set value = excluded.value`);
       },
     });
     await expect(run).rejects.toThrow(/^simulator: invariant broken: Kobo answers as the model expects\nseed 25, simulated date 2016-02-\d\d .*\n.*expected 201, Kobo answered 202/);

@@ -4,6 +4,12 @@
  * so a bug there cannot hide by being in both (the model is the oracle, issue 35).
  */
 
+/**
+ * The two-person threshold the simulation sets, ₦200,000: an officer's withdrawal or transfer
+ * above it waits for a second officer (withdrawal-approvals.ts); every ordinary one stays at or under it.
+ */
+export const WITHDRAWAL_THRESHOLD_KOBO = 20_000_000;
+
 /** What one posting did to whom; both legs of a transfer are one posting, reversed together. */
 type Posting = { effects: { userId: string; kobo: number }[]; rows: number; reversed: boolean; label: string };
 

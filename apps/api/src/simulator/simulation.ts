@@ -6,6 +6,7 @@ import { checkInvariants } from './invariants.ts';
 import { checkLifecycle } from './lifecycle-invariants.ts';
 import { closeLifecycleDay, lifecycleWorld, planLifecycleDay, planRunDay, setUpLifecycle } from './lifecycle-operations.ts';
 import { checkLoanInvariants } from './loan-invariants.ts';
+import { checkPenalties, runPenaltyJob } from './loan-penalties.ts';
 import { newLoanWorld, openLoans, planLoanOperations } from './loan-operations.ts';
 import { batchReversal, hostile, join, monthlyRun, reversal, singlePosting, transfer, UnexpectedAnswer, type Operation } from './operations.ts';
 import { seededRandom } from './prng.ts';
@@ -13,6 +14,7 @@ import { SavingsModel } from './savings-model.ts';
 import { followReplayPlan, operationsToRun, type ReplayPlan } from './shrink.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
 import { INVARIANTS, SimulationFailure } from './simulation-failure.ts';
+import { checkApprovals, newApprovalWorld, openApprovals, planApprovals } from './withdrawal-approvals.ts';
 import { emptyTally, type Tally, type World } from './world.ts';
 
 /**
@@ -80,6 +82,7 @@ export async function runSimulation(app: SimulationTarget, clock: SimulatedClock
     model: new SavingsModel(),
     life: lifecycleWorld(options.seed, clock),
     loans: newLoanWorld(options.seed, openCaller, options.loans !== false),
+    approvals: newApprovalWorld(options.seed),
     officer,
     payroll,
     members: [],
@@ -93,16 +96,18 @@ export async function runSimulation(app: SimulationTarget, clock: SimulatedClock
   world.model.observer = world.life.model;
   // The loans' fees, interest and write-offs are the year's income too (the year end's surplus).
   world.loans.model.onIncome = (kobo) => world.life.model.recordIncome(Number(clock.isoDay().slice(0, 4)), kobo);
+  world.loans.model.today = () => clock.isoDay();
   startConcurrentReads(world, options.tamperWithReads);
   followReplayPlan(world, options.replay);
   try {
     await openTheScheme(app, world);
+    await openApprovals(app, world);
     if (world.loans.enabled) await openLoans(app, world);
     const months = Math.round(options.years * 12);
     for (let index = 0; index < months; index += 1) {
       await simulateMonth(world, index);
       await options.afterMonth?.({ index, day: clock.isoDay(), app });
-      const breaches = [...(await checkInvariants(app, officer, world.model, world.members)), ...(await checkLifecycle(world)), ...(world.loans.enabled ? await checkLoanInvariants(app, world) : [])];
+      const breaches = [...(await checkInvariants(app, officer, world.model, world.members)), ...(await checkLifecycle(world)), ...(await checkApprovals(world)), ...(world.loans.enabled ? [...(await checkLoanInvariants(app, world)), ...(await checkPenalties(world))] : [])];
       if (breaches.length > 0) {
         throw fail(breaches.map((breach) => breach.invariant).join(' and '), breaches.map((breach) => `${breach.invariant}: ${breach.detail}`).join('\n'));
       }
@@ -126,7 +131,7 @@ async function openTheScheme(app: SimulationTarget, world: World): Promise<void>
   const password = 'officer-password';
   await createAccount(app.kobo.database.db, { name: 'Sim Officer', email, password, role: 'admin', staffId: null });
   await expectOk(world.officer.post('/api/auth/sign-in', { email, password }), 'the officer signing in');
-  // Every officer's posting moves money at once: two-person approval and members' requests (issue 15) are a later slice.
+  // Members' own postings move money at once; the two-person threshold is set by openApprovals (withdrawal-approvals.ts).
   await expectOk(world.officer.put('/api/savings/approval-settings', { twoPersonThreshold: null, memberPostingsDirect: true }), 'saving the approval settings');
   await renewPayrollToken(world);
   await setUpLifecycle(world);
@@ -156,6 +161,7 @@ async function simulateMonth(world: World, index: number): Promise<void> {
     }
     const weekday = new Date(`${clock.isoDay()}T12:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
+    if (world.loans.enabled) await runPenaltyJob(world);
     await runInWaves(world, planLifecycleDay(world));
     const operations: Operation[] = [];
     if (world.joinsPlanned === 0) {
@@ -170,6 +176,7 @@ async function simulateMonth(world: World, index: number): Promise<void> {
       if (planned) operations.push(planned);
     }
     if (world.loans.enabled) operations.push(...planLoanOperations(world));
+    operations.push(...planApprovals(world));
     await runInWaves(world, operations);
     await bankWave(world);
     if (day >= RUN_DAY && !runPosted && world.members.length > 0) {

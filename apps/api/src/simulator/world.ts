@@ -4,6 +4,7 @@ import type { PendingExit } from './exits.ts';
 import type { LifecycleModel } from './lifecycle-model.ts';
 import type { LoanWorld } from './loan-operations.ts';
 import { emptyLoanTally, type LoanTally } from './loan-tally.ts';
+import { emptyApprovalTally, type ApprovalTally, type ApprovalWorld } from './withdrawal-approvals.ts';
 import type { Random } from './prng.ts';
 import type { SavingsModel } from './savings-model.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
@@ -38,6 +39,8 @@ export type Tally = {
   expenseImports: number;
   expenseImportsUndone: number;
   loans: LoanTally;
+  /** Withdrawals above the two-person threshold (withdrawal-approvals.ts). */
+  approvals: ApprovalTally;
 };
 
 /** Everything an operation needs: the callers, the model, the dice and the clock. */
@@ -51,6 +54,8 @@ export type World = {
   life: { model: LifecycleModel; random: Random; lastMonth: string; exits: PendingExit[]; expenses: ExpenseBook };
   /** The loans: their model, dice, product and second officer (loan-operations.ts). */
   loans: LoanWorld;
+  /** Withdrawals waiting for a second officer, and their dice (withdrawal-approvals.ts). */
+  approvals: ApprovalWorld;
   officer: HttpCaller;
   /** The payroll program: an API token with the savings_batches scope. */
   payroll: HttpCaller;
@@ -91,4 +96,5 @@ export const emptyTally = (): Tally => ({
   expenseImports: 0,
   expenseImportsUndone: 0,
   loans: emptyLoanTally(),
+  approvals: emptyApprovalTally(),
 });

@@ -42,7 +42,11 @@ export function postIncome(world: World): Operation {
           { accountId: idOf('4000'), credit: nairaText(kobo) },
         ],
       };
-      expectStatus(await world.officer.post('/api/books/entries', body), 201, `posting the year's income of ${nairaText(kobo)}`);
+      // Above the two-person threshold (withdrawal-approvals.ts): the entry waits for the second officer's approval.
+      const asked = await world.officer.post('/api/books/entries', body);
+      expectStatus(asked, 202, `posting the year's income of ${nairaText(kobo)}`);
+      const requestId = (asked.json as { request: { id: string } }).request.id;
+      expectStatus(await world.loans.secondOfficer.post(`/api/books/entry-requests/${requestId}/approve`, {}), 200, `approving the year's income of ${nairaText(kobo)}`);
       return () => world.life.model.recordIncome(Number(world.clock.isoDay().slice(0, 4)), kobo);
     },
   };
@@ -102,7 +106,8 @@ export function yearEnd(world: World): Operation {
         throw fail(`the preview's parts ${JSON.stringify(parts)}; the model ${JSON.stringify({ ...model, lines: undefined })}`);
       }
 
-      expectStatus(await world.officer.post(`/api/year-end/runs/${run.id}/approve`, {}), 200, `approving ${year}'s run`);
+      // A second officer: with a two-person threshold set, the run's maker may not approve it.
+      expectStatus(await world.loans.secondOfficer.post(`/api/year-end/runs/${run.id}/approve`, {}), 200, `approving ${year}'s run`);
       const key = world.newKey();
       const posted = await world.officer.post(`/api/year-end/runs/${run.id}/post`, {}, { 'idempotency-key': key });
       expectStatus(posted, 201, `posting ${year}'s run`);
