@@ -43,8 +43,8 @@ export async function checkLoanInvariants(app: SimulationTarget, world: World): 
         : {
             outstandingPrincipalKobo: model.outstandingPrincipal(loan),
             feeOutstandingKobo: loan.feeOutstanding,
-            // The loan's view leaves penalties out of its total (loan-views.ts passes none); checkPenalties reads them.
-            outstandingTotalKobo: model.payoff(loan) - model.penalties.outstanding(loan.id),
+            // Penalties owed included, as the payoff quote's (decision 053); checkPenalties reads them charge by charge.
+            outstandingTotalKobo: model.payoff(loan),
             // A written-off loan still shows what was overdue when it closed, and for how long.
             amountOverdue: arrears.amountOverdue,
             instalmentsOverdue: arrears.instalmentsOverdue,

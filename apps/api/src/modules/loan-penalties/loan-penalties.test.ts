@@ -59,6 +59,7 @@ describe('the daily penalty job', () => {
   it('charges ₦224.00 a month per overdue instalment and posts once, however often it runs', async () => {
     const loanId = await overdueLoan();
     const before = await books();
+    const owedBefore = (await admin.get(`/api/loans/${loanId}`)).json().loan.ledger.outstandingTotalKobo;
     now = new Date('2027-03-08T09:00:00Z');
     const first = await run();
     expect(first.statusCode, first.body).toBe(200);
@@ -66,6 +67,8 @@ describe('the daily penalty job', () => {
     expect(first.json()).toMatchObject({ businessDate: '2027-03-08', charges: 6, amountKobo: 134_400 });
     const view = await penalties(loanId);
     expect(view).toMatchObject({ chargedKobo: 134_400, paidKobo: 0, waivedKobo: 0, outstandingKobo: 134_400 });
+    // The loan's total outstanding includes them, as its payoff quote does (the simulator found it left out).
+    expect((await admin.get(`/api/loans/${loanId}`)).json().loan.ledger.outstandingTotalKobo - owedBefore).toBe(134_400);
     expect(view.charges.filter((charge: { instalmentNumber: number }) => charge.instalmentNumber === 1).map((charge: { chargeDate: string; amountKobo: number }) => [charge.chargeDate, charge.amountKobo])).toEqual([
       ['2027-01-08', 22_400],
       ['2027-02-08', 22_400],

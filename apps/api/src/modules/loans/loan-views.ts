@@ -18,6 +18,7 @@ import {
 } from '@kobo/core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { loanGuarantors, loanInstalments, loans, loanTransactions, savingsAccounts, users } from '../../db/schema.ts';
+import { penaltyPositionsOf } from '../loan-penalties/penalty-balances.ts';
 
 type Db = Database | Transaction;
 
@@ -57,6 +58,8 @@ export async function loanViews(db: Db, ids: string[], now: Date, timeZone: stri
         createdAt: row.createdAt.toISOString(),
         createdByEmail: row.createdByEmail,
       }));
+  // The total outstanding includes the penalties owed, as the payoff quote and the run's due do (decision 053).
+  const penalties = await penaltyPositionsOf(db, ids);
   const instalmentRows = await db.select().from(loanInstalments).where(inArray(loanInstalments.loanId, ids)).orderBy(asc(loanInstalments.loanId), asc(loanInstalments.number));
   const today = calendarDate(now, timeZone);
   const thisMonth = today.slice(0, 7);
@@ -82,7 +85,7 @@ export async function loanViews(db: Db, ids: string[], now: Date, timeZone: stri
         guarantors: guarantorRows
           .filter((row) => row.loanId === loan.id)
           .map((row) => ({ ...personOf(row), amountKobo: row.amountKobo as Kobo, status: row.status as GuaranteeStatus })),
-        ...scheduleAndLedger(loan, instalmentRows.filter((row) => row.loanId === loan.id).map(positionOf), thisMonth, today, entriesOf(loan.id)),
+        ...scheduleAndLedger(loan, instalmentRows.filter((row) => row.loanId === loan.id).map(positionOf), penalties.get(loan.id)?.outstanding ?? (0 as Kobo), thisMonth, today, entriesOf(loan.id)),
       } satisfies LoanView,
     ]),
   );
@@ -109,6 +112,7 @@ export function positionOf(row: typeof loanInstalments.$inferSelect): Instalment
 function scheduleAndLedger(
   loan: typeof loans.$inferSelect,
   instalments: InstalmentPosition[],
+  penaltyOutstanding: Kobo,
   thisMonth: string,
   today: string,
   entries: LoanEntryView[],
@@ -116,7 +120,7 @@ function scheduleAndLedger(
   if (!loan.disbursedValueDate || instalments.length === 0) {
     return { schedule: loanSchedule({ principal: loan.principalKobo as Kobo, annualRateBp: loan.annualRateBp, months: loan.months, method: loan.method, markupBp: loan.markupBp }, thisMonth), ledger: null };
   }
-  const position = { feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments, overpayment: loan.overpayment, earlyPayment: loan.earlyPayment };
+  const position = { feeOutstanding: loan.feeOutstandingKobo as Kobo, instalments, overpayment: loan.overpayment, earlyPayment: loan.earlyPayment, penaltyOutstanding };
   return {
     // Re-derived from where the loan stands on every read, so it always agrees with the position below.
     schedule: scheduleAsItStands(position),
