@@ -321,7 +321,8 @@ export class LoanModel {
   /** Written off: nothing more is collected, the guarantee stops binding, and what it owed leaves the loans account. */
   writeOff(loanId: string): void {
     const loan = this.loan(loanId);
-    this.onIncome(-(this.outstandingPrincipal(loan) + loan.feeOutstanding));
+    // The principal and fee go to "Loans written off"; the penalties owed are waived, out of penalty income.
+    this.onIncome(-(this.outstandingPrincipal(loan) + loan.feeOutstanding + this.penalties.waiveAll(loanId)));
     loan.status = 'written_off';
   }
 

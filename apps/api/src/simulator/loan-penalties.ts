@@ -53,7 +53,7 @@ export async function checkPenalties(world: World): Promise<Breach[]> {
   for (const loan of model.all().filter((candidate) => model.penalties.chargesOf(candidate.id).length > 0 && (candidate.status === 'active' || model.penalties.outstanding(candidate.id) > 0))) {
     const answer = await world.officer.get(`/api/loans/${loan.id}/penalties`);
     const seen = answer.status === 200 ? (answer.json as { charges: ChargeView[] }).charges.map((charge) => [charge.instalmentNumber, charge.chargeNumber, charge.chargeDate, charge.amountKobo, charge.paidKobo, charge.waivedKobo]) : `answered ${answer.status}`;
-    const want = model.penalties.chargesOf(loan.id).map((charge) => [charge.instalment, charge.chargeNumber, charge.chargeDate, charge.amount, charge.paid, 0]);
+    const want = model.penalties.chargesOf(loan.id).map((charge) => [charge.instalment, charge.chargeNumber, charge.chargeDate, charge.amount, charge.paid, charge.waived]);
     if (JSON.stringify(seen) !== JSON.stringify(want)) wrong.push(`loan ${loan.id}: model ${JSON.stringify(want)}, Kobo ${JSON.stringify(seen)}`);
   }
   if (wrong.length > 0) breaches.push({ invariant: PENALTY_INVARIANTS.charges, detail: wrong.slice(0, 3).join('\n') });

@@ -17,7 +17,7 @@ export const SIM_PENALTY = {
 /** What the penalty sees of an instalment: its amount, when it fell due, and what paid it when. */
 export type PenaltyInstalment = { number: number; dueDate: string; amount: number; isPaidUp: boolean; payments: { day: string; amount: number }[] };
 
-export type ModelCharge = { instalment: number; chargeNumber: number; chargeDate: string; amount: number; paid: number };
+export type ModelCharge = { instalment: number; chargeNumber: number; chargeDate: string; amount: number; paid: number; waived: number };
 
 /** Whole kobo of `amount` × `basisPoints` ÷ 10,000, half up. */
 function basisPointsOf(amount: number, basisPoints: number): number {
@@ -48,10 +48,10 @@ export class PenaltyBook {
   }
 
   outstanding(loanId: string): number {
-    return this.chargesOf(loanId).reduce((sum, charge) => sum + charge.amount - charge.paid, 0);
+    return this.chargesOf(loanId).reduce((sum, charge) => sum + charge.amount - charge.paid - charge.waived, 0);
   }
 
-  /** Penalties receivable: what every loan still owes in penalties (a write-off leaves them, as Kobo does). */
+  /** Penalties receivable: what every loan still owes in penalties (a write-off waives them). */
   receivable(): number {
     return [...this.charges.keys()].reduce((sum, loanId) => sum + this.outstanding(loanId), 0);
   }
@@ -80,7 +80,7 @@ export class PenaltyBook {
         if (amount <= 0) break;
         charged += amount;
         if (known.has(`${instalment.number}:${chargeNumber}`)) continue;
-        made.push({ instalment: instalment.number, chargeNumber, chargeDate, amount, paid: 0 });
+        made.push({ instalment: instalment.number, chargeNumber, chargeDate, amount, paid: 0, waived: 0 });
         added += amount;
       }
     }
@@ -93,11 +93,22 @@ export class PenaltyBook {
   pay(loanId: string, kobo: number): void {
     let left = kobo;
     for (const charge of this.chargesOf(loanId)) {
-      const part = Math.min(left, charge.amount - charge.paid);
+      const part = Math.min(left, charge.amount - charge.paid - charge.waived);
       charge.paid += part;
       left -= part;
     }
     if (left !== 0) throw new Error(`the penalty model would overpay loan ${loanId}'s penalties by ${left}`);
+  }
+
+  /** A write-off waives what each charge still owes; returns the amount (penalty income given back). */
+  waiveAll(loanId: string): number {
+    let waived = 0;
+    for (const charge of this.chargesOf(loanId)) {
+      const owed = charge.amount - charge.paid - charge.waived;
+      charge.waived += owed;
+      waived += owed;
+    }
+    return waived;
   }
 
   /** A reversed repayment puts back what it paid: newest charge first. */

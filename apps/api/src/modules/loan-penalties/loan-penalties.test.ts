@@ -167,6 +167,23 @@ describe('waiving penalties', () => {
     expect(audit[0].after).toMatchObject({ waivedKobo: 112_000, reason: 'Hardship' });
   });
 
+  it('waives what a loan owes in penalties when it is written off, so Penalties receivable no longer counts them', async () => {
+    // Found by the simulator (seed 1, 2016-10-31): a write-off left ₦228.91 of penalties receivable for good.
+    const loanId = await overdueLoan();
+    now = new Date('2027-03-08T09:00:00Z');
+    await run();
+    const before = await books();
+    const written = await admin.post(`/api/loans/${loanId}/write-off`, { reason: 'Absconded' });
+    expect(written.statusCode, written.body).toBe(200);
+    expect(await penalties(loanId)).toMatchObject({ chargedKobo: 134_400, paidKobo: 0, waivedKobo: 134_400, outstandingKobo: 0 });
+    expect((await penalties(loanId)).charges[0]).toMatchObject({ waiveReason: 'Loan written off: Absconded' });
+    const after = await books();
+    expect(after.receivable - before.receivable).toBe(-134_400);
+    expect(after.income - before.income).toBe(134_400);
+    const audit = (await admin.get('/api/audit?kind=loan.written_off')).json().entries[0];
+    expect(audit.after).toMatchObject({ status: 'written_off', penaltiesWaivedKobo: 134_400, reason: 'Absconded' });
+  });
+
   it('is refused without a reason, for a charge of another loan, or with nothing owed, writing nothing', async () => {
     const loanId = await overdueLoan();
     const other = await overdueLoan();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError, calendarDate, formatNaira, isUuid, type Kobo, type LoanPenaltiesView } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type Transaction } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { insertEntry, mappedAccounts } from '../ledger/journal-writes.ts';
 import { openDay } from '../ledger/open-day.ts';
@@ -36,32 +36,8 @@ export async function waivePenalties(deps: LoanPenaltyDeps, actor: Actor, loanId
     }
     const at = deps.now();
     const valueDate = await openDay(tx, 'scheme', calendarDate(at, deps.timeZone));
-    const owing = await queryRows<{ id: string; owed: string | number }>(
-      tx,
-      sql`select id::text, amount_kobo - paid_kobo - waived_kobo as owed from loan_penalty_charges
-          where loan_id = ${loanId} and amount_kobo - paid_kobo - waived_kobo > 0 and (${chargeId}::uuid is null or id = ${chargeId}::uuid)`,
-    );
-    const amount = owing.reduce((sum, row) => sum + Number(row.owed), 0);
+    const { amount, charges } = await waiveOwedPenalties(tx, actor, { loan, chargeId, reason: input.reason, valueDate, at });
     if (amount === 0) throw new AppError('PENALTY_NOTHING_TO_WAIVE');
-    const creditKey = chargeCreditKey(loan.kind);
-    const accounts = await mappedAccounts(tx, [creditKey, 'loans.penalty_receivable']);
-    const entryId = await insertEntry(tx, {
-      book: 'scheme',
-      valueDate,
-      sourceType: 'penalty',
-      sourceId: loanId,
-      narration: `Loan penalty waived · ${loan.holder_name} · ${loan.product_name} · ${input.reason}`,
-      createdById: actor.id,
-      lines: [
-        { accountId: accounts.get(creditKey) as string, amountKobo: amount },
-        { accountId: accounts.get('loans.penalty_receivable') as string, amountKobo: -amount },
-      ],
-    });
-    await tx.execute(sql`
-      update loan_penalty_charges
-      set waived_kobo = waived_kobo + (amount_kobo - paid_kobo - waived_kobo), waive_reason = ${input.reason}, waived_at = ${at.toISOString()}::timestamptz,
-          waived_by_id = ${actor.id}, waive_entry_id = ${entryId}
-      where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(owing.map((row) => row.id))}::jsonb))`);
     // Nothing else owed (instalments and fee settled): the penalties were all that kept it open.
     if (loan.status === 'active') {
       await tx.execute(sql`
@@ -76,9 +52,52 @@ export async function waivePenalties(deps: LoanPenaltyDeps, actor: Actor, loanId
       target: { type: 'loan', id: loanId, label: `${loan.product_name}: ${loan.holder_name}` },
       people: [loan.user_id],
       before: { penaltyOwedKobo: amount },
-      after: { waivedKobo: amount, waived: formatNaira(amount as Kobo), charges: owing.length, chargeId, reason: input.reason, valueDate },
+      after: { waivedKobo: amount, waived: formatNaira(amount as Kobo), charges, chargeId, reason: input.reason, valueDate },
       at,
     });
     return readLoanPenalties(tx, loanId);
   });
+}
+
+type WaivedLoan = { id: string; kind: string; holder_name: string; product_name: string };
+
+/**
+ * What the loan still owes in penalties (one charge, or all when `chargeId` is null) becomes waived,
+ * in one entry, Dr Loan penalty income (Charity payable for a murabaha) / Cr Penalties receivable,
+ * valued `valueDate`. Returns the amount and the charges, 0 when nothing was owed (and nothing is written). The
+ * caller holds the loan's row lock and writes the audit entry: an officer's waiver, or a write-off,
+ * which takes the penalties out of the books with the rest of the loan.
+ */
+export async function waiveOwedPenalties(
+  tx: Transaction,
+  actor: Actor,
+  { loan, chargeId, reason, valueDate, at }: { loan: WaivedLoan; chargeId: string | null; reason: string; valueDate: string; at: Date },
+): Promise<{ amount: number; charges: number }> {
+  const owing = await queryRows<{ id: string; owed: string | number }>(
+    tx,
+    sql`select id::text, amount_kobo - paid_kobo - waived_kobo as owed from loan_penalty_charges
+        where loan_id = ${loan.id} and amount_kobo - paid_kobo - waived_kobo > 0 and (${chargeId}::uuid is null or id = ${chargeId}::uuid)`,
+  );
+  const amount = owing.reduce((sum, row) => sum + Number(row.owed), 0);
+  if (amount === 0) return { amount: 0, charges: 0 };
+  const creditKey = chargeCreditKey(loan.kind);
+  const accounts = await mappedAccounts(tx, [creditKey, 'loans.penalty_receivable']);
+  const entryId = await insertEntry(tx, {
+    book: 'scheme',
+    valueDate,
+    sourceType: 'penalty',
+    sourceId: loan.id,
+    narration: `Loan penalty waived · ${loan.holder_name} · ${loan.product_name} · ${reason}`,
+    createdById: actor.id,
+    lines: [
+      { accountId: accounts.get(creditKey) as string, amountKobo: amount },
+      { accountId: accounts.get('loans.penalty_receivable') as string, amountKobo: -amount },
+    ],
+  });
+  await tx.execute(sql`
+    update loan_penalty_charges
+    set waived_kobo = waived_kobo + (amount_kobo - paid_kobo - waived_kobo), waive_reason = ${reason}, waived_at = ${at.toISOString()}::timestamptz,
+        waived_by_id = ${actor.id}, waive_entry_id = ${entryId}
+    where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(owing.map((row) => row.id))}::jsonb))`);
+  return { amount, charges: owing.length };
 }

@@ -140,7 +140,7 @@ describe('a write-off', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().loan).toMatchObject({ status: 'written_off', ledger: { outstandingTotalKobo: 12_320_000 } });
     const entry = (await admin.get('/api/audit?kind=loan.written_off')).json().entries[0];
-    expect(entry.after).toEqual({ status: 'written_off', writtenOffKobo: 12_320_000, reason: 'Left the organisation; nothing recoverable' });
+    expect(entry.after).toEqual({ status: 'written_off', writtenOffKobo: 12_320_000, penaltiesWaivedKobo: 0, reason: 'Left the organisation; nothing recoverable' });
     const again = await admin.post(`/api/loans/${loanId}/write-off`, { reason: 'Twice' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'LOAN_NOT_WRITABLE_OFF', message: MESSAGES.loanNotWritable });
