@@ -8,7 +8,7 @@ import { simulateInTest as simulate } from './simulation-test-support.ts';
  */
 const TALLIES = {
   1: {
-    requests: 1700, joins: 8, deposits: 69, withdrawals: 48, refusedOverdraws: 32, transfers: 111, reversals: 23, refusedReversals: 6, batches: 9, batchReversals: 1, replays: 86, hostile: 24, contributionChanges: 35, remittances: 15, yearEnds: 1, notices: 3, exits: 3, deaths: 0, cancelledExits: 0, expenses: 58, expenseEdits: 29, expenseDeletes: 26, expenseImports: 27, expenseImportsUndone: 4,
+    requests: 1686, joins: 8, deposits: 69, withdrawals: 48, refusedOverdraws: 32, transfers: 111, reversals: 23, refusedReversals: 6, batches: 9, batchReversals: 1, replays: 86, hostile: 24, contributionChanges: 35, remittances: 15, yearEnds: 1, notices: 3, exits: 3, deaths: 0, cancelledExits: 0, expenses: 58, expenseEdits: 29, expenseDeletes: 26, expenseImports: 27, expenseImportsUndone: 4,
     loans: { applications: 28, topUps: 5, refusedApplications: 8, guaranteesAccepted: 18, guaranteesRefused: 12, guaranteesDeclined: 3, approvals: 17, secondOfficerApprovals: 3, rejections: 15, disbursements: 17, refusedTopUpDisbursements: 0, runRepayments: 8, remittanceRepayments: 12, remittanceLoanShortfalls: 3, missedRepayments: 0, earlyRepayments: 34, payoffs: 24, refusedRepayments: 22, repaymentReversals: 27, refusedRepaymentReversals: 9, writeOffs: 2, penaltyCharges: 46 },
     approvals: { requested: 9, approved: 5, declined: 2, cancelled: 2, refusedOwnApprovals: 2, refusedApprovals: 0 },
   },
