@@ -50,10 +50,6 @@ export default defineConfig({
           // Each file boots its own server (own PGlite directory, own port) and its own Chromium,
           // so files share nothing and run side by side, one per core.
           maxWorkers: 2,
-          // Files in one worker share the imported modules, as the API tests do: each file imported
-          // the whole server again (10 s a file on a busy machine, 567 s of a 50-minute run). Each
-          // still starts its own server on its own data directory and port, and its own browser.
-          isolate: false,
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },
