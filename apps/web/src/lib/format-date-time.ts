@@ -40,8 +40,21 @@ export function formatLongDate(iso: string): string {
   return inZone(longDateFormat).format(new Date(iso));
 }
 
-/** The browser's calendar day as 'YYYY-MM-DD', for date inputs' defaults. */
+const dayInZone = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The browser's calendar day as 'YYYY-MM-DD', for date inputs' defaults. On the server, the
+ * organisation's day, as for the formats above: between 23:00 and midnight UTC the server's own
+ * clock (UTC) is a day behind Lagos, and a page it drew disagreed with the browser taking it over.
+ */
 export function localIsoDate(date: Date): string {
+  const timeZone = serverTimeZone();
+  if (timeZone) {
+    const format = dayInZone.get(timeZone) ?? new Intl.DateTimeFormat('en-NG', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayInZone.set(timeZone, format);
+    const part = (type: string) => format.formatToParts(date).find((candidate) => candidate.type === type)?.value ?? '';
+    return `${part('year')}-${part('month')}-${part('day')}`;
+  }
   const month = String(date.getMonth() + 1).padStart(2, '0');
   const day = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${month}-${day}`;
