@@ -169,7 +169,8 @@ describe('a recovery from guarantors', () => {
       recoveredGuarantor = loan.first;
     }
     expect(problems).toEqual([]);
-  });
+    // Two officers and a guarantor, each signed in, through a dozen pages: 40–60 s on a busy 2-core machine.
+  }, 150_000);
 });
 
 describe('the recovered loan and the guarantor’s page', () => {
