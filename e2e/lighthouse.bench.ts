@@ -5,7 +5,7 @@
  * (support/bench-server.ts), drives Debian's Chromium (nothing is downloaded), takes the median
  * of three runs per page, and prints a table and one JSON line. Not a test: it prints figures.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +107,9 @@ async function audit(url: string, port: number, cookie: string | null): Promise<
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   if (!lhr.finalDisplayedUrl.startsWith(url)) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: was the sign-in kept?`);
+  // BENCH_LIGHTHOUSE_REPORTS=<directory> keeps each run's report, to see what the figures are made of.
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reports) writeFileSync(join(reports, `${new URL(url).pathname.slice(1)}-${Date.now()}.json`), JSON.stringify(lhr));
   const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -79,6 +79,18 @@ describe('offline, honestly (issue 13)', () => {
     await context.close();
   });
 
+  it('asks the server for a second visit while online: the page comes rendered with the balance, not as the stored shell', async () => {
+    const { context, page } = await phoneOf(tunde);
+    await page.goto('/staff-savings');
+    await workerInCharge(page);
+    const { account } = await mySavings(page);
+    const again = await page.goto('/staff-savings');
+    expect(again?.fromServiceWorker()).toBe(true);
+    // The precached shell is data-free: only the page the server drew holds the balance.
+    expect(await again?.text()).toContain(formatNaira(account.balanceKobo));
+    await context.close();
+  });
+
   it("says \"You're offline\" on a page this phone never loaded, not 'Something went wrong'", async () => {
     const chidi = await kobo.createUser('user', { name: 'Chidi Okafor' });
     const { context, page } = await phoneOf(chidi);

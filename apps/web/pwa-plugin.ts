@@ -42,6 +42,9 @@ export function pwa() {
       // or after a sign-out. Only without a connection does the precached, data-free shell stand
       // in, and the app then works from what this device kept, as before (decision 030). The API's
       // own pages (its documentation, file downloads) are never the app shell.
+      // Without this, Workbox answers every navigation with the precached shell before the rule
+      // below is asked, and a second visit never gets its rendered page (issue 34's warm visit).
+      navigateFallback: null,
       runtimeCaching: [
         {
           urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/api(\/|$)/.test(url.pathname),
