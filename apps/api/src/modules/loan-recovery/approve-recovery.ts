@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { insertEntry, mappedAccounts } from '../ledger/journal-writes.ts';
 import { openDay } from '../ledger/open-day.ts';
 import { storeRepayments } from '../loans/store-repayments.ts';
+import { penaltyOutstandingOf } from '../loan-penalties/penalty-balances.ts';
 import { lockProductAccounts, moveBalances, writeStampedRows } from '../savings/product-ledger.ts';
 import type { LoanRecoveryDeps } from './loan-recovery-deps.ts';
 import { borrowerMail, guarantorMail } from './recovery-mail.ts';
@@ -53,7 +54,9 @@ export async function approveRecovery(deps: LoanRecoveryDeps, actor: Actor, id: 
     const outcome = allocateRepayment(worked.position, amountKobo, valueDate);
     if (!outcome.ok) throw new AppError('RECOVERY_CHANGED');
     const at = deps.now();
-    const repaid = outstandingTotal(positionAfter(worked.position, outcome.allocation)) === 0;
+    // The recovery pays no penalties (the position leaves them out), but a loan still owing them is not repaid:
+    // its total includes them (decision 053), and only their payment or waiver closes it (the simulator found this, decision 055's addendum).
+    const repaid = outstandingTotal(positionAfter(worked.position, outcome.allocation)) === 0 && (await penaltyOutstandingOf(tx, row.loanId)) === 0;
 
     await tx.execute(sql`select set_config('kobo.journal_by_caller', 'exit', true)`);
     await moveBalances(tx, new Map(proposed.map((share) => [share.accountId, -share.amountKobo])), at);
