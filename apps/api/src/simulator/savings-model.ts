@@ -10,8 +10,10 @@
  */
 export const WITHDRAWAL_THRESHOLD_KOBO = 20_000_000;
 
-/** What one posting did to whom; both legs of a transfer are one posting, reversed together. */
-/** `isFixed`: never reversed by the simulator (a guarantor's recovery withdrawal, decision 055). */
+/**
+ * What one posting did to whom; both legs of a transfer are one posting, reversed together.
+ * `isFixed`: never offered to the reversal operation (a guarantor's recovery withdrawal, decision 055).
+ */
 type Posting = { effects: { userId: string; kobo: number }[]; rows: number; reversed: boolean; label: string; isFixed?: boolean };
 
 export class SavingsModel {
