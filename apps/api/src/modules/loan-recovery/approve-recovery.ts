@@ -67,12 +67,10 @@ export async function approveRecovery(deps: LoanRecoveryDeps, actor: Actor, id: 
     );
     // The borrower hears of the repayment in the recovery's own mail, not as a bare receipt (migration 0034).
     await tx.execute(sql`select set_config('kobo.quiet_postings', 'on', true)`);
-    await storeRepayments(tx, actor, at, [{ loanId: row.loanId, amountKobo, valueDate, allocation: outcome.allocation, repaid, batchId: null }]);
+    // Its id as written, not looked up by time: a repayment of the same loan at the same instant would match too (the simulator found that, decision 055's addendum).
+    const repaymentId = (await storeRepayments(tx, actor, at, [{ loanId: row.loanId, amountKobo, valueDate, allocation: outcome.allocation, repaid, batchId: null }])).get(row.loanId);
     await tx.execute(sql`select set_config('kobo.journal_by_caller', '', true), set_config('kobo.quiet_postings', '', true)`);
-    const [repayment] = await queryRows<{ id: string }>(
-      tx,
-      sql`select t.id::text from loan_transactions t where t.loan_id = ${row.loanId} and t.created_at = ${at.toISOString()} and t.type = 'repayment' and t.reverses_id is null`,
-    );
+    if (!repaymentId) throw new Error("the recovery's repayment was not written");
 
     await lowerHolds(tx, row.loanId, proposed, at);
     await tx.insert(guarantorClaims).values(
@@ -81,7 +79,7 @@ export async function approveRecovery(deps: LoanRecoveryDeps, actor: Actor, id: 
     const entryId = await postEntry(tx, actor, worked, proposed, outcome.allocation, valueDate);
     await tx
       .update(loanRecoveries)
-      .set({ status: 'approved', decidedById: actor.id, decidedByName: actor.name, decidedAt: at, valueDate, entryId, repaymentId: repayment!.id })
+      .set({ status: 'approved', decidedById: actor.id, decidedByName: actor.name, decidedAt: at, valueDate, entryId, repaymentId })
       .where(eq(loanRecoveries.id, id));
     await recordAudit(tx, {
       kind: 'loan_recovery.approved',

@@ -332,3 +332,29 @@ describe('a recovery that pays every instalment of a loan owing penalties', () =
     expect((await admin.get(`/api/loans/${loanId}`)).json().loan.status).toBe('repaid');
   });
 });
+
+describe('a recovery approved at the same instant as another repayment of the loan', () => {
+  // Found by the simulator (issue 35, seed 3, 2021-02-19, its clock one instant a day): the approval
+  // looked its repayment up by time and linked the desk repayment made the same instant, so the
+  // recovery's own repayment could be reversed alone (201), crediting cash that never came in.
+  it("links its own repayment, which is then refused a reversal on its own", async () => {
+    await officers();
+    const loan = await defaultedLoan('Ngozi Same-Instant');
+    // The test clock stands still: this repayment and the recovery's share one created_at.
+    const paid = await admin.post(`/api/loans/${loan.loanId}/repayments`, { amount: '1,000' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const proposed = (await admin.post(`/api/loans/${loan.loanId}/recoveries`)).json();
+    expect(proposed.amountKobo).toBe(3_260_000);
+    const approved = await secondAdmin.post(`/api/loan-recoveries/${proposed.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const [linked] = await queryRows<{ amount_kobo: string }>(
+      db(),
+      sql`select t.amount_kobo::text from loan_recoveries r join loan_transactions t on t.id = r.repayment_id where r.id = ${proposed.id}`,
+    );
+    expect(linked!.amount_kobo).toBe('3260000');
+    const [own] = await queryRows<{ id: string }>(db(), sql`select id::text from loan_transactions where loan_id = ${loan.loanId} and type = 'repayment' and amount_kobo = 3260000`);
+    const refused = await admin.post(`/api/loans/entries/${own!.id}/reversal`, { reason: 'Posted in error' });
+    expect([refused.statusCode, refused.json().error]).toEqual([409, 'LOAN_REVERSAL_REFUSED']);
+  });
+});
