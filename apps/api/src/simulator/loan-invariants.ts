@@ -12,6 +12,7 @@ export const LOAN_INVARIANTS = {
   liens: 'the liens agree with the loan model and no available balance is below zero',
   loansControl: 'the loans control account equals the loans outstanding',
   loanEntries: 'each repayment posted once',
+  recoveries: "each loan's recoveries and the borrowers' debts to guarantors agree with the recovery model",
 } as const;
 
 type LedgerView = {
@@ -121,5 +122,44 @@ export async function checkLoanInvariants(app: SimulationTarget, world: World): 
   if (count?.rows !== model.expectedEntries()) {
     breaches.push({ invariant: LOAN_INVARIANTS.loanEntries, detail: `Kobo's loan ledger holds ${count?.rows} entries; the model expects ${model.expectedEntries()}` });
   }
-  return breaches;
+  return [...breaches, ...(await checkRecoveries(world))];
+}
+
+type ClaimView = { loanId: string; amountKobo: number; repaidKobo: number; owedKobo: number };
+
+/**
+ * Recoveries at each month's end (decision 055): every loan the model proposed a recovery on shows
+ * Kobo's recoveries as the model's (status, overdue amount, each share), and its claims; each
+ * borrower's and guarantor's own page shows the debts still owed, as the model has them. Each
+ * guarantor's savings, held and available figures are the checks above (the savings model and
+ * the liens, where the guarantee is lowered by the share).
+ */
+async function checkRecoveries(world: World): Promise<Breach[]> {
+  const { recoveries } = world.loans.model;
+  const wrong: string[] = [];
+  for (const loanId of recoveries.loansRecovered()) {
+    const answer = await world.officer.get(`/api/loans/${loanId}/recovery`);
+    const json = answer.status === 200 ? (answer.json as { recoveries: { status: string; overdueKobo: number; shares: { userId: string; amountKobo: number }[] }[]; claims: ClaimView[] }) : null;
+    const seen = json
+      ? JSON.stringify([json.recoveries.map((recovery) => [recovery.status, recovery.overdueKobo, recovery.shares.map((share) => [share.userId, share.amountKobo])]), json.claims.map((claim) => [claim.amountKobo, claim.repaidKobo])])
+      : `answered ${answer.status}`;
+    const claims = recoveries.claims().filter((claim) => claim.loanId === loanId);
+    const want = JSON.stringify([
+      recoveries.recoveriesOf(loanId).map((recovery) => [recovery.status, recovery.overdueKobo, recovery.shares.map((share) => [share.userId, share.amountKobo])]),
+      claims.map((claim) => [claim.amountKobo, claim.repaidKobo]),
+    ]);
+    if (seen !== want) wrong.push(`loan ${loanId}'s recoveries and claims: model ${want}, Kobo ${seen}`);
+  }
+  const owing = recoveries.claims().filter((claim) => claim.repaidKobo < claim.amountKobo);
+  for (const member of world.members.filter((candidate) => owing.some((claim) => claim.borrower === candidate.userId || claim.guarantor === candidate.userId))) {
+    const answer = await member.caller.get('/api/account/guarantor-claims');
+    const json = answer.status === 200 ? (answer.json as { owedByMe: ClaimView[]; owedToMe: ClaimView[] }) : null;
+    // Sorted: two claims made the same simulated instant are listed by amount and id, which the model does not know.
+    const pick = (list: ClaimView[]) => list.map((claim) => `${claim.loanId}:${claim.owedKobo}`).toSorted();
+    const seen = json ? JSON.stringify([pick(json.owedByMe), pick(json.owedToMe)]) : `answered ${answer.status}`;
+    const mine = (side: 'borrower' | 'guarantor') => owing.filter((claim) => claim[side] === member.userId).map((claim) => `${claim.loanId}:${claim.amountKobo - claim.repaidKobo}`).toSorted();
+    const want = JSON.stringify([mine('borrower'), mine('guarantor')]);
+    if (seen !== want) wrong.push(`${member.name}'s debts and credits: model ${want}, Kobo ${seen}`);
+  }
+  return wrong.length > 0 ? [{ invariant: LOAN_INVARIANTS.recoveries, detail: wrong.slice(0, 5).join('\n') }] : [];
 }

@@ -1,3 +1,4 @@
+import { RecoveryBook } from './loan-recovery-model.ts';
 import { PenaltyBook, type PenaltyInstalment } from './penalty-model.ts';
 
 /**
@@ -27,7 +28,8 @@ type Instalment = { number: number; dueDate: string; principal: number; interest
 type Allocation = { fee: number; penalty: number; lines: { number: number; interest: number; principal: number }[] };
 /** `byTopUp`: written by a top-up's disbursement (the payoff, or the new loan's fee), which no reversal undoes. */
 /** `day`: its value date, which the penalty job reads (paid by a charge day, no charge). */
-type Repayment = { entryId: string; day: string; amount: number; allocation: Allocation; reversed: boolean; byTopUp: boolean; label: string };
+/** `byRecovery`: a recovery from the guarantors paid it (decision 055): never reversed. */
+type Repayment = { entryId: string; day: string; amount: number; allocation: Allocation; reversed: boolean; byTopUp: boolean; byRecovery?: boolean; label: string };
 
 export type ModelLoan = {
   id: string;
@@ -104,6 +106,8 @@ export class LoanModel {
   today: () => string = () => '';
   /** Each loan's penalty charges (penalty-model.ts). */
   readonly penalties = new PenaltyBook();
+  /** Recoveries from guarantors and the borrowers' debts to them (loan-recovery-model.ts). */
+  readonly recoveries = new RecoveryBook();
 
   private readonly loans = new Map<string, ModelLoan>();
   /** Every row Kobo's loan ledger should hold: disbursements, fees, repayments and their reversals. */
@@ -267,12 +271,12 @@ export class LoanModel {
    * its principal; money beyond what is due pays the next instalments in advance the same way (the
    * product's early-payment rule). Nothing left to pay: the loan is repaid.
    */
-  repay(loanId: string, entryId: string, amount: number, label: string): void {
+  repay(loanId: string, entryId: string, amount: number, label: string, options: { byRecovery?: boolean } = {}): void {
     const loan = this.loan(loanId);
     if (amount > this.payoff(loan)) throw new Error(`the model would overpay ${label}`);
     let left = amount;
-    // Penalties first, before the fee (the product's order, decision 053).
-    const penalty = Math.min(left, this.penalties.outstanding(loan.id));
+    // Penalties first, before the fee (the product's order, decision 053); a recovery pays none (decision 055).
+    const penalty = options.byRecovery ? 0 : Math.min(left, this.penalties.outstanding(loan.id));
     left -= penalty;
     this.penalties.pay(loan.id, penalty);
     const fee = Math.min(left, loan.feeOutstanding);
@@ -289,7 +293,7 @@ export class LoanModel {
       row.principalPaid += principal;
       if (interest + principal > 0) lines.push({ number: row.number, interest, principal });
     }
-    loan.repayments.push({ entryId, day: this.today(), amount, allocation: { fee, penalty, lines }, reversed: false, byTopUp: false, label });
+    loan.repayments.push({ entryId, day: this.today(), amount, allocation: { fee, penalty, lines }, reversed: false, byTopUp: false, ...(options.byRecovery ? { byRecovery: true } : {}), label });
     this.onIncome(lines.reduce((sum, line) => sum + line.interest, 0));
     if (this.payoff(loan) === 0) loan.status = 'repaid';
     this.entryCount += 1;
@@ -324,6 +328,25 @@ export class LoanModel {
     // The principal and fee go to "Loans written off"; the penalties owed are waived, out of penalty income.
     this.onIncome(-(this.outstandingPrincipal(loan) + loan.feeOutstanding + this.penalties.waiveAll(loanId)));
     loan.status = 'written_off';
+  }
+
+  /**
+   * A recovery from the guarantor approved (decision 055): one repayment of the shares' total, paid
+   * without penalties (fee, then interest and principal oldest first), and the guarantee lowered
+   * by the share, released when nothing of it is left.
+   */
+  recover(loanId: string, entryId: string, shareKobo: number): void {
+    const loan = this.loan(loanId);
+    this.repay(loanId, entryId, shareKobo, `recovery of ${shareKobo} from the guarantor`, { byRecovery: true });
+    if (shareKobo >= loan.guaranteeKobo) loan.guaranteeStatus = 'released';
+    else loan.guaranteeKobo -= shareKobo;
+  }
+
+  /** An officer waived what the loan still owes in penalties: income given back; owing nothing else, it is repaid. */
+  waivePenalties(loanId: string): void {
+    const loan = this.loan(loanId);
+    this.onIncome(-this.penalties.waiveAll(loanId));
+    if (loan.status === 'active' && this.payoff(loan) === 0) loan.status = 'repaid';
   }
 
   /** What the loans control account should hold: the principal and fee every running loan still owes. */

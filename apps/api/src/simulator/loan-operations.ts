@@ -3,6 +3,7 @@ import type { Answer, HttpCaller } from './http-caller.ts';
 import { LoanModel, SIM_PRODUCT, type ModelLoan } from './loan-model.ts';
 import { expectStatus, UnexpectedAnswer, type Commit, type Operation } from './operations.ts';
 import { SIM_PENALTY_FIELDS } from './loan-penalties.ts';
+import { openRecovery, planRecoveryOperations } from './loan-recovery.ts';
 import { planRunRepayments, recordRunRepayments, type RunRepayment } from './loan-run-column.ts';
 import { seededRandom, type Random } from './prng.ts';
 import { nairaText } from './savings-model.ts';
@@ -19,6 +20,8 @@ export type LoanWorld = {
   enabled: boolean;
   model: LoanModel;
   random: Random;
+  /** Recoveries' and waivers' own dice (loan-recovery.ts), so they shift the other loan dice only where they change a loan. */
+  recoveryRandom: Random;
   productId: string;
   secondOfficer: HttpCaller;
   planRunRepayments: (world: World) => Map<string, RunRepayment>;
@@ -31,6 +34,7 @@ export function newLoanWorld(seed: number, openCaller: (name: string) => HttpCal
     enabled,
     model: new LoanModel(),
     random: seededRandom(seed * 1_000_003 + 64),
+    recoveryRandom: seededRandom(seed * 1_000_003 + 55),
     productId: '',
     secondOfficer: openCaller('second officer'),
     planRunRepayments,
@@ -59,6 +63,7 @@ export async function openLoans(app: SimulationTarget, world: World): Promise<vo
   });
   expectStatus(product, 201, 'setting up the loan product');
   world.loans.productId = (product.json as { product: { id: string } }).product.id;
+  await openRecovery(world);
 }
 
 /** The day's loan operations: an application now and then, each open loan's next step, early repayments and reversals. */
@@ -84,6 +89,7 @@ export function planLoanOperations(world: World): Operation[] {
   const leaving = new Set(world.life.exits.map((exit) => exit.member.userId));
   const reversible = model.all().filter((loan) => model.latestStanding(loan) && !(loan.status === 'repaid' && (leaving.has(loan.borrower) || leaving.has(loan.guarantor))));
   if (reversible.length > 0 && random.chance(0.08)) operations.push(repaymentReversal(world, random.pick(reversible)));
+  operations.push(...planRecoveryOperations(world));
   return operations;
 }
 
@@ -302,8 +308,10 @@ function repaymentReversal(world: World, loan: ModelLoan): Operation {
       if (!latest) return;
       const target = older && standing.length > 1 ? (standing.at(-2) as typeof latest) : latest;
       const answer = await world.officer.post(`/api/loans/entries/${target.entryId}/reversal`, { reason: 'sim: posted in error' }, { 'idempotency-key': world.newKey() });
-      if (target !== latest || target.byTopUp || loan.status === 'written_off') {
-        expectStatus(answer, 409, `reversing ${target.label}${target.byTopUp ? ', written by a top-up' : loan.status === 'written_off' ? ' on a loan written off' : ' while a later repayment stands'}`);
+      // A recovery's repayment is refused on its own (decision 055: the guarantors' withdrawals are the other half).
+      if (target !== latest || target.byTopUp || target.byRecovery || loan.status === 'written_off') {
+        const why = target.byTopUp ? ', written by a top-up' : target.byRecovery ? ', written by a recovery from the guarantor' : loan.status === 'written_off' ? ' on a loan written off' : ' while a later repayment stands';
+        expectStatus(answer, 409, `reversing ${target.label}${why}`);
         return () => {
           world.tally.loans.refusedRepaymentReversals += 1;
         };

@@ -24,6 +24,13 @@ export type LoanTally = {
   writeOffs: number;
   /** Penalty charges the daily job made (decision 064's addendum). */
   penaltyCharges: number;
+  /** Recoveries from guarantors (loan-recovery.ts): approved, declined, refused (not in default, or the proposer's own approval), and penalty waivers. */
+  recoveries: number;
+  declinedRecoveries: number;
+  refusedRecoveries: number;
+  refusedOwnRecoveryApprovals: number;
+  claimRepayments: number;
+  penaltyWaivers: number;
 };
 
 export const emptyLoanTally = (): LoanTally => ({
@@ -49,4 +56,10 @@ export const emptyLoanTally = (): LoanTally => ({
   refusedRepaymentReversals: 0,
   writeOffs: 0,
   penaltyCharges: 0,
+  recoveries: 0,
+  declinedRecoveries: 0,
+  refusedRecoveries: 0,
+  refusedOwnRecoveryApprovals: 0,
+  claimRepayments: 0,
+  penaltyWaivers: 0,
 });

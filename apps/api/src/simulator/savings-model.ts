@@ -10,8 +10,11 @@
  */
 export const WITHDRAWAL_THRESHOLD_KOBO = 20_000_000;
 
-/** What one posting did to whom; both legs of a transfer are one posting, reversed together. */
-type Posting = { effects: { userId: string; kobo: number }[]; rows: number; reversed: boolean; label: string };
+/**
+ * What one posting did to whom; both legs of a transfer are one posting, reversed together.
+ * `isFixed`: never offered to the reversal operation (a guarantor's recovery withdrawal, decision 055).
+ */
+type Posting = { effects: { userId: string; kobo: number }[]; rows: number; reversed: boolean; label: string; isFixed?: boolean };
 
 export class SavingsModel {
   private readonly balances = new Map<string, number>();
@@ -60,8 +63,8 @@ export class SavingsModel {
   }
 
   /** A deposit (positive) or a withdrawal (negative) Kobo accepted, under its transaction ids. */
-  record(transactionIds: readonly string[], effects: { userId: string; kobo: number }[], label: string): void {
-    const posting: Posting = { effects, rows: transactionIds.length, reversed: false, label };
+  record(transactionIds: readonly string[], effects: { userId: string; kobo: number }[], label: string, options: { isFixed?: boolean } = {}): void {
+    const posting: Posting = { effects, rows: transactionIds.length, reversed: false, label, ...(options.isFixed ? { isFixed: true } : {}) };
     for (const { userId, kobo } of effects) this.balances.set(userId, this.balance(userId) + kobo);
     for (const id of transactionIds) this.postings.set(id, posting);
     this.rowCount += transactionIds.length;
@@ -120,7 +123,7 @@ export class SavingsModel {
     const seen = new Set<Posting>();
     const open: { transactionId: string; label: string }[] = [];
     for (const [transactionId, posting] of this.postings) {
-      if (posting.reversed || seen.has(posting) || this.touchesClosed(posting)) continue;
+      if (posting.reversed || posting.isFixed || seen.has(posting) || this.touchesClosed(posting)) continue;
       seen.add(posting);
       open.push({ transactionId, label: posting.label });
     }

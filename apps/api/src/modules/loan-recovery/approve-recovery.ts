@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { insertEntry, mappedAccounts } from '../ledger/journal-writes.ts';
 import { openDay } from '../ledger/open-day.ts';
 import { storeRepayments } from '../loans/store-repayments.ts';
+import { penaltyOutstandingOf } from '../loan-penalties/penalty-balances.ts';
 import { lockProductAccounts, moveBalances, writeStampedRows } from '../savings/product-ledger.ts';
 import type { LoanRecoveryDeps } from './loan-recovery-deps.ts';
 import { borrowerMail, guarantorMail } from './recovery-mail.ts';
@@ -53,7 +54,9 @@ export async function approveRecovery(deps: LoanRecoveryDeps, actor: Actor, id: 
     const outcome = allocateRepayment(worked.position, amountKobo, valueDate);
     if (!outcome.ok) throw new AppError('RECOVERY_CHANGED');
     const at = deps.now();
-    const repaid = outstandingTotal(positionAfter(worked.position, outcome.allocation)) === 0;
+    // The recovery pays no penalties (the position leaves them out), but a loan still owing them is not repaid:
+    // its total includes them (decision 053), and only their payment or waiver closes it (the simulator found this, decision 055's addendum).
+    const repaid = outstandingTotal(positionAfter(worked.position, outcome.allocation)) === 0 && (await penaltyOutstandingOf(tx, row.loanId)) === 0;
 
     await tx.execute(sql`select set_config('kobo.journal_by_caller', 'exit', true)`);
     await moveBalances(tx, new Map(proposed.map((share) => [share.accountId, -share.amountKobo])), at);
@@ -64,12 +67,10 @@ export async function approveRecovery(deps: LoanRecoveryDeps, actor: Actor, id: 
     );
     // The borrower hears of the repayment in the recovery's own mail, not as a bare receipt (migration 0034).
     await tx.execute(sql`select set_config('kobo.quiet_postings', 'on', true)`);
-    await storeRepayments(tx, actor, at, [{ loanId: row.loanId, amountKobo, valueDate, allocation: outcome.allocation, repaid, batchId: null }]);
+    // Its id as written, not looked up by time: a repayment of the same loan at the same instant would match too (the simulator found that, decision 055's addendum).
+    const repaymentId = (await storeRepayments(tx, actor, at, [{ loanId: row.loanId, amountKobo, valueDate, allocation: outcome.allocation, repaid, batchId: null }])).get(row.loanId);
     await tx.execute(sql`select set_config('kobo.journal_by_caller', '', true), set_config('kobo.quiet_postings', '', true)`);
-    const [repayment] = await queryRows<{ id: string }>(
-      tx,
-      sql`select t.id::text from loan_transactions t where t.loan_id = ${row.loanId} and t.created_at = ${at.toISOString()} and t.type = 'repayment' and t.reverses_id is null`,
-    );
+    if (!repaymentId) throw new Error("the recovery's repayment was not written");
 
     await lowerHolds(tx, row.loanId, proposed, at);
     await tx.insert(guarantorClaims).values(
@@ -78,7 +79,7 @@ export async function approveRecovery(deps: LoanRecoveryDeps, actor: Actor, id: 
     const entryId = await postEntry(tx, actor, worked, proposed, outcome.allocation, valueDate);
     await tx
       .update(loanRecoveries)
-      .set({ status: 'approved', decidedById: actor.id, decidedByName: actor.name, decidedAt: at, valueDate, entryId, repaymentId: repayment!.id })
+      .set({ status: 'approved', decidedById: actor.id, decidedByName: actor.name, decidedAt: at, valueDate, entryId, repaymentId })
       .where(eq(loanRecoveries.id, id));
     await recordAudit(tx, {
       kind: 'loan_recovery.approved',

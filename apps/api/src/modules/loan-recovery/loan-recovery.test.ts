@@ -291,3 +291,70 @@ describe('a recovery that cannot or must not post', () => {
     expect((await outsider.client.get('/api/loan-recoveries')).statusCode).toBe(403);
   });
 });
+
+describe('a recovery that pays every instalment of a loan owing penalties', () => {
+  // Found by the simulator (issue 35, seed 1, 2017-01-25): the approval marked such a loan repaid, its
+  // penalties left in Penalties receivable on a loan nobody would collect from again. Now it stays
+  // active owing only its penalties (decision 053: the total includes them) until they are paid or waived.
+  it('leaves the loan active owing its penalties, and a waiver then closes it', async () => {
+    await officers();
+    const penalised = await createFlatLoanProduct(admin, 'Recovery penalised product', {
+      penaltyKind: 'percent',
+      penaltyValue: '2',
+      penaltyFrequency: 'monthly',
+      penaltyGraceDays: '7',
+      penaltyCapKind: 'percent',
+      penaltyCapValue: '10',
+      penaltyOrder: 'first',
+    });
+    const borrower = await member('Kemi Penalised', 6_000_000);
+    const guarantor = await member("Kemi Penalised's guarantor", 20_000_000);
+    // ₦120,000 over 3 months: ₦41,200 due 31 Jul, 31 Aug and 30 Sep, all unpaid on 30 Oct.
+    const loanId = await activeLoan(db(), { userId: borrower.userId, productId: penalised, principalKobo: 12_000_000, disbursedOn: '2026-06-10', months: 3 });
+    await guarantee(db(), loanId, guarantor.userId, 13_000_000);
+    expect((await admin.post('/api/loan-penalties/run', { businessDate: '2026-10-30' })).statusCode).toBe(200);
+    // 2% of ₦41,200 (₦824) on 8 Aug, 8 Sep and 8 Oct for the first, two for the second, one for the third.
+    expect((await admin.get(`/api/loans/${loanId}/penalties`)).json()).toMatchObject({ chargedKobo: 494_400, outstandingKobo: 494_400 });
+
+    const proposed = await admin.post(`/api/loans/${loanId}/recoveries`);
+    expect([proposed.statusCode, proposed.json().amountKobo]).toEqual([201, 12_360_000]);
+    const approved = await secondAdmin.post(`/api/loan-recoveries/${proposed.json().id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const after = (await admin.get(`/api/loans/${loanId}`)).json().loan;
+    expect([after.status, after.ledger.outstandingPrincipalKobo, after.ledger.outstandingTotalKobo]).toEqual(['active', 0, 494_400]);
+    expect((await admin.get(`/api/loans/${loanId}/penalties`)).json()).toMatchObject({ paidKobo: 0, outstandingKobo: 494_400 });
+    expect(await holdsOf(loanId)).toEqual([{ amount_kobo: '640000', status: 'accepted' }]);
+    expect(await ordinaryBalance(guarantor.userId)).toBe(7_640_000);
+
+    const waived = await admin.post(`/api/loans/${loanId}/penalties/waive`, { reason: 'Recovered from the guarantor' });
+    expect(waived.statusCode, waived.body).toBe(200);
+    expect((await admin.get(`/api/loans/${loanId}`)).json().loan.status).toBe('repaid');
+  });
+});
+
+describe('a recovery approved at the same instant as another repayment of the loan', () => {
+  // Found by the simulator (issue 35, seed 3, 2021-02-19, its clock one instant a day): the approval
+  // looked its repayment up by time and linked the desk repayment made the same instant, so the
+  // recovery's own repayment could be reversed alone (201), crediting cash that never came in.
+  it("links its own repayment, which is then refused a reversal on its own", async () => {
+    await officers();
+    const loan = await defaultedLoan('Ngozi Same-Instant');
+    // The test clock stands still: this repayment and the recovery's share one created_at.
+    const paid = await admin.post(`/api/loans/${loan.loanId}/repayments`, { amount: '1,000' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const proposed = (await admin.post(`/api/loans/${loan.loanId}/recoveries`)).json();
+    expect(proposed.amountKobo).toBe(3_260_000);
+    const approved = await secondAdmin.post(`/api/loan-recoveries/${proposed.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const [linked] = await queryRows<{ amount_kobo: string }>(
+      db(),
+      sql`select t.amount_kobo::text from loan_recoveries r join loan_transactions t on t.id = r.repayment_id where r.id = ${proposed.id}`,
+    );
+    expect(linked!.amount_kobo).toBe('3260000');
+    const [own] = await queryRows<{ id: string }>(db(), sql`select id::text from loan_transactions where loan_id = ${loan.loanId} and type = 'repayment' and amount_kobo = 3260000`);
+    const refused = await admin.post(`/api/loans/entries/${own!.id}/reversal`, { reason: 'Posted in error' });
+    expect([refused.statusCode, refused.json().error]).toEqual([409, 'LOAN_REVERSAL_REFUSED']);
+  });
+});

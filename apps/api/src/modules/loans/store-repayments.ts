@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { IsoDate, Kobo, RepaymentAllocation } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
-import type { Transaction } from '../../db/client.ts';
+import { queryRows, type Transaction } from '../../db/client.ts';
 import { payPenalties } from '../loan-penalties/penalty-balances.ts';
 
 /** One repayment, allocated by core, to be written. */
@@ -22,10 +22,11 @@ export type RepaymentEntry = {
  * run posts thousands): the instalments' paid and waived totals, the fee outstanding and status of
  * the loans whose fee or status changes, and the append-only ledger entries. The caller holds each
  * loan's row lock and allocated from what it read under it; each loan appears at most once per
- * call, so no instalment row is matched twice by one UPDATE.
+ * call, so no instalment row is matched twice by one UPDATE. Returns each loan's new entry id: a
+ * caller that links to it must not look it up by its time, which another repayment may share.
  */
-export async function storeRepayments(tx: Transaction, actor: Actor, at: Date, entries: readonly RepaymentEntry[]): Promise<void> {
-  if (entries.length === 0) return;
+export async function storeRepayments(tx: Transaction, actor: Actor, at: Date, entries: readonly RepaymentEntry[]): Promise<Map<string, string>> {
+  if (entries.length === 0) return new Map();
   if (new Set(entries.map((entry) => entry.loanId)).size !== entries.length) throw new Error('a loan was repaid twice in one call');
   const lines = JSON.stringify(
     entries.flatMap((entry) =>
@@ -61,10 +62,14 @@ export async function storeRepayments(tx: Transaction, actor: Actor, at: Date, e
       from json_to_recordset(${loans}::json) as e(loan_id uuid, fee bigint, repaid boolean)
       where l.id = e.loan_id`);
   }
-  await tx.execute(sql`
-    insert into loan_transactions (loan_id, type, amount_kobo, value_date, allocation, batch_id, paid_by_loan_id, created_by_id, created_by_email, created_at)
-    select e.loan_id, 'repayment', e.amount_kobo, e.value_date, e.allocation, e.batch_id, e.paid_by_loan_id, ${actor.id}, ${actor.email}, ${at.toISOString()}
-    from json_to_recordset(${rows}::json) as e(loan_id uuid, amount_kobo bigint, value_date date, allocation jsonb, batch_id uuid, paid_by_loan_id uuid)`);
+  const inserted = await queryRows<{ id: string; loan_id: string }>(
+    tx,
+    sql`insert into loan_transactions (loan_id, type, amount_kobo, value_date, allocation, batch_id, paid_by_loan_id, created_by_id, created_by_email, created_at)
+        select e.loan_id, 'repayment', e.amount_kobo, e.value_date, e.allocation, e.batch_id, e.paid_by_loan_id, ${actor.id}, ${actor.email}, ${at.toISOString()}
+        from json_to_recordset(${rows}::json) as e(loan_id uuid, amount_kobo bigint, value_date date, allocation jsonb, batch_id uuid, paid_by_loan_id uuid)
+        returning id::text, loan_id::text`,
+  );
   // Issue 33: the penalties each repayment paid, oldest charge first.
   await payPenalties(tx, entries.map((entry) => ({ loanId: entry.loanId, amountKobo: entry.allocation.penalty ?? (0 as Kobo) })));
+  return new Map(inserted.map((row) => [row.loan_id, row.id]));
 }
