@@ -97,6 +97,8 @@ export const MESSAGES = {
   transactionNotFound: 'Transaction not found',
   alreadyReversed: 'This transaction has already been reversed',
   reversalNotReversible: 'A reversal cannot be reversed. Post a new transaction instead.',
+  // A guarantor recovery's withdrawals, or an exit's rows, moved money in one entry with the loan or the exit.
+  reversalPartOfSettlement: "This posting is part of a guarantor recovery or a member's exit, so it cannot be reversed on its own.",
   reversalOverdraws: 'Reversing this would take the balance below zero, so nothing was reversed.',
   transactionReversed: 'Transaction reversed',
   reversalBeforeOriginal: 'A reversal cannot be dated before the posting it reverses',

@@ -178,6 +178,23 @@ describe('a recovery proposed and approved by two officers', () => {
     expect(await counts(loan.loanId)).toEqual({ entries: '1', claims: '2', repayments: '1', rows: '2' });
   });
 
+  it("refuses reversing a guarantor's recovery withdrawal on its own, changing nothing", async () => {
+    const [withdrawal] = await queryRows<{ id: string }>(
+      db(),
+      sql`select t.id::text from savings_transactions t join savings_accounts a on a.id = t.account_id
+          where a.user_id = ${loan.first.userId} and t.description like 'Guarantor recovery%'`,
+    );
+    const refused = await admin.post(`/api/savings/transactions/${withdrawal!.id}/reversal`, { reason: 'Posted in error' });
+    expect([refused.statusCode, refused.json().error, refused.json().message]).toEqual([
+      409,
+      'REVERSAL_PART_OF_SETTLEMENT',
+      "This posting is part of a guarantor recovery or a member's exit, so it cannot be reversed on its own.",
+    ]);
+    expect(await ordinaryBalance(loan.first.userId)).toBe(7_760_000);
+    const [reversals] = await queryRows<{ count: string }>(db(), sql`select count(*)::text as count from savings_transactions where reverses_id = ${withdrawal!.id}`);
+    expect(reversals!.count).toBe('0');
+  });
+
   it('mails each guarantor and the borrower', async () => {
     const mails = await queryRows<{ to_email: string; kind: string; subject: string }>(
       db(),

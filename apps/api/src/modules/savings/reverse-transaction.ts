@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { AppError, isUuid, MESSAGES, type IsoDate, type PostedReversal } from '@kobo/core';
-import type { Transaction } from '../../db/client.ts';
+import { queryRows, type Transaction } from '../../db/client.ts';
 import { savingsTransactions } from '../../db/schema.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -31,6 +31,7 @@ export async function reverseTransaction(
     const original = legs.find((leg) => leg.id === transactionId);
     if (!original) throw new AppError('TRANSACTION_NOT_FOUND');
     if (original.reversesId) throw new AppError('REVERSAL_NOT_REVERSIBLE');
+    if (!(await bookedInItsOwnEntry(tx, original))) throw new AppError('REVERSAL_PART_OF_SETTLEMENT');
     if (valueDate < original.valueDate) throw new AppError('VALIDATION', { message: MESSAGES.reversalBeforeOriginal, field: 'valueDate' });
     const [done] = await tx
       .select({ id: savingsTransactions.id })
@@ -70,6 +71,25 @@ export async function reverseTransaction(
     });
     return posted;
   });
+}
+
+/**
+ * Whether the posting rules booked this posting in an entry of its own (its transfer's or its
+ * batch's). An exit's settlement and a guarantor recovery write their savings rows with
+ * `kobo.journal_by_caller` and book them in one entry together with the loan or the payout: taking
+ * one of those rows back alone would return the member's money and book it against cash that never
+ * moved, while the loan stays paid (the simulator found it, decision 055's addendum). Those are
+ * undone whole (an exit's reversal) or not at all (a recovery).
+ */
+async function bookedInItsOwnEntry(tx: Transaction, posting: { id: string; transferId: string | null; batchId: string | null }): Promise<boolean> {
+  const [found] = await queryRows<{ own: boolean }>(
+    tx,
+    sql`select exists (
+          select 1 from journal_entries e
+          where e.source_type in ('savings', 'savings_batch') and e.source_id in (${posting.transferId ?? posting.id}::uuid, ${posting.batchId}::uuid)
+        ) as own`,
+  );
+  return found?.own === true;
 }
 
 /** The posting and, for a transfer, its other leg; empty when there is no such posting. */
