@@ -40,6 +40,7 @@ export const ERRORS = {
   ALREADY_REVERSED: { status: 409, message: MESSAGES.alreadyReversed },
   REVERSAL_NOT_REVERSIBLE: { status: 409, message: MESSAGES.reversalNotReversible },
   REVERSAL_PART_OF_SETTLEMENT: { status: 409, message: MESSAGES.reversalPartOfSettlement },
+  REVERSAL_OVERDEDUCTION_APPLIED: { status: 409, message: MESSAGES.reversalOverdeductionApplied },
   REVERSAL_OVERDRAWS: { status: 409, message: MESSAGES.reversalOverdraws },
   // Issue 26: a running balance below zero on some day from the value date on; a day before the books start.
   BALANCE_BELOW_ZERO_ON: { status: 409, message: MESSAGES.balanceBelowZero },

@@ -99,6 +99,7 @@ export const MESSAGES = {
   reversalNotReversible: 'A reversal cannot be reversed. Post a new transaction instead.',
   // A guarantor recovery's withdrawals, or an exit's rows, moved money in one entry with the loan or the exit.
   reversalPartOfSettlement: "This posting is part of a guarantor recovery or a member's exit, so it cannot be reversed on its own.",
+  reversalOverdeductionApplied: 'This deposit applied a payroll over-deduction, so it cannot be reversed on its own. Move the money with a transfer or a withdrawal instead.',
   reversalOverdraws: 'Reversing this would take the balance below zero, so nothing was reversed.',
   transactionReversed: 'Transaction reversed',
   reversalBeforeOriginal: 'A reversal cannot be dated before the posting it reverses',

@@ -99,6 +99,19 @@ describe('over-deductions', () => {
     expect((await admin.post(`/api/payroll/overdeductions/${ids[paul.staffId]}/apply`, { productId: christmas })).statusCode).toBe(409);
   });
 
+  it('refuses reversing the applied deposit on its own: it came from the held account, and would have credited Bank', async () => {
+    const [deposit] = await queryRows<{ id: string }>(db(), sql`select id::text from savings_transactions where description = 'Over-deducted from the 2026-09 payroll'`);
+    await expectNoRowsWritten(db(), async () => {
+      const refused = await admin.post(`/api/savings/transactions/${deposit!.id}/reversal`, { reason: 'Wrong product' });
+      expect([refused.statusCode, refused.json().error, refused.json().message]).toEqual([
+        409,
+        'REVERSAL_OVERDEDUCTION_APPLIED',
+        'This deposit applied a payroll over-deduction, so it cannot be reversed on its own. Move the money with a transfer or a withdrawal instead.',
+      ]);
+    });
+    expect(await accountBalance(db(), paul.userId, christmas)).toBe(50_000);
+  });
+
   it('refuses to apply a line whose staff ID is nobody’s, and an unknown over-deduction, writing nothing', async () => {
     await expectNoRowsWritten(db(), async () => {
       const nobodys = await admin.post(`/api/payroll/overdeductions/${ids.STF997}/apply`, { productId: christmas });

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { AppError, isUuid, MESSAGES, type IsoDate, type PostedReversal } from '@kobo/core';
+import { AppError, isUuid, MESSAGES, type ErrorCode, type IsoDate, type PostedReversal } from '@kobo/core';
 import { queryRows, type Transaction } from '../../db/client.ts';
 import { savingsTransactions } from '../../db/schema.ts';
 import type { Actor } from '../../auth/actor.ts';
@@ -31,7 +31,8 @@ export async function reverseTransaction(
     const original = legs.find((leg) => leg.id === transactionId);
     if (!original) throw new AppError('TRANSACTION_NOT_FOUND');
     if (original.reversesId) throw new AppError('REVERSAL_NOT_REVERSIBLE');
-    if (!(await bookedInItsOwnEntry(tx, original))) throw new AppError('REVERSAL_PART_OF_SETTLEMENT');
+    const refusal = await refusalToReverseAlone(tx, original);
+    if (refusal) throw new AppError(refusal);
     if (valueDate < original.valueDate) throw new AppError('VALIDATION', { message: MESSAGES.reversalBeforeOriginal, field: 'valueDate' });
     const [done] = await tx
       .select({ id: savingsTransactions.id })
@@ -74,22 +75,30 @@ export async function reverseTransaction(
 }
 
 /**
- * Whether the posting rules booked this posting in an entry of its own (its transfer's or its
- * batch's). An exit's settlement and a guarantor recovery write their savings rows with
- * `kobo.journal_by_caller` and book them in one entry together with the loan or the payout: taking
- * one of those rows back alone would return the member's money and book it against cash that never
- * moved, while the loan stays paid (the simulator found it, decision 055's addendum). Those are
- * undone whole (an exit's reversal) or not at all (a recovery).
+ * Why this posting may not be reversed on its own, or null when it may. Reversing one row alone
+ * books its opposite against the counter account of a plain posting (Bank), which is only right
+ * when the posting's own entry moved its money that way:
+ * - An exit's settlement and a guarantor recovery write their savings rows with
+ *   `kobo.journal_by_caller` and book them in one entry with the loan or the payout: those rows
+ *   have no entry of their own (source `savings` or `savings_batch`). Reversing one alone returned
+ *   the member's money while the loan stayed paid, and credited cash that never came in (the
+ *   simulator found it, decision 055's addendum). An exit is undone whole; a recovery not at all.
+ * - A payroll over-deduction applied to a product is a deposit from "Over-deductions held", and
+ *   the over-deduction stays applied: reversed alone it credited Bank instead, and nothing was held
+ *   for it again (decision 047's addendum). A transfer or withdrawal moves it instead.
  */
-async function bookedInItsOwnEntry(tx: Transaction, posting: { id: string; transferId: string | null; batchId: string | null }): Promise<boolean> {
-  const [found] = await queryRows<{ own: boolean }>(
+async function refusalToReverseAlone(tx: Transaction, posting: { id: string; transferId: string | null; batchId: string | null }): Promise<ErrorCode | null> {
+  const [found] = await queryRows<{ own: boolean; from_held: boolean }>(
     tx,
-    sql`select exists (
-          select 1 from journal_entries e
-          where e.source_type in ('savings', 'savings_batch') and e.source_id in (${posting.transferId ?? posting.id}::uuid, ${posting.batchId}::uuid)
-        ) as own`,
+    sql`select count(e.id) > 0 as own,
+               coalesce(bool_or(e.source_type = 'savings' and exists (
+                 select 1 from journal_lines l join ledger_mappings m on m.account_id = l.account_id and m.key = 'payroll.overdeductions'
+                 where l.entry_id = e.id)), false) as from_held
+        from journal_entries e
+        where e.source_type in ('savings', 'savings_batch') and e.source_id in (${posting.transferId ?? posting.id}::uuid, ${posting.batchId}::uuid)`,
   );
-  return found?.own === true;
+  if (found?.own !== true) return 'REVERSAL_PART_OF_SETTLEMENT';
+  return found.from_held ? 'REVERSAL_OVERDEDUCTION_APPLIED' : null;
 }
 
 /** The posting and, for a transfer, its other leg; empty when there is no such posting. */

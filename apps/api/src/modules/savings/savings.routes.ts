@@ -246,7 +246,7 @@ export async function savingsRoutes(app: FastifyInstance, deps: RequestDeps) {
   routes.post(
     '/api/savings/transactions/:id/reversal',
     {
-      config: { ...manageSavings, idempotent: true, errors: [...SAVINGS_POSTING_REFUSALS, 'TRANSACTION_NOT_FOUND', 'ALREADY_REVERSED', 'REVERSAL_NOT_REVERSIBLE', 'REVERSAL_PART_OF_SETTLEMENT', 'REVERSAL_OVERDRAWS'] },
+      config: { ...manageSavings, idempotent: true, errors: [...SAVINGS_POSTING_REFUSALS, 'TRANSACTION_NOT_FOUND', 'ALREADY_REVERSED', 'REVERSAL_NOT_REVERSIBLE', 'REVERSAL_PART_OF_SETTLEMENT', 'REVERSAL_OVERDEDUCTION_APPLIED', 'REVERSAL_OVERDRAWS'] },
       schema: { operationId: 'reverseSavingsTransaction', params: z.object({ id: z.string().min(1).max(200) }), body: reversalSchema, response: { 201: postedReversalSchema } },
     },
     async (request, reply) => {
