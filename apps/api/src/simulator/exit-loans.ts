@@ -144,6 +144,8 @@ export type ExitLoanTally = {
   guarantorsPaid: number;
   refusedShortGuarantors: number;
   pendingWithdrawalsAtExit: number;
+  /** Approvals of such a withdrawal after the exit, refused (the request is then declined). */
+  pendingRefusedAfterExit: number;
 };
 
-export const emptyExitLoanTally = (): ExitLoanTally => ({ loansPaidOff: 0, guaranteesReplaced: 0, guaranteesReleased: 0, memberPaid: 0, guarantorsPaid: 0, refusedShortGuarantors: 0, pendingWithdrawalsAtExit: 0 });
+export const emptyExitLoanTally = (): ExitLoanTally => ({ loansPaidOff: 0, guaranteesReplaced: 0, guaranteesReleased: 0, memberPaid: 0, guarantorsPaid: 0, refusedShortGuarantors: 0, pendingWithdrawalsAtExit: 0, pendingRefusedAfterExit: 0 });

@@ -5,6 +5,7 @@ import { LifecycleModel } from './lifecycle-model.ts';
 import type { Operation } from './operations.ts';
 import { payrollLoop, standingChange } from './payroll-loop.ts';
 import { seededRandom } from './prng.ts';
+import { pendingHeld } from './withdrawal-approvals.ts';
 import { postIncome, setUpYearEnd, yearEnd } from './year-end.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
 import type { World } from './world.ts';
@@ -55,7 +56,11 @@ export function planLifecycleDay(world: World): Operation[] {
   // Leavers only once the scheme has run a while, and never below half the members it grows to.
   // Borrowers and guarantors of running loans may leave (their exit settles them, exit-loans.ts); not while an application they are on is undecided.
   const staying = world.members.filter((member) => !world.life.exits.some((exit) => exit.member === member) && mayGiveNotice(world, member.userId));
-  if (world.life.lastMonth >= '2016-03' && staying.length > world.targetMembers / 2 && random.chance(0.025)) {
+  // Now and then a member whose withdrawal above the threshold awaits its second officer dies: their exit may settle while it is pending.
+  const waiting = staying.filter((member) => pendingHeld(world, member.userId) > 0);
+  const settled = world.life.lastMonth >= '2016-03' && staying.length > world.targetMembers / 2;
+  if (settled && waiting.length > 0 && random.chance(0.5)) operations.push(giveNotice(world, random.pick(waiting), true));
+  else if (settled && random.chance(0.025)) {
     // Most leavers, when some are, are tied by a loan (borrowing or guaranteeing one): the exit's hardest case.
     // Borrowers whose loans would take more than their savings first: their exit has a shortfall to meet.
     const tied = staying.filter((member) => runningLoansOf(world, member.userId).length > 0 || openGuaranteesOf(world, member.userId).length > 0);
