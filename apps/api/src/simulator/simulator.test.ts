@@ -8,14 +8,16 @@ import { simulateInTest as simulate } from './simulation-test-support.ts';
  */
 const TALLIES = {
   1: {
-    requests: 1686, joins: 8, deposits: 69, withdrawals: 48, refusedOverdraws: 32, transfers: 111, reversals: 23, refusedReversals: 6, batches: 9, batchReversals: 1, replays: 86, hostile: 24, contributionChanges: 35, remittances: 15, yearEnds: 1, notices: 3, exits: 3, deaths: 0, cancelledExits: 0, expenses: 58, expenseEdits: 29, expenseDeletes: 26, expenseImports: 27, expenseImportsUndone: 4,
-    loans: { applications: 28, topUps: 5, refusedApplications: 8, guaranteesAccepted: 18, guaranteesRefused: 12, guaranteesDeclined: 3, approvals: 17, secondOfficerApprovals: 3, rejections: 15, disbursements: 17, refusedTopUpDisbursements: 0, runRepayments: 8, remittanceRepayments: 12, remittanceLoanShortfalls: 3, missedRepayments: 0, earlyRepayments: 34, payoffs: 24, refusedRepayments: 22, repaymentReversals: 27, refusedRepaymentReversals: 9, writeOffs: 2, penaltyCharges: 46 },
-    approvals: { requested: 9, approved: 5, declined: 2, cancelled: 2, refusedOwnApprovals: 2, refusedApprovals: 0 },
+    requests: 1740, joins: 8, deposits: 77, withdrawals: 49, refusedOverdraws: 29, transfers: 91, reversals: 29, refusedReversals: 8, batches: 3, batchReversals: 2, replays: 98, hostile: 15, contributionChanges: 30, remittances: 21, yearEnds: 1, notices: 4, exits: 4, deaths: 0, cancelledExits: 0, expenses: 56, expenseEdits: 35, expenseDeletes: 25, expenseImports: 34, expenseImportsUndone: 8,
+    loans: { applications: 37, topUps: 11, refusedApplications: 6, guaranteesAccepted: 21, guaranteesRefused: 23, guaranteesDeclined: 4, approvals: 20, secondOfficerApprovals: 6, rejections: 28, disbursements: 20, refusedTopUpDisbursements: 0, runRepayments: 1, remittanceRepayments: 26, remittanceLoanShortfalls: 6, missedRepayments: 1, earlyRepayments: 31, payoffs: 18, refusedRepayments: 15, repaymentReversals: 27, refusedRepaymentReversals: 6, writeOffs: 2, penaltyCharges: 22 },
+    approvals: { requested: 1, approved: 1, declined: 0, cancelled: 0, refusedOwnApprovals: 0, refusedApprovals: 0 },
+    exitLoans: { loansPaidOff: 1, guaranteesReplaced: 1, guaranteesReleased: 0, memberPaid: 0, guarantorsPaid: 0, refusedShortGuarantors: 0, pendingWithdrawalsAtExit: 0, pendingRefusedAfterExit: 0 },
   },
   2: {
-    requests: 1177, joins: 8, deposits: 79, withdrawals: 59, refusedOverdraws: 26, transfers: 104, reversals: 22, refusedReversals: 9, batches: 7, batchReversals: 1, replays: 103, hostile: 18, contributionChanges: 33, remittances: 17, yearEnds: 1, notices: 4, exits: 2, deaths: 2, cancelledExits: 0, expenses: 66, expenseEdits: 26, expenseDeletes: 18, expenseImports: 38, expenseImportsUndone: 12,
+    requests: 1177, joins: 8, deposits: 81, withdrawals: 61, refusedOverdraws: 27, transfers: 101, reversals: 23, refusedReversals: 7, batches: 9, batchReversals: 2, replays: 101, hostile: 14, contributionChanges: 32, remittances: 15, yearEnds: 1, notices: 4, exits: 1, deaths: 3, cancelledExits: 0, expenses: 58, expenseEdits: 27, expenseDeletes: 20, expenseImports: 43, expenseImportsUndone: 14,
     loans: { applications: 0, topUps: 0, refusedApplications: 0, guaranteesAccepted: 0, guaranteesRefused: 0, guaranteesDeclined: 0, approvals: 0, secondOfficerApprovals: 0, rejections: 0, disbursements: 0, refusedTopUpDisbursements: 0, runRepayments: 0, remittanceRepayments: 0, remittanceLoanShortfalls: 0, missedRepayments: 0, earlyRepayments: 0, payoffs: 0, refusedRepayments: 0, repaymentReversals: 0, refusedRepaymentReversals: 0, writeOffs: 0, penaltyCharges: 0 },
-    approvals: { requested: 4, approved: 3, declined: 0, cancelled: 1, refusedOwnApprovals: 3, refusedApprovals: 0 },
+    approvals: { requested: 4, approved: 1, declined: 2, cancelled: 1, refusedOwnApprovals: 3, refusedApprovals: 2 },
+    exitLoans: { loansPaidOff: 0, guaranteesReplaced: 0, guaranteesReleased: 0, memberPaid: 0, guarantorsPaid: 0, refusedShortGuarantors: 0, pendingWithdrawalsAtExit: 2, pendingRefusedAfterExit: 2 },
   },
 } as const;
 
