@@ -1,9 +1,11 @@
 import { emptyExpenseBook, expenseActivity, setUpExpenses } from './expenses.ts';
-import { giveNotice, settleExit, setUpExits } from './exits.ts';
+import { mayGiveNotice, openGuaranteesOf, runningLoansOf } from './exit-loans.ts';
+import { EXIT_FEE_KOBO, freeLeaverGuarantees, giveNotice, settleExit, setUpExits } from './exits.ts';
 import { LifecycleModel } from './lifecycle-model.ts';
 import type { Operation } from './operations.ts';
 import { payrollLoop, standingChange } from './payroll-loop.ts';
 import { seededRandom } from './prng.ts';
+import { pendingHeld } from './withdrawal-approvals.ts';
 import { postIncome, setUpYearEnd, yearEnd } from './year-end.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
 import type { World } from './world.ts';
@@ -49,12 +51,22 @@ export function planLifecycleDay(world: World): Operation[] {
   }
   const today = world.clock.isoDay();
   for (const pending of world.life.exits) if (pending.earliest <= today && random.chance(0.6)) operations.push(settleExit(world, pending));
+  // During the notice, the guarantees a leaver gives are freed, now and then (what is left, on the day the exit settles).
+  for (const pending of world.life.exits) if (pending.earliest > today && openGuaranteesOf(world, pending.member.userId).length > 0 && random.chance(0.15)) operations.push(freeLeaverGuarantees(world, pending));
   // Leavers only once the scheme has run a while, and never below half the members it grows to.
-  // Nor anyone a loan still ties (borrower or guarantor): the model of an exit does not yet settle loans (decision 065's addendum).
-  const tied = new Set(world.loans.model.all().filter((loan) => !['rejected', 'repaid'].includes(loan.status)).flatMap((loan) => [loan.borrower, loan.guarantor]));
-  const staying = world.members.filter((member) => !world.life.exits.some((exit) => exit.member === member) && !tied.has(member.userId));
-  if (world.life.lastMonth >= '2016-03' && staying.length > world.targetMembers / 2 && random.chance(0.025)) {
-    operations.push(giveNotice(world, random.pick(staying), random.chance(0.4)));
+  // Borrowers and guarantors of running loans may leave (their exit settles them, exit-loans.ts); not while an application they are on is undecided.
+  const staying = world.members.filter((member) => !world.life.exits.some((exit) => exit.member === member) && mayGiveNotice(world, member.userId));
+  // Now and then a member whose withdrawal above the threshold awaits its second officer dies: their exit may settle while it is pending.
+  const waiting = staying.filter((member) => pendingHeld(world, member.userId) > 0);
+  const settled = world.life.lastMonth >= '2016-03' && staying.length > world.targetMembers / 2;
+  if (settled && waiting.length > 0 && random.chance(0.5)) operations.push(giveNotice(world, random.pick(waiting), true));
+  else if (settled && random.chance(0.025)) {
+    // Most leavers, when some are, are tied by a loan (borrowing or guaranteeing one): the exit's hardest case.
+    // Borrowers whose loans would take more than their savings first: their exit has a shortfall to meet.
+    const tied = staying.filter((member) => runningLoansOf(world, member.userId).length > 0 || openGuaranteesOf(world, member.userId).length > 0);
+    const short = tied.filter((member) => runningLoansOf(world, member.userId).reduce((sum, loan) => sum + world.loans.model.payoff(loan), EXIT_FEE_KOBO) > world.model.balance(member.userId));
+    const leaver = short.length > 0 && random.chance(0.5) ? random.pick(short) : tied.length > 0 && random.chance(0.7) ? random.pick(tied) : random.pick(staying);
+    operations.push(giveNotice(world, leaver, random.chance(0.4)));
   }
   if (random.chance(0.25)) operations.push(expenseActivity(world));
   return operations;

@@ -209,6 +209,43 @@ export class LoanModel {
     this.entryCount += 2;
   }
 
+  /**
+   * A leaver's exit settled on `day` (decision 051): each of their running loans paid off at its
+   * quote, as a top-up pays one (principal, interest of the instalments due by the day's month end,
+   * fee, penalties; later interest waived), one loan ledger row, the loan repaid.
+   */
+  payOffAtExit(loanId: string, day: string, entryId: string): void {
+    const loan = this.loan(loanId);
+    const monthEndOfDay = monthEnd(day.slice(0, 7), 0);
+    const amount = this.payoffQuote(loan, day);
+    const lines: Allocation['lines'] = [];
+    for (const row of loan.instalments) {
+      const interest = row.dueDate <= monthEndOfDay ? owedInterest(row) : 0;
+      const principal = row.principal - row.principalPaid;
+      if (row.dueDate > monthEndOfDay) row.interestWaived += owedInterest(row);
+      row.interestPaid += interest;
+      row.principalPaid += principal;
+      if (interest + principal > 0) lines.push({ number: row.number, interest, principal });
+    }
+    const penalty = this.penalties.outstanding(loan.id);
+    this.penalties.pay(loan.id, penalty);
+    loan.repayments.push({ entryId, day, amount, allocation: { fee: loan.feeOutstanding, penalty, lines }, reversed: false, byTopUp: true, label: 'payoff at exit' });
+    this.onIncome(lines.reduce((sum, line) => sum + line.interest, 0));
+    loan.feeOutstanding = 0;
+    loan.status = 'repaid';
+    this.entryCount += 1;
+  }
+
+  /** A leaver's guarantee released by an officer (the borrower's own savings judged enough): it no longer holds their savings. */
+  releaseGuarantee(loanId: string): void {
+    this.loan(loanId).guaranteeStatus = 'released';
+  }
+
+  /** Another member accepted the guarantee in a leaver's place: the same amount now holds their savings. */
+  replaceGuarantor(loanId: string, userId: string): void {
+    this.loan(loanId).guarantor = userId;
+  }
+
   apply(loan: { id: string; borrower: string; guarantor: string; principal: number; months: number; appliedBy: 'member' | 'officer'; topsUp: string | null }): void {
     this.loans.set(loan.id, {
       ...loan,

@@ -87,7 +87,8 @@ export function planLoanOperations(world: World): Operation[] {
   if (defaulted.length > 0 && random.chance(0.02)) operations.push(writeOff(world, random.pick(defaulted)));
   // A repaid loan's repayment reversed would tie its borrower and guarantor again: not once either has given notice (their exit would be refused).
   const leaving = new Set(world.life.exits.map((exit) => exit.member.userId));
-  const reversible = model.all().filter((loan) => model.latestStanding(loan) && !(loan.status === 'repaid' && (leaving.has(loan.borrower) || leaving.has(loan.guarantor))));
+  // Nor a loan whose borrower has left: their exit paid it off, and their account is closed.
+  const reversible = model.all().filter((loan) => model.latestStanding(loan) && !world.life.model.hasLeft(loan.borrower) && !(loan.status === 'repaid' && (leaving.has(loan.borrower) || leaving.has(loan.guarantor))));
   if (reversible.length > 0 && random.chance(0.08)) operations.push(repaymentReversal(world, random.pick(reversible)));
   operations.push(...planRecoveryOperations(world));
   return operations;

@@ -65,18 +65,18 @@ describe('a planted bug, for each invariant', () => {
 
   it('a deposit for somebody who should not exist is accepted: the hostile request is not refused', { timeout: 180_000 }, async () => {
     const run = simulateInTest({
-      seed: 24,
+      seed: 26,
       years: 1,
       members: 6,
       afterMonth: async ({ index, app }) => {
         if (index !== 0) return;
         // The "nobody to pay" attack names the all-zero id: here a real person holds it.
         const db = app.kobo.database.db;
-        const nobody = await createAccount(db, { name: 'Planted Nobody', email: 'nobody.seed24@sim.kobo.test', password: null, role: 'user' });
+        const nobody = await createAccount(db, { name: 'Planted Nobody', email: 'nobody.seed26@sim.kobo.test', password: null, role: 'user' });
         await db.execute(sql`update users set id = '00000000-0000-0000-0000-000000000000' where id = ${nobody.id}`);
       },
     });
-    await expect(run).rejects.toThrow(/^simulator: invariant broken: hostile requests are refused and change nothing\nseed 24, simulated date 2016-\d\d-\d\d .*\nnobody to pay: answered 201/);
+    await expect(run).rejects.toThrow(/^simulator: invariant broken: hostile requests are refused and change nothing\nseed 26, simulated date 2016-\d\d-\d\d .*\nnobody to pay: answered 201/);
   });
 
   it('two-person approval switched on behind the officer turns postings into requests: not the answer the model expects', { timeout: 180_000 }, async () => {

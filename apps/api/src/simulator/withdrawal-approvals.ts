@@ -66,6 +66,8 @@ export function planApprovals(world: World): Operation[] {
   const able = world.members.filter((member) => world.model.available(member.userId) > WITHDRAWAL_THRESHOLD_KOBO && !world.life.exits.some((exit) => exit.member === member));
   if (date <= (december ? 15 : 24) && able.length > 0 && random.chance(0.15)) operations.push(largeWithdrawal(world, random.pick(able)));
   for (const request of pending.values()) {
+    // A leaver's request waits for their exit to settle (it is then refused, the account closed, and declined): exit-loans.ts.
+    if (world.life.exits.some((exit) => exit.member.userId === request.userId)) continue;
     if (request.day < day && (random.chance(0.4) || (december && date >= 20))) operations.push(decision(world, request));
   }
   return operations;
@@ -134,7 +136,9 @@ function decision(world: World, request: PendingWithdrawal): Operation {
         }
         // Approving posts through the ordinary posting: the balance less the other holds must cover it.
         const otherHolds = (world.loans.enabled ? world.loans.model.lien(request.userId) : 0) + pendingHeld(world, request.userId) - request.amount;
-        const fits = world.model.balance(request.userId) - otherHolds >= request.amount;
+        // A member who left meanwhile: their exit paid out what the request held and closed the account, so approving is refused.
+        const left = world.life.model.hasLeft(request.userId);
+        const fits = !left && world.model.balance(request.userId) - otherHolds >= request.amount;
         const approved = await callerOf(world, other).post(`${path}/approve`, {});
         if (fits) {
           expectStatus(approved, 200, `approving ${what}`);
@@ -148,7 +152,8 @@ function decision(world: World, request: PendingWithdrawal): Operation {
             if (refusedOwn) world.tally.approvals.refusedOwnApprovals += 1;
           };
         }
-        expectStatus(approved, 409, `approving ${what}, more than the balance less other holds`);
+        expectStatus(approved, 409, left ? `approving ${what} after its member's exit closed the account` : `approving ${what}, more than the balance less other holds`);
+        if (left) world.tally.exitLoans.pendingRefusedAfterExit += 1;
       }
       expectStatus(await callerOf(world, other).post(`${path}/decline`, { reason: 'sim: not approved' }), 200, `declining ${what}`);
       return () => {

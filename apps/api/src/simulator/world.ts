@@ -1,5 +1,6 @@
 import type { HttpCaller, RequestLog } from './http-caller.ts';
 import type { ExpenseBook } from './expenses.ts';
+import { emptyExitLoanTally, type ExitLoanTally } from './exit-loans.ts';
 import type { PendingExit } from './exits.ts';
 import type { LifecycleModel } from './lifecycle-model.ts';
 import type { LoanWorld } from './loan-operations.ts';
@@ -41,6 +42,8 @@ export type Tally = {
   loans: LoanTally;
   /** Withdrawals above the two-person threshold (withdrawal-approvals.ts). */
   approvals: ApprovalTally;
+  /** Leavers' loans paid off, guarantees freed, shortfalls met (exit-loans.ts). */
+  exitLoans: ExitLoanTally;
 };
 
 /** Everything an operation needs: the callers, the model, the dice and the clock. */
@@ -97,4 +100,5 @@ export const emptyTally = (): Tally => ({
   expenseImportsUndone: 0,
   loans: emptyLoanTally(),
   approvals: emptyApprovalTally(),
+  exitLoans: emptyExitLoanTally(),
 });
