@@ -205,6 +205,7 @@ export const MESSAGES = {
   savingsRequestApproved: 'Request approved and posted',
   savingsRequestDeclined: 'Request declined',
   savingsRequestCancelled: 'Request cancelled',
+  requestCancelledOnExit: 'The member left: their savings were paid out on exit.',
   approvalSettingsSaved: 'Approval settings saved',
   noPendingRequests: 'Nothing is waiting for approval',
   noDecidedRequests: 'No decided requests yet',

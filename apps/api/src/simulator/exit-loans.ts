@@ -144,7 +144,7 @@ export type ExitLoanTally = {
   guarantorsPaid: number;
   refusedShortGuarantors: number;
   pendingWithdrawalsAtExit: number;
-  /** Approvals of such a withdrawal after the exit, refused (the request is then declined). */
+  /** Approvals of such a withdrawal after the exit, refused: the settlement cancelled it. */
   pendingRefusedAfterExit: number;
 };
 

@@ -5,6 +5,7 @@ import type { ModelLoan } from './loan-model.ts';
 import { UnexpectedAnswer, type Operation } from './operations.ts';
 import { expectStatus } from './operations.ts';
 import { nairaText } from './savings-model.ts';
+import { expectCancelledAtExit } from './withdrawal-approvals.ts';
 import { INVARIANTS } from './simulation-failure.ts';
 import type { Member, World } from './world.ts';
 
@@ -201,14 +202,8 @@ export function settleExit(world: World, pending: PendingExit): Operation {
       const recoveryIds = await readRecoveries(world, member, expected, today, fail);
       const payoffIds = await readPayoffs(world, expected, today, fail);
       await checkGuarantorsAfter(world, member, expected, fail);
-      // A withdrawal awaiting its second officer: Kobo's exit leaves it pending (its amount was paid out with the rest).
-      const waiting = [...world.approvals.pending.values()].filter((request) => request.userId === member.userId);
-      if (waiting.length > 0) {
-        const listed = await world.officer.get('/api/savings/requests?status=pending&limit=100');
-        const ids = new Set(listed.status === 200 ? (listed.json as { requests: { id: string }[] }).requests.map((request) => request.id) : []);
-        const gone = waiting.filter((request) => !ids.has(request.id));
-        if (gone.length > 0) throw fail(`the withdrawals awaiting approval ${gone.map((request) => request.id).join(', ')} are no longer pending after the exit; the model keeps them pending`);
-      }
+      // A withdrawal awaiting its second officer: the settlement paid out what it held, and cancels it.
+      const waiting = await expectCancelledAtExit(world, member.userId, fail);
       const session = await member.caller.get('/api/savings/me');
       if (session.status < 400 || session.status >= 500) throw fail(`after settling, the member's own session is still answered ${session.status}`);
       return () => {
@@ -233,6 +228,8 @@ export function settleExit(world: World, pending: PendingExit): Operation {
         if (expected.shortfallChoice === 'guarantors') tally.guarantorsPaid += 1;
         if (refusedShortGuarantor) tally.refusedShortGuarantors += 1;
         tally.pendingWithdrawalsAtExit += waiting.length;
+        tally.pendingRefusedAfterExit += waiting.length;
+        for (const request of waiting) world.approvals.pending.delete(request.id);
       };
     },
   };

@@ -14,10 +14,10 @@ const TALLIES = {
     exitLoans: { loansPaidOff: 1, guaranteesReplaced: 1, guaranteesReleased: 0, memberPaid: 0, guarantorsPaid: 0, refusedShortGuarantors: 0, pendingWithdrawalsAtExit: 0, pendingRefusedAfterExit: 0 },
   },
   2: {
-    requests: 1177, joins: 8, deposits: 81, withdrawals: 61, refusedOverdraws: 27, transfers: 101, reversals: 23, refusedReversals: 7, batches: 9, batchReversals: 2, replays: 101, hostile: 14, contributionChanges: 32, remittances: 15, yearEnds: 1, notices: 4, exits: 1, deaths: 3, cancelledExits: 0, expenses: 58, expenseEdits: 27, expenseDeletes: 20, expenseImports: 43, expenseImportsUndone: 14,
+    requests: 1157, joins: 8, deposits: 78, withdrawals: 59, refusedOverdraws: 23, transfers: 99, reversals: 25, refusedReversals: 5, batches: 9, batchReversals: 2, replays: 101, hostile: 19, contributionChanges: 36, remittances: 15, yearEnds: 1, notices: 4, exits: 2, deaths: 2, cancelledExits: 0, expenses: 58, expenseEdits: 32, expenseDeletes: 16, expenseImports: 35, expenseImportsUndone: 10,
     loans: { applications: 0, topUps: 0, refusedApplications: 0, guaranteesAccepted: 0, guaranteesRefused: 0, guaranteesDeclined: 0, approvals: 0, secondOfficerApprovals: 0, rejections: 0, disbursements: 0, refusedTopUpDisbursements: 0, runRepayments: 0, remittanceRepayments: 0, remittanceLoanShortfalls: 0, missedRepayments: 0, earlyRepayments: 0, payoffs: 0, refusedRepayments: 0, repaymentReversals: 0, refusedRepaymentReversals: 0, writeOffs: 0, penaltyCharges: 0, recoveries: 0, declinedRecoveries: 0, refusedRecoveries: 0, refusedOwnRecoveryApprovals: 0, claimRepayments: 0, penaltyWaivers: 0 },
-    approvals: { requested: 4, approved: 1, declined: 2, cancelled: 1, refusedOwnApprovals: 3, refusedApprovals: 2 },
-    exitLoans: { loansPaidOff: 0, guaranteesReplaced: 0, guaranteesReleased: 0, memberPaid: 0, guarantorsPaid: 0, refusedShortGuarantors: 0, pendingWithdrawalsAtExit: 2, pendingRefusedAfterExit: 2 },
+    approvals: { requested: 5, approved: 3, declined: 0, cancelled: 1, refusedOwnApprovals: 2, refusedApprovals: 0 },
+    exitLoans: { loansPaidOff: 0, guaranteesReplaced: 0, guaranteesReleased: 0, memberPaid: 0, guarantorsPaid: 0, refusedShortGuarantors: 0, pendingWithdrawalsAtExit: 1, pendingRefusedAfterExit: 1 },
   },
 } as const;
 

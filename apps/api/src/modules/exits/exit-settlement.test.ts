@@ -421,6 +421,36 @@ describe('the refusals before settling', () => {
     }
   });
 
+  it("cancels the member's withdrawal still awaiting its second officer: the settlement paid out what it held", async () => {
+    const person = await member('Wale Waiting', { ordinary: 1_000_000 });
+    await setApprovalSettings(admin, { threshold: '1,000', memberPostingsDirect: true });
+    try {
+      const requested = await post(admin, { userId: person.userId, type: 'withdrawal', amount: '5,000' });
+      expect(requested.statusCode, requested.body).toBe(202);
+      const requestId = requested.json().request.id as string;
+      const exitId = await exitAtNotice(db(), { userId: person.userId, holderName: 'Wale Waiting', givenById: admin.userId });
+      const other = await ctx.signedIn('admin');
+      const approved = await approve(exitId, { settlementDate: '2026-11-20' }, other);
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().statement.savingsKobo).toBe(1_000_000);
+      expect((await settle(exitId)).statusCode).toBe(201);
+
+      const [request] = await queryRows<{ status: string; reason: string; decided_by_id: string }>(
+        db(),
+        sql`select status, reason, decided_by_id from savings_requests where id = ${requestId}`,
+      );
+      expect(request).toEqual({ status: 'cancelled', reason: 'The member left: their savings were paid out on exit.', decided_by_id: admin.userId });
+      const pending = (await other.get('/api/savings/requests?status=pending&limit=100')).json().requests as { id: string }[];
+      expect(pending.map((item) => item.id)).not.toContain(requestId);
+      const late = await other.post(`/api/savings/requests/${requestId}/approve`, {});
+      expect([late.statusCode, late.json().error]).toEqual([409, 'SAVINGS_REQUEST_DECIDED']);
+      const [audit] = await queryRows<{ count: string }>(db(), sql`select count(*)::text as count from audit_log where kind = 'savings_request.cancelled' and target_id = ${requestId}`);
+      expect(audit!.count).toBe('1');
+    } finally {
+      await setApprovalSettings(admin, { threshold: null, memberPostingsDirect: true });
+    }
+  });
+
   it('refuses to settle when the balances changed since approval, writing nothing; approved again, it settles what is there', async () => {
     const person = await member('Chidi Changed', { ordinary: 2_000_000 });
     const exitId = await exitAtNotice(db(), { userId: person.userId, holderName: 'Chidi Changed' });

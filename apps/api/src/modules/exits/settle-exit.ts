@@ -13,6 +13,7 @@ import type { ExitDeps } from './exits.routes.ts';
 import { recoveryMail, settledMail } from './exit-settlement-mail.ts';
 import { readExitRow, toExitView, type ExitRow } from './exit-store.ts';
 import { refuseUnsettleableAll, workOutStatements, type WorkedStatement } from './work-out-statement.ts';
+import { cancelLeaversRequests, lockLeaversRequests } from '../savings/requests/cancel-leavers-requests.ts';
 
 /** The description a recovering guarantor's withdrawal carries; the reversal finds those rows by it. */
 export const recoveryDescription = (leaverName: string) => `Recovery for ${leaverName}'s loan`;
@@ -51,6 +52,7 @@ export async function settleLocked(tx: Transaction, deps: Pick<ExitDeps, 'now' |
   }
   const frozen = new Map(rows.map((row) => [row.id, row.statement as ExitStatement]));
   const guarantorAccounts = rows.flatMap((row) => (row.statement as ExitStatement).recoveries.map((recovery) => recovery.accountId));
+  const pendingRequests = await lockLeaversRequests(tx, rows.map((row) => row.userId as string));
   await tx.execute(sql`
     select a.id from savings_accounts a
     where a.user_id in (select jsonb_array_elements_text(${JSON.stringify(rows.map((row) => row.userId))}::jsonb))
@@ -72,6 +74,7 @@ export async function settleLocked(tx: Transaction, deps: Pick<ExitDeps, 'now' |
   await tx.execute(sql`update savings_accounts set closed_at = ${at.toISOString()} where user_id in (select jsonb_array_elements_text(${userIds}::jsonb))`);
   await tx.execute(sql`update users set active = false, updated_at = ${at.toISOString()} where id in (select jsonb_array_elements_text(${userIds}::jsonb))`);
   await tx.execute(sql`delete from sessions where user_id in (select jsonb_array_elements_text(${userIds}::jsonb))`);
+  await cancelLeaversRequests(tx, actor, pendingRequests, at);
   const settled = JSON.stringify(rows.map((row) => ({ id: row.id, entry_id: entryIds.get(row.id) ?? null })));
   await tx.execute(sql`
     update member_exits e
