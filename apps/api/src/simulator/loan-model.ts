@@ -185,23 +185,7 @@ export class LoanModel {
   disburseTopUp(loanId: string, day: string, payoffEntryId: string, feeEntryId: string): void {
     const loan = this.loan(loanId);
     const running = this.loan(loan.topsUp as string);
-    const monthEndOfDay = monthEnd(day.slice(0, 7), 0);
-    const amount = this.payoffQuote(running, day);
-    const lines: Allocation['lines'] = [];
-    for (const row of running.instalments) {
-      const interest = row.dueDate <= monthEndOfDay ? owedInterest(row) : 0;
-      const principal = row.principal - row.principalPaid;
-      if (row.dueDate > monthEndOfDay) row.interestWaived += owedInterest(row);
-      row.interestPaid += interest;
-      row.principalPaid += principal;
-      if (interest + principal > 0) lines.push({ number: row.number, interest, principal });
-    }
-    const penalty = this.penalties.outstanding(running.id);
-    this.penalties.pay(running.id, penalty);
-    running.repayments.push({ entryId: payoffEntryId, day, amount, allocation: { fee: running.feeOutstanding, penalty, lines }, reversed: false, byTopUp: true, label: `payoff by top-up ${loanId}` });
-    this.onIncome(lines.reduce((sum, line) => sum + line.interest, 0));
-    running.feeOutstanding = 0;
-    running.status = 'repaid';
+    this.payOff(running, day, payoffEntryId, `payoff by top-up ${loanId}`);
     if (running.guaranteeStatus === 'accepted') running.guaranteeStatus = 'released';
     this.disburse(loanId, day);
     loan.repayments.push({ entryId: feeEntryId, day, amount: loan.feeOutstanding, allocation: { fee: loan.feeOutstanding, penalty: 0, lines: [] }, reversed: false, byTopUp: true, label: `top-up fee` });
@@ -215,7 +199,16 @@ export class LoanModel {
    * fee, penalties; later interest waived), one loan ledger row, the loan repaid.
    */
   payOffAtExit(loanId: string, day: string, entryId: string): void {
-    const loan = this.loan(loanId);
+    this.payOff(this.loan(loanId), day, entryId, 'payoff at exit');
+    this.entryCount += 1;
+  }
+
+  /**
+   * A running loan paid off on `day` at its quote (a top-up's payout or an exit): principal, the
+   * interest of the instalments due by the day's month end (later interest waived), the fee and
+   * the penalties, as one ledger row; the loan repaid.
+   */
+  private payOff(loan: ModelLoan, day: string, entryId: string, label: string): void {
     const monthEndOfDay = monthEnd(day.slice(0, 7), 0);
     const amount = this.payoffQuote(loan, day);
     const lines: Allocation['lines'] = [];
@@ -229,11 +222,10 @@ export class LoanModel {
     }
     const penalty = this.penalties.outstanding(loan.id);
     this.penalties.pay(loan.id, penalty);
-    loan.repayments.push({ entryId, day, amount, allocation: { fee: loan.feeOutstanding, penalty, lines }, reversed: false, byTopUp: true, label: 'payoff at exit' });
+    loan.repayments.push({ entryId, day, amount, allocation: { fee: loan.feeOutstanding, penalty, lines }, reversed: false, byTopUp: true, label });
     this.onIncome(lines.reduce((sum, line) => sum + line.interest, 0));
     loan.feeOutstanding = 0;
     loan.status = 'repaid';
-    this.entryCount += 1;
   }
 
   /** A leaver's guarantee released by an officer (the borrower's own savings judged enough): it no longer holds their savings. */
