@@ -209,7 +209,8 @@ export function settleExit(world: World, pending: PendingExit): Operation {
       return () => {
         if (payout[0]) world.model.record([payout[0].id], [{ userId: member.userId, kobo: -balance }], `${member.name}'s exit payout ${nairaText(balance)}`);
         expected.recoveries.forEach((recovery, index) => {
-          world.model.record([recoveryIds[index] as string], [{ userId: recovery.userId, kobo: -recovery.amountKobo }], `recovery of ${nairaText(recovery.amountKobo)} for ${member.name}'s loan`);
+          // Part of the exit's one entry: Kobo refuses to reverse it alone (decision 055's addendum), so it is never offered.
+          world.model.record([recoveryIds[index] as string], [{ userId: recovery.userId, kobo: -recovery.amountKobo }], `recovery of ${nairaText(recovery.amountKobo)} for ${member.name}'s loan`, { isFixed: true });
         });
         expected.loans.forEach((loan, index) => world.loans.model.payOffAtExit(loan.loanId, today, payoffIds[index] as string));
         world.model.close(member.userId);

@@ -12,7 +12,7 @@ export const WITHDRAWAL_THRESHOLD_KOBO = 20_000_000;
 
 /**
  * What one posting did to whom; both legs of a transfer are one posting, reversed together.
- * `isFixed`: never offered to the reversal operation (a guarantor's recovery withdrawal, decision 055).
+ * `isFixed`: never offered to the reversal operation (a guarantor's recovery withdrawal, or an exit's: decision 055's addendum).
  */
 type Posting = { effects: { userId: string; kobo: number }[]; rows: number; reversed: boolean; label: string; isFixed?: boolean };
 
