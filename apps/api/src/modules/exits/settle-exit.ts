@@ -52,7 +52,7 @@ export async function settleLocked(tx: Transaction, deps: Pick<ExitDeps, 'now' |
   }
   const frozen = new Map(rows.map((row) => [row.id, row.statement as ExitStatement]));
   const guarantorAccounts = rows.flatMap((row) => (row.statement as ExitStatement).recoveries.map((recovery) => recovery.accountId));
-  const pendingRequests = await lockLeaversRequests(tx, rows.map((row) => row.userId as string));
+  const pendingRequests = await lockLeaversRequests(tx, rows.map((row) => row.userId));
   await tx.execute(sql`
     select a.id from savings_accounts a
     where a.user_id in (select jsonb_array_elements_text(${JSON.stringify(rows.map((row) => row.userId))}::jsonb))
