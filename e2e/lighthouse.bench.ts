@@ -63,7 +63,9 @@ async function main() {
       dashboard: { path: '/dashboard', account: server.admin },
     };
     const pages = {} as Record<PageName, PageFigures>;
-    for (const name of Object.keys(plans) as PageName[]) {
+    // BENCH_LIGHTHOUSE_PAGES=dashboard,login measures only those (to look at one page's change); all by default.
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    for (const name of (Object.keys(plans) as PageName[]).filter((page) => !only || only.includes(page))) {
       const { path, account } = plans[name];
       const cookie = account ? await cookieOf(server.baseURL, account) : null;
       const runs: PageFigures[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatNaira } from '@kobo/core';
-import { DESKTOP, launchBrowser, newPage, pageErrorsOf, PHONE, screenshot } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newPage, pageErrorsOf, pageIn, PHONE, screenshot } from './support/browser.ts';
 import { startKobo, type KoboServer, type TestUser } from './support/kobo-server.ts';
 import { savingsApi, type SeededStaff } from './support/savings-seed.ts';
 import { unexpectedErrors } from './support/page-checks.ts';
@@ -92,13 +92,40 @@ describe('a page rendered on the server', () => {
     expect(page.location).toBe('/staff-savings');
   });
 
-  it('links every stylesheet ahead of the scripts, so the first paint waits for no script', async () => {
+  it('links every stylesheet and no script, listing the scripts for after the first paint', async () => {
     const { html } = await rawPage('/staff-savings', await cookieOf(tunde));
     const head = html.slice(0, html.indexOf('</head>'));
-    const lastStylesheet = head.lastIndexOf('rel="stylesheet"');
-    expect(lastStylesheet).toBeGreaterThan(-1);
-    expect(lastStylesheet).toBeLessThan(head.indexOf('rel="modulepreload"'));
-    expect(lastStylesheet).toBeLessThan(head.indexOf('type="module"'));
+    expect(head).toContain('rel="stylesheet"');
+    // Nothing the browser would fetch as script before the page is painted: only the page's first script.
+    expect(head).not.toContain('modulepreload');
+    expect(head).not.toContain('type="module"');
+    expect([...head.matchAll(/<script[^>]*src="([^"]+)"/g)].map((script) => script[1])).toEqual(['/theme-init.js']);
+    const listed = JSON.parse(/<script type="application\/json" id="kobo-scripts">([^<]*)<\/script>/.exec(head)?.[1] ?? 'null') as { entry: string; preload: string[] };
+    expect(listed.entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    // The page's own chunk is among what starts with the app, so it arrives with the app, not after it.
+    expect(listed.preload.some((file) => /^\/assets\/my-savings-account-page-[\w-]+\.js$/.test(file))).toBe(true);
+  });
+
+  it('starts its scripts once the page is painted, and the app takes the page over', async () => {
+    const { context, page } = await newPage(browser, kobo.baseURL, { viewport: PHONE });
+    await signInQuickly(page, tunde);
+    // When the browser drew its first frame (the page's own scripts can only ask for theirs after).
+    await page.addInitScript(() => requestAnimationFrame(() => Object.assign(window, { firstFrameAt: performance.now() })));
+    await page.goto('/staff-savings');
+    const firstPaint = await page.evaluate(() => (window as unknown as { firstFrameAt?: number }).firstFrameAt ?? null);
+    const scriptStarts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/assets/') && entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    );
+    expect(firstPaint).not.toBeNull();
+    expect(scriptStarts.length).toBeGreaterThan(0);
+    expect(Math.min(...scriptStarts)).toBeGreaterThanOrEqual(firstPaint as number);
+    // Taken over: the page's controls are React's (goto here waits for that; it would time out otherwise).
+    expect(await page.evaluate(() => Object.keys(document.querySelector('#root button') ?? {}).some((key) => key.startsWith('__reactFiber$')))).toBe(true);
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    await context.close();
   });
 
   it("holds the administrator's dashboard totals", async () => {
@@ -167,6 +194,23 @@ describe('a page rendered on the server', () => {
     // The axis's labels are the chart's only text in naira (the days below it are dates).
     const amountTicks = async () => (await page.locator('figure svg text').allTextContents()).filter((text) => text.startsWith('₦'));
     await expect.poll(amountTicks).toEqual(['₦0', '₦250', '₦500', '₦750', '₦1K']);
+    await context.close();
+  });
+
+  it('is taken over without a hydration error by a phone set to another time zone, its times shown as the server drew them', async () => {
+    // The server draws instants in the organisation's zone (Lagos, UTC+1); this phone is on UTC.
+    const context = await browser.newContext({ baseURL: kobo.baseURL, viewport: PHONE, userAgent: PHONE_AGENT, timezoneId: 'UTC', serviceWorkers: 'block' });
+    const page = await pageIn(context);
+    await signInQuickly(page, tunde);
+    const drawn = (await rawPage('/staff-savings', await cookieOf(tunde))).html;
+    await page.goto('/staff-savings');
+    expect(await page.evaluate(() => Object.keys(document.querySelector('#root button') ?? {}).some((key) => key.startsWith('__reactFiber$')))).toBe(true);
+    expect(unexpectedErrors(pageErrorsOf(page))).toEqual([]);
+    // Every time the server wrote is still what the page shows once React has it.
+    const times = [...drawn.matchAll(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/g)].map((match) => match[0]);
+    expect(times.length).toBeGreaterThan(0);
+    const shown = (await page.locator('#root').textContent()) ?? '';
+    for (const time of times) expect(shown).toContain(time);
     await context.close();
   });
 

@@ -85,7 +85,49 @@ export async function pageIn(context: BrowserContext): Promise<Page> {
     if (message.type() === 'error') errors.push(message.text());
   });
   Object.assign(page, { pageErrors: errors });
+  untilTakenOverOnLoad(page);
   return page;
+}
+
+/**
+ * A page the server rendered is on screen before its scripts, which start only after its first
+ * paint (public/theme-init.js, docs/decisions/058): a click that lands before React has taken the
+ * page over does nothing, as on a phone. So `goto` and `reload` here return, as a person would act,
+ * once every control of such a page is React's, or its scripts failed to load; a page the browser
+ * draws itself is returned as before. `waitUntil: 'commit'` keeps the old meaning, for a test of
+ * what a page does before its scripts.
+ */
+function untilTakenOverOnLoad(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const takenOver = async <T>(answer: T, options?: { waitUntil?: string }) => {
+    if (options?.waitUntil !== 'commit') await untilTakenOver(page);
+    return answer;
+  };
+  Object.assign(page, {
+    goto: async (url: string, options?: Parameters<Page['goto']>[1]) => takenOver(await goto(url, options), options),
+    reload: async (options?: Parameters<Page['reload']>[0]) => takenOver(await reload(options), options),
+  });
+}
+
+/** Until every control of a server-rendered page is React's (its element carries React's key), or the page's scripts failed. */
+export async function untilTakenOver(page: Page, retries = 1): Promise<void> {
+  await page
+    .waitForFunction(
+      () => {
+        const root = document.querySelector('#root[data-screen]');
+        if (!root || document.documentElement.getAttribute('data-scripts') === 'failed') return true;
+        const controls = [...root.querySelectorAll('button, a[href], input, select, textarea')];
+        return controls.every((control) => Object.keys(control).some((key) => key.startsWith('__reactFiber$')));
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
+    .catch(async (error: Error) => {
+      // The page went on to another address while we waited (the app's own reload): wait on that one.
+      if (retries > 0 && /context was destroyed|navigat/i.test(error.message)) return untilTakenOver(page, retries - 1);
+      throw error;
+    });
 }
 
 export function pageErrorsOf(page: Page): string[] {

@@ -2,6 +2,7 @@ export * from './messages.ts';
 export * from './roles.ts';
 export * from './permissions.ts';
 export * from './money.ts';
+export * from './made-on-first-use.ts';
 export * from './staff-id.ts';
 export * from './navigation.ts';
 export * from './guards.ts';

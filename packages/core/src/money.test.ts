@@ -29,9 +29,20 @@ describe('formatNaira', () => {
     [1, '₦0.01'],
     [0, '₦0.00'],
     [-99, '-₦0.99'],
+    [99_900, '₦999.00'],
+    [10_000_000, '₦100,000.00'],
+    [123_456_789, '₦1,234,567.89'],
+    [-123_456_789, '-₦1,234,567.89'],
     [MAX_AMOUNT_KOBO, '₦1,000,000,000,000.00'],
   ])('shows %i kobo as %s (en-NG)', (kobo, text) => {
     expect(formatNaira(kobo)).toBe(text);
+  });
+
+  it("writes whole naira as the en-NG locale's own currency format does", () => {
+    const locale = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+    for (const naira of [0, 7, 10, 99, 100, 999, 1_000, 9_999, 10_000, 123_456, 1_000_000, 12_345_678, 999_999_999_999]) {
+      expect(formatNaira(naira * 100)).toBe(locale.format(naira));
+    }
   });
 
   it('gives the plain decimal for inputs and exports', () => {

@@ -41,7 +41,7 @@ export async function loadServerRenderer(app: FastifyInstance, distDir: string, 
   const template = readFileSync(join(distDir, 'index.html'), 'utf8');
   const [shellHead, after] = template.split(BOOT_FRAME);
   if (shellHead === undefined || after === undefined) throw new Error('index.html has no <!--boot--> frame to render into');
-  const before = stylesFirst(shellHead);
+  const { head: before, entry: entryScript, preloads: entryPreloads } = scriptsAfterPaint(stylesFirst(shellHead));
   const alreadyLinked = entryFiles(manifest);
 
   return async (request, reply) => {
@@ -65,15 +65,17 @@ export async function loadServerRenderer(app: FastifyInstance, distDir: string, 
       return true;
     }
     const { styles, scripts } = linksFor(result.modules, manifest, alreadyLinked);
+    const startScripts = JSON.stringify({ entry: entryScript, preload: [...entryPreloads, ...scripts] });
     const html = new PassThrough();
     html.write(
       before
         // The session is in the page: the shell's early question for it would cross a slow line for nothing.
         .replace(/\s*<!-- Every page first asks who is signed in[\s\S]*?<link rel="preload" href="\/api\/auth\/session"[^>]*>/, '')
         .replace(STYLES_END, `${styles}${STYLES_END}`)
-        .replace('</head>', `${scripts}</head>`)
-        // The guess the render used, for the browser's hydrating render (src/main.tsx).
-        .replace('<div id="root">', `<div id="root" data-screen="${screenGuess}">`),
+        .replace(SCRIPTS_AT, `<script type="application/json" id="kobo-scripts">${startScripts}</script>`)
+        // The guess the render used, and the time zone its instants are shown in, for the browser's
+        // hydrating render (src/main.tsx).
+        .replace('<div id="root">', `<div id="root" data-screen="${screenGuess}" data-time-zone="${escapeAttribute(timeZone)}">`),
     );
     const rendered = new PassThrough();
     rendered.on('data', (chunk: Buffer) => html.write(chunk));
@@ -93,6 +95,11 @@ export async function loadServerRenderer(app: FastifyInstance, distDir: string, 
  * otherwise transform its megabytes again.
  */
 const require = createRequire(import.meta.url);
+
+/** A value for a double-quoted HTML attribute. */
+function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
 
 /** Phone or desktop, as the browser said (Sec-CH-UA-Mobile) or its User-Agent suggests; the browser follows its real width once running. */
 function guessScreen(request: FastifyRequest): ScreenGuess {
@@ -125,8 +132,26 @@ function stylesFirst(head: string): string {
   return rest.replace('</style>', `</style>${stylesheets.join('')}${STYLES_END}`);
 }
 
-/** Stylesheets and module preloads for the lazily loaded pages a render showed, so their styles and code arrive with the page, not after it. */
-function linksFor(modules: string[], manifest: Record<string, ManifestChunk>, alreadyLinked: Set<string>): { styles: string; scripts: string } {
+/** Marks where the shell's entry script stood in a rendered page's head (scriptsAfterPaint). */
+const SCRIPTS_AT = '<!--scripts-->';
+
+/**
+ * The shell's head with its entry script and module preloads taken out, and what they named. A
+ * rendered page is drawn without any script, so its scripts start after its first paint
+ * (public/theme-init.js reads them from the page's `kobo-scripts` block then): on a phone's slow
+ * line the paint then waits for the HTML and the styles only, not for the scripts' bytes sharing the
+ * line with them (issue 34's largest contentful paint; docs/decisions/058).
+ */
+function scriptsAfterPaint(head: string): { head: string; entry: string; preloads: string[] } {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(head);
+  if (!entry?.[1]) throw new Error('index.html has no module entry script');
+  const preloads = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const rest = preloads.reduce((text, link) => text.replace(link[0], ''), head.replace(entry[0], SCRIPTS_AT));
+  return { head: rest, entry: entry[1], preloads: preloads.map((link) => link[1] as string) };
+}
+
+/** Stylesheets and scripts for the lazily loaded pages a render showed, so their styles and code arrive with the page, not after it. */
+function linksFor(modules: string[], manifest: Record<string, ManifestChunk>, alreadyLinked: Set<string>): { styles: string; scripts: string[] } {
   const files = new Set<string>();
   for (const module of modules) {
     const chunk = manifest[module];
@@ -135,7 +160,7 @@ function linksFor(modules: string[], manifest: Record<string, ManifestChunk>, al
   const all = [...files];
   return {
     styles: all.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join(''),
-    scripts: all.filter((file) => !file.endsWith('.css')).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''),
+    scripts: all.filter((file) => !file.endsWith('.css')).map((file) => `/${file}`),
   };
 }
 

@@ -7,6 +7,7 @@ import { RouteErrorPage } from '../features/errors/components/route-error-page.t
 import { RequireGuard } from '../features/guards/components/require-guard.tsx';
 import { RequireSignedIn } from '../features/guards/components/require-signed-in.tsx';
 import { prefetchMySavings } from '../features/savings/api/get-my-savings.ts';
+import { prefetchMyLoans } from '../features/loans/api/holder-get-my-loans.ts';
 import { paths } from '../lib/paths.ts';
 import * as Pages from './lazy-pages.ts';
 import type { RouteHandle } from './preload-route.ts';
@@ -63,7 +64,7 @@ export const routes: RouteObject[] = [
           guarded(paths.expenses.import, <Pages.ExpenseImportPage />),
           // DECISIONS 2: editing reuses the create form.
           guarded(paths.expenses.edit.pattern, <Pages.EditExpensePage />),
-          guarded(paths.staffSavings, <Pages.MySavingsAccountPage loansSection={<Pages.HolderLoansSection />} />, prefetchMySavings),
+          guarded(paths.staffSavings, <Pages.MySavingsAccountPage loansSection={<Pages.HolderLoansSection />} />, (client) => (prefetchMySavings(client), prefetchMyLoans(client))),
           guarded(paths.savingsRuns, <Pages.MonthlyRunPage />),
           guarded(paths.payroll, <Pages.PayrollPage />),
           guarded(paths.exits.list, <Pages.ExitsPage />),

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { Alert } from '@mantine/core';
 import { FaWifi } from 'react-icons/fa';
-import { MESSAGES } from '@kobo/core';
+import { madeOnFirstUse, MESSAGES } from '@kobo/core';
 import { getOfflineSince, subscribeOfflineSince } from '../lib/offline-answers.ts';
 
 // SPEC 9's locale; a 24-hour clock, as the rest of Kobo shows times.
-const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dayAndTimeFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const timeFormat = madeOnFirstUse(() => new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+const dayAndTimeFormat = madeOnFirstUse(() => new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
 
 /**
  * 'Offline — as of 14:05' while the page shows answers this device kept from an earlier visit
@@ -19,7 +19,7 @@ export function OfflineNotice() {
   if (since === null) return null;
   return (
     <Alert role="status" color="gray" variant="outline" icon={<FaWifi aria-hidden />} mb="md" c="var(--mantine-color-text)">
-      {MESSAGES.offlineAsOf} {(since.wasToday ? timeFormat : dayAndTimeFormat).format(since.fetchedAt)}
+      {MESSAGES.offlineAsOf} {(since.wasToday ? timeFormat : dayAndTimeFormat)().format(since.fetchedAt)}
     </Alert>
   );
 }

@@ -16,7 +16,9 @@ export async function getBudgets(signal?: AbortSignal): Promise<BudgetView[]> {
 }
 
 export function budgetsQueryOptions() {
-  return queryOptions({ queryKey: BUDGETS_QUERY_KEY, queryFn: ({ signal }) => getBudgets(signal) });
+  // A few seconds fresh: carried in a dashboard the server drew (prefetchDashboard), it serves the
+  // Budgets card's first render instead of being asked again as the page is taken over.
+  return queryOptions({ queryKey: BUDGETS_QUERY_KEY, queryFn: ({ signal }) => getBudgets(signal), staleTime: 5_000 });
 }
 
 export function useBudgets(isEnabled = true) {

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Center, Group, Loader, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
@@ -8,7 +9,7 @@ import { PageLoading } from '../../../components/full-screen-loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { EXPENSE_QUERY_ROOTS } from '../../../lib/expense-query-keys.ts';
 import { useLiveQueries } from '../../../lib/live-changes.ts';
-import { useDashboard } from '../api/get-dashboard.ts';
+import { dashboardQueryOptions, useDashboard } from '../api/get-dashboard.ts';
 import { DashboardCard } from './dashboard-card.tsx';
 import { BudgetsCard } from './budgets-card.tsx';
 import { ItemDistributionCard, RecentExpensesCard, TopCategoriesCard, TotalExpensesCard } from './dashboard-cards.tsx';
@@ -47,7 +48,7 @@ export function DashboardPage() {
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
           <SegmentedControl<DashboardPeriod> aria-label="Period" data={PERIOD_OPTIONS} value={period} onChange={choosePeriod} />
-          {dashboard.isFetching && data && <Loader size="xs" aria-hidden />}
+          {data && <RefreshingSign period={period} />}
         </Group>
         {dashboard.isError && <ErrorBanner message={errorMessage(dashboard.error, MESSAGES.errorLoadingExpenses)} />}
         {!data ? (
@@ -79,4 +80,15 @@ export function DashboardPage() {
       </Stack>
     </>
   );
+}
+
+/**
+ * The small busy sign while the figures on screen are asked again (a period switch, a live change,
+ * the live stream's first `ready`). Its own component, reading only whether they are being fetched:
+ * the page itself is then not drawn again for a refetch whose answer has not changed, which on a slow
+ * phone was a long task right after the page was taken over (issue 34's total blocking time).
+ */
+function RefreshingSign({ period }: { period: DashboardPeriod }) {
+  const fetching = useIsFetching({ queryKey: dashboardQueryOptions(period).queryKey }) > 0;
+  return fetching ? <Loader size="xs" aria-hidden /> : null;
 }

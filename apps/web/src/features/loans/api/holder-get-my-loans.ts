@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MyLoans } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { holderLoanKeys } from './holder-query-keys.ts';
@@ -9,7 +9,14 @@ export function getMyLoans(): Promise<MyLoans> {
 }
 
 export function myLoansQueryOptions() {
-  return queryOptions({ queryKey: holderLoanKeys.mine, queryFn: getMyLoans });
+  // A few seconds fresh, as the page's own answer (get-my-savings.ts): asked for as the address opens,
+  // or carried in a page the server drew, it serves the first render instead of being asked again.
+  return queryOptions({ queryKey: holderLoanKeys.mine, queryFn: getMyLoans, staleTime: 5_000 });
+}
+
+/** Asked for as My Savings opens, alongside the page's code (its loans section: app/routes.tsx). */
+export function prefetchMyLoans(client: QueryClient): void {
+  void client.prefetchQuery(myLoansQueryOptions());
 }
 
 export function useMyLoans() {

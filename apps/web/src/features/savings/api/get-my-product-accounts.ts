@@ -9,7 +9,13 @@ export async function getMyProductAccounts(): Promise<MemberProductAccountView[]
   return accounts;
 }
 
-export function useMyProductAccounts() {
+export function myProductAccountsQueryOptions() {
   // Under ['savings', 'me']: every posting that refreshes the member's savings refreshes these too.
-  return useQuery(queryOptions({ queryKey: [...savingsKeys.mine, 'products'] as const, queryFn: getMyProductAccounts }));
+  // A few seconds fresh, as the page's own answer (get-my-savings.ts): asked for as the address opens,
+  // or carried in a page the server drew, it serves the first render instead of being asked again.
+  return queryOptions({ queryKey: [...savingsKeys.mine, 'products'] as const, queryFn: getMyProductAccounts, staleTime: 5_000 });
+}
+
+export function useMyProductAccounts() {
+  return useQuery(myProductAccountsQueryOptions());
 }

@@ -10,7 +10,9 @@ export async function getMyRequests(): Promise<SavingsRequestView[]> {
 }
 
 export function myRequestsQueryOptions() {
-  return queryOptions({ queryKey: savingsKeys.myRequests, queryFn: getMyRequests });
+  // A few seconds fresh, as the page's own answer (get-my-savings.ts): asked for as the address opens,
+  // or carried in a page the server drew, it serves the first render instead of being asked again.
+  return queryOptions({ queryKey: savingsKeys.myRequests, queryFn: getMyRequests, staleTime: 5_000 });
 }
 
 export function useMyRequests() {

@@ -1,14 +1,14 @@
 import { Badge } from '@mantine/core';
-import type { InvitationState } from '@kobo/core';
+import { madeOnFirstUse, type InvitationState } from '@kobo/core';
 
 // '1 Dec': the day the link stops working, short enough for a phone's row.
-const dayMonth = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short' });
+const dayMonth = madeOnFirstUse(() => new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short' }));
 
 /** What an invitation's state reads as in the users table (issue 15). */
 export function invitationLabel(invitation: InvitationState): string {
   switch (invitation.status) {
     case 'pending':
-      return `Invited · expires ${invitation.expiresAt ? dayMonth.format(new Date(invitation.expiresAt)) : ''}`.trim();
+      return `Invited · expires ${invitation.expiresAt ? dayMonth().format(new Date(invitation.expiresAt)) : ''}`.trim();
     case 'expired':
       return 'Invitation expired';
     case 'withdrawn':
