@@ -406,11 +406,13 @@ export const savingsTransactions = pgTable(
     batchId: uuid('batch_id').references((): AnyPgColumn => savingsBatches.id),
   },
   (table) => [
-    index('savings_transactions_account_created_idx').on(table.accountId, table.createdAt.desc()),
+    // No (account_id, created_at) index: nothing reads a statement by creation time, and each index
+    // is an entry more in every posting (issue 27; decision 063's addendum).
     index('savings_transactions_account_value_idx').on(table.accountId, table.valueDate.desc(), table.seq.desc()),
     // Partial: a batch's thousands of postings (reverses nothing) add no index entries (issue 27).
     uniqueIndex('savings_transactions_reverses_key').on(table.reversesId).where(sql`${table.reversesId} is not null`),
-    index('savings_transactions_batch_idx').on(table.batchId),
+    // Partial: a single posting (no batch) adds no entry; `batch_id = $1` still reads it.
+    index('savings_transactions_batch_idx').on(table.batchId).where(sql`${table.batchId} is not null`),
     check('savings_transactions_reason_check', sql`(${table.reversesId} is null) = (${table.reason} is null)`),
     uniqueIndex('savings_transactions_seq_key').on(table.seq),
     check('savings_transactions_type_check', sql`${table.type} in ('deposit', 'withdrawal', 'transfer_in', 'transfer_out', 'penalty', 'interest')`),
@@ -784,7 +786,8 @@ export const loanTransactions = pgTable(
     // Partial: a batch's thousands of postings (reverses nothing) add no index entries (issue 27).
     uniqueIndex('loan_transactions_reverses_key').on(table.reversesId).where(sql`${table.reversesId} is not null`),
     index('loan_transactions_loan_idx').on(table.loanId, table.seq),
-    index('loan_transactions_batch_idx').on(table.batchId),
+    // Partial, as the savings ledger's: a repayment at the desk (no batch) adds no entry.
+    index('loan_transactions_batch_idx').on(table.batchId).where(sql`${table.batchId} is not null`),
     check('loan_transactions_type_check', sql`${table.type} in ('disbursement', 'fee', 'repayment')`),
     check('loan_transactions_amount_check', sql`${table.amountKobo} between 1 and ${MAX_KOBO}`),
     check('loan_transactions_reason_check', sql`(${table.reversesId} is null) = (${table.reason} is null)`),

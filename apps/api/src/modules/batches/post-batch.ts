@@ -50,6 +50,9 @@ export async function postBatchWithin(
   draft: ParsedBatchDraft,
 ): Promise<{ view: BatchView; batchId: string; rows: readonly ReviewedRow[] }> {
   await tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
+  // A run's sorts (its 30,000 postings' journal lines, its loans' schedules) in memory, not on disk:
+  // one run posts at a time (the lock above), so this is one transaction's memory, not every one's.
+  await tx.execute(sql`set local work_mem = '64MB'`);
   const loansByLine = new Map<number, RowLoans>();
   const review = await reviewBatchDraft(deps, actor, draft, tx, { lock: true, loansByLine });
   if (review.earlierBatch && !draft.repeatReason) throw new AppError('BATCH_ALREADY_POSTED', { message: review.earlierBatch.message });
