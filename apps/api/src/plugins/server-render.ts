@@ -120,10 +120,10 @@ function entryFiles(manifest: Record<string, ManifestChunk>): Set<string> {
 const STYLES_END = '<!--/styles-->';
 
 /**
- * The shell's head with its stylesheets moved ahead of its scripts. A rendered page paints once its
- * styles are in, and needs no script for that; behind forty module preloads on a phone's six
- * connections, the styles came last and the first paint waited for the scripts' bytes (Lighthouse's
- * first contentful paint, issue 34).
+ * The shell's head with its stylesheets gathered after the boot frame's own <style>, and STYLES_END
+ * after them, where a rendered page's own styles go (the cascade's order kept). It first moved them
+ * ahead of the scripts; scriptsAfterPaint now takes the scripts out of a rendered page's head
+ * altogether, so what is left of it is the marker's place.
  */
 function stylesFirst(head: string): string {
   const stylesheets = head.match(/<link rel="stylesheet"[^>]*>/g) ?? [];

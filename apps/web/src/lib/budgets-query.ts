@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BudgetView } from '@kobo/core';
 import { apiRequest } from './api-client.ts';
 import { EXPENSE_QUERY_ROOTS } from './expense-query-keys.ts';
+import { FRESH_ON_ARRIVAL_MS } from './fresh-on-arrival.ts';
 
 /**
  * Every category budget with its period's spending (GET /api/budgets), read by the dashboard's
@@ -16,9 +17,7 @@ export async function getBudgets(signal?: AbortSignal): Promise<BudgetView[]> {
 }
 
 export function budgetsQueryOptions() {
-  // A few seconds fresh: carried in a dashboard the server drew (prefetchDashboard), it serves the
-  // Budgets card's first render instead of being asked again as the page is taken over.
-  return queryOptions({ queryKey: BUDGETS_QUERY_KEY, queryFn: ({ signal }) => getBudgets(signal), staleTime: 5_000 });
+  return queryOptions({ queryKey: BUDGETS_QUERY_KEY, queryFn: ({ signal }) => getBudgets(signal), staleTime: FRESH_ON_ARRIVAL_MS });
 }
 
 export function useBudgets(isEnabled = true) {

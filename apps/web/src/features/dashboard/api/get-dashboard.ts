@@ -5,6 +5,7 @@ import { budgetsQueryOptions } from '../../../lib/budgets-query.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { EXPENSE_QUERY_ROOTS } from '../../../lib/expense-query-keys.ts';
 import { toDashboardPeriod } from '../components/dashboard-labels.ts';
+import { FRESH_ON_ARRIVAL_MS } from '../../../lib/fresh-on-arrival.ts';
 
 /** The period's total, top 3, distribution, 5 most recent and spending series, all summed by the server. */
 export function getDashboard(period: DashboardPeriod, signal?: AbortSignal): Promise<DashboardView> {
@@ -17,9 +18,7 @@ export function dashboardQueryOptions(period: DashboardPeriod) {
     queryFn: ({ signal }) => getDashboard(period, signal),
     // Switching the period keeps the last figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
-    // A few seconds fresh: the answer asked for as the address opened (prefetchDashboard) serves the
-    // page's first render instead of being asked again on mount; new expenses invalidate it.
-    staleTime: 5_000,
+    staleTime: FRESH_ON_ARRIVAL_MS,
   });
 }
 

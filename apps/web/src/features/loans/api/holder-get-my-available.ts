@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Kobo, MySavings } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { savingsKeys } from '../../../lib/savings-query-keys.ts';
+import { FRESH_ON_ARRIVAL_MS } from '../../../lib/fresh-on-arrival.ts';
 
 /**
  * What the signed-in holder may take from their savings now (balance − held), for a guarantee
@@ -13,7 +14,7 @@ export function useMyAvailableSavings() {
   return useQuery({
     queryKey: savingsKeys.mine,
     queryFn: () => apiRequest<MySavings>('/api/savings/me'),
-    staleTime: 5_000,
+    staleTime: FRESH_ON_ARRIVAL_MS,
     select: (answer): Kobo => answer.account.availableKobo,
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { MyLoans } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { holderLoanKeys } from './holder-query-keys.ts';
+import { FRESH_ON_ARRIVAL_MS } from '../../../lib/fresh-on-arrival.ts';
 
 /** The signed-in holder's own loans, and the guarantees colleagues have asked of them, newest first. */
 export function getMyLoans(): Promise<MyLoans> {
@@ -9,9 +10,7 @@ export function getMyLoans(): Promise<MyLoans> {
 }
 
 export function myLoansQueryOptions() {
-  // A few seconds fresh, as the page's own answer (get-my-savings.ts): asked for as the address opens,
-  // or carried in a page the server drew, it serves the first render instead of being asked again.
-  return queryOptions({ queryKey: holderLoanKeys.mine, queryFn: getMyLoans, staleTime: 5_000 });
+  return queryOptions({ queryKey: holderLoanKeys.mine, queryFn: getMyLoans, staleTime: FRESH_ON_ARRIVAL_MS });
 }
 
 /** Asked for as My Savings opens, alongside the page's code (its loans section: app/routes.tsx). */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberProductAccountView } from '@kobo/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { savingsKeys } from '../../../lib/savings-query-keys.ts';
+import { FRESH_ON_ARRIVAL_MS } from '../../../lib/fresh-on-arrival.ts';
 
 /** GET /api/savings/me/products: the signed-in member's account in each savings product (issue 29). */
 export async function getMyProductAccounts(): Promise<MemberProductAccountView[]> {
@@ -11,9 +12,7 @@ export async function getMyProductAccounts(): Promise<MemberProductAccountView[]
 
 export function myProductAccountsQueryOptions() {
   // Under ['savings', 'me']: every posting that refreshes the member's savings refreshes these too.
-  // A few seconds fresh, as the page's own answer (get-my-savings.ts): asked for as the address opens,
-  // or carried in a page the server drew, it serves the first render instead of being asked again.
-  return queryOptions({ queryKey: [...savingsKeys.mine, 'products'] as const, queryFn: getMyProductAccounts, staleTime: 5_000 });
+  return queryOptions({ queryKey: [...savingsKeys.mine, 'products'] as const, queryFn: getMyProductAccounts, staleTime: FRESH_ON_ARRIVAL_MS });
 }
 
 export function useMyProductAccounts() {

@@ -5,6 +5,7 @@ import { savingsKeys } from '../../../lib/savings-query-keys.ts';
 import { myArrearsQueryOptions } from './get-my-arrears.ts';
 import { myProductAccountsQueryOptions } from './get-my-product-accounts.ts';
 import { myRequestsQueryOptions } from './get-my-requests.ts';
+import { FRESH_ON_ARRIVAL_MS } from '../../../lib/fresh-on-arrival.ts';
 
 /** The signed-in user's or staff member's own account and history, newest first. */
 export function getMySavings(): Promise<MySavings> {
@@ -12,9 +13,7 @@ export function getMySavings(): Promise<MySavings> {
 }
 
 export function mySavingsQueryOptions() {
-  // A few seconds fresh: the answer asked for as the address opened (prefetchMySavings) serves the
-  // page's first render instead of being asked again on mount; postings and live changes invalidate it.
-  return queryOptions({ queryKey: savingsKeys.mine, queryFn: getMySavings, staleTime: 5_000 });
+  return queryOptions({ queryKey: savingsKeys.mine, queryFn: getMySavings, staleTime: FRESH_ON_ARRIVAL_MS });
 }
 
 export function useMySavings(options: { enabled?: boolean } = {}) {
