@@ -344,10 +344,13 @@ export const savingsAccounts = pgTable(
     holderName: text('holder_name').notNull(),
     staffId: text('staff_id'),
     /** Issue 29: which kind of saving this account is; every older account is ordinary savings. */
+    /**
+     * Checked once per statement, not row by row (migration 0038, docs/decisions/070): a run opens
+     * thousands of accounts in three products. A product with accounts cannot be deleted.
+     */
     productId: uuid('product_id')
       .notNull()
-      .default(sql.raw(`'${ORDINARY_SAVINGS_PRODUCT_ID}'`))
-      .references(() => savingsProducts.id, { onDelete: 'restrict' }),
+      .default(sql.raw(`'${ORDINARY_SAVINGS_PRODUCT_ID}'`)),
     /** A fixed deposit's terms, fixed when it is opened (null for other products). */
     principalKobo: bigint('principal_kobo', { mode: 'number' }),
     annualRateBp: integer('annual_rate_bp'),
@@ -373,16 +376,19 @@ export const savingsTransactions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Posting order: ties on created_at (a transfer's legs, a fixed test clock) still sort. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => savingsAccounts.id, { onDelete: 'restrict' }),
+    /**
+     * The account, the counterparty, the reversed posting and the batch are checked once per
+     * statement by the posting trigger, not by foreign keys row by row (migration 0038,
+     * docs/decisions/070); an account or batch with postings still cannot be deleted.
+     */
+    accountId: uuid('account_id').notNull(),
     /** Issue 29: 'penalty' (an early withdrawal's or break's charge) and 'interest' (a fixed deposit's, the year's) beside the four. */
     type: text('type', { enum: ['deposit', 'withdrawal', 'transfer_in', 'transfer_out', 'penalty', 'interest'] }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     description: text('description'),
     /** Both legs of a transfer share this id. */
     transferId: uuid('transfer_id'),
-    counterpartyAccountId: uuid('counterparty_account_id').references(() => savingsAccounts.id),
+    counterpartyAccountId: uuid('counterparty_account_id'),
     counterpartyName: text('counterparty_name'),
     /**
      * Who posted it, kept as written: no foreign key, because the ledger is append-only and a
@@ -399,11 +405,11 @@ export const savingsTransactions = pgTable(
      */
     valueDate: date('value_date', { mode: 'string' }).notNull(),
     /** A reversal names the posting it undoes; the unique index lets a posting be reversed once. */
-    reversesId: uuid('reverses_id').references((): AnyPgColumn => savingsTransactions.id),
+    reversesId: uuid('reverses_id'),
     /** Why a reversal was made (required on reversals). */
     reason: text('reason'),
     /** The monthly run or uploaded payroll file this posting came from. */
-    batchId: uuid('batch_id').references((): AnyPgColumn => savingsBatches.id),
+    batchId: uuid('batch_id'),
   },
   (table) => [
     // No (account_id, created_at) index: nothing reads a statement by creation time, and each index
@@ -764,19 +770,22 @@ export const loanTransactions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    loanId: uuid('loan_id')
-      .notNull()
-      .references(() => loans.id, { onDelete: 'restrict' }),
+    /**
+     * The loan, the reversed entry, the batch and the paying top-up are checked once per statement,
+     * not by foreign keys row by row (migration 0038, docs/decisions/070); a loan or batch with
+     * entries still cannot be deleted.
+     */
+    loanId: uuid('loan_id').notNull(),
     type: text('type', { enum: ['disbursement', 'fee', 'repayment'] }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     valueDate: date('value_date', { mode: 'string' }).notNull(),
     /** Where a repayment went: the fee, and interest, principal and waived interest per instalment. */
     allocation: jsonb('allocation'),
-    reversesId: uuid('reverses_id').references((): AnyPgColumn => loanTransactions.id),
+    reversesId: uuid('reverses_id'),
     reason: text('reason'),
-    batchId: uuid('batch_id').references(() => savingsBatches.id),
+    batchId: uuid('batch_id'),
     /** Issue 33, part A: on the repayment that paid this loan off at a top-up's disbursement, the top-up. */
-    paidByLoanId: uuid('paid_by_loan_id').references((): AnyPgColumn => loans.id, { onDelete: 'restrict' }),
+    paidByLoanId: uuid('paid_by_loan_id'),
     createdById: text('created_by_id').notNull(),
     createdByEmail: text('created_by_email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
