@@ -883,12 +883,22 @@ export const ledgerNotices = pgTable(
   'ledger_notices',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** Which ledger: 'savings' (savings_transactions) or 'loan' (loan_transactions). */
-    ledger: text('ledger', { enum: ['savings', 'loan'] }).notNull(),
+    /**
+     * Which ledger: 'savings' (savings_transactions) or 'loan' (loan_transactions), one notice per
+     * row; or 'savings_batch' / 'loan_batch': one statement's rows of one run (entry_id is the batch,
+     * from_seq and to_seq the rows' first and last seq), which the notifier turns into the rows'
+     * notices in its own transaction, so a run does not write 40,000 notices (migration 0039).
+     */
+    ledger: text('ledger', { enum: ['savings', 'loan', 'savings_batch', 'loan_batch'] }).notNull(),
     entryId: uuid('entry_id').notNull(),
+    fromSeq: bigint('from_seq', { mode: 'number' }),
+    toSeq: bigint('to_seq', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('ledger_notices_ledger_check', sql`${table.ledger} in ('savings', 'loan')`)],
+  (table) => [
+    check('ledger_notices_ledger_check', sql`${table.ledger} in ('savings', 'loan', 'savings_batch', 'loan_batch')`),
+    check('ledger_notices_range_check', sql`(${table.ledger} in ('savings_batch', 'loan_batch')) = (${table.fromSeq} is not null and ${table.toSeq} is not null)`),
+  ],
 );
 
 /**

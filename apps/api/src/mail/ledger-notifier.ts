@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { queryRows, type Database } from '../db/client.ts';
+import { queryRows, type Database, type Transaction } from '../db/client.ts';
 import { loanEventMails } from './loan-events.ts';
 import { enqueueMails, type Outbox } from './outbox.ts';
 import { savingsReceipts } from './savings-receipts.ts';
@@ -16,11 +16,15 @@ export type LedgerNotifier = {
   close: () => Promise<void>;
 };
 
-type Notice = { id: string; ledger: 'savings' | 'loan'; entry_id: string };
+type Notice = { id: string; ledger: 'savings' | 'loan' | 'savings_batch' | 'loan_batch'; entry_id: string; from_seq: string | null; to_seq: string | null };
+
+/** A run's one notice stands for these rows of its ledger (migration 0039). */
+const RUN_ROWS = { savings_batch: 'savings', loan_batch: 'loan' } as const;
 
 /**
  * Tells holders of their postings (issue 15, docs/decisions/020-notifications.md). A trigger on
- * each ledger leaves a notice per new row in the posting's own transaction (migration 0010); this
+ * each ledger leaves a notice per new row in the posting's own transaction (migration 0010; a
+ * run's rows leave one notice for the run, which this worker turns into theirs, migration 0039); this
  * worker, never inside a posting's transaction, takes waiting notices in one transaction of its
  * own: it claims them (FOR UPDATE SKIP LOCKED, so several instances share the work and never
  * take the same notice), queues each holder's mail in the outbox, and deletes the notices. The
@@ -46,18 +50,37 @@ export function startLedgerNotifier(options: {
   async function handle(after: string, limit: number): Promise<{ handled: number; last: string | null; mailed: number }> {
     return db.transaction(async (tx) => {
       const notices = await queryRows<Notice>(tx, sql`
-        select id::text as id, ledger, entry_id from ledger_notices
+        select id::text as id, ledger, entry_id, from_seq::text as from_seq, to_seq::text as to_seq from ledger_notices
         where id > ${after}::bigint
         order by id
         limit ${limit}
         for update skip locked`);
       if (notices.length === 0) return { handled: 0, last: null, mailed: 0 };
+      await expandRuns(tx, notices);
       const entries = (ledger: Notice['ledger']) => notices.filter((notice) => notice.ledger === ledger).map((notice) => notice.entry_id);
       const mails = [...(await savingsReceipts(tx, entries('savings'), appUrl)), ...(await loanEventMails(tx, entries('loan'), appUrl))];
       await enqueueMails(tx, mails);
       await tx.execute(sql`delete from ledger_notices where id in (select value::bigint from jsonb_array_elements_text(${JSON.stringify(notices.map((notice) => notice.id))}::jsonb))`);
       return { handled: notices.length, last: notices.at(-1)?.id ?? null, mailed: mails.length };
     });
+  }
+
+  /**
+   * A run's notice becomes its rows' notices, in posting order, in this transaction (which deletes
+   * the run's notice with the others it claimed): their ids come after every id claimed, so this
+   * drain reaches them next, 100 at a time, as if the run had written them.
+   */
+  async function expandRuns(tx: Transaction, notices: readonly Notice[]): Promise<void> {
+    for (const notice of notices) {
+      if (notice.ledger !== 'savings_batch' && notice.ledger !== 'loan_batch') continue;
+      const ledger = RUN_ROWS[notice.ledger];
+      const table = sql.raw(ledger === 'savings' ? 'savings_transactions' : 'loan_transactions');
+      await tx.execute(sql`
+        insert into ledger_notices (ledger, entry_id)
+        select ${ledger}, t.id from ${table} t
+        where t.batch_id = ${notice.entry_id}::uuid and t.seq between ${notice.from_seq}::bigint and ${notice.to_seq}::bigint
+        order by t.seq`);
+    }
   }
 
   async function drainOnce(): Promise<number> {

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.ts';
 import type { SignedInClient, TestContext } from '../test/test-app.ts';
 import { addStaff, deposit } from '../modules/savings/savings-test-support.ts';
 import { createFlatLoanProduct } from '../modules/loans/loan-test-support.ts';
-import { APP_URL, deliver, mailsTo, openMailContext, readable, subjectOf, type SmtpSink } from './mail-test-support.ts';
+import { APP_URL, deliver, mailsTo, openMailContext, readable, subjectOf, waitingNotices, type SmtpSink } from './mail-test-support.ts';
 
 let ctx: TestContext;
 let admin: SignedInClient;
@@ -78,6 +80,25 @@ describe("a borrower's loan mail", () => {
         `Posted by: Test admin (${admin.email})`,
       ].join('\n'),
     );
+  });
+
+  it("tells of a repayment in the month's run, once, though the run wrote one notice for all its rows", async () => {
+    const loanId = await paidOutLoan('tayo.loan@kobo.test');
+    const [borrower] = await queryRows<{ staff_id: string }>(ctx.app.kobo.database.db, sql`select a.staff_id from loans l join savings_accounts a on a.id = l.account_id where l.id = ${loanId}`);
+    const staffId = borrower?.staff_id as string;
+    await deliver(ctx);
+    now = PAYDAY;
+    const run = await admin.post('/api/savings/batches', { month: '2026-04', rows: [{ ref: staffId, amount: '', loanRepayment: '12,200' }] });
+    expect(run.statusCode, run.body).toBe(201);
+    // Migration 0039: the run's repayments are one notice until the notifier turns it into theirs.
+    expect(await waitingNotices(ctx)).toBe(1);
+    await deliver(ctx);
+    expect(await waitingNotices(ctx)).toBe(0);
+
+    const repayments = loanMails('tayo.loan@kobo.test').filter((mail) => subjectOf(mail).includes('repayment'));
+    expect(repayments.map(subjectOf)).toEqual(['Loan repayment of ₦12,200.00 received']);
+    // April 2026's payday is Tuesday the 28th; ₦12,200 pays the fee, April's interest and ₦10,000 principal.
+    expect(readable(repayments[0])).toContain(['Value date: 28 Apr 2026', 'Outstanding after it: ₦123,200.00'].join('\n'));
   });
 
   it('tells of a reversed repayment, why, and what is owed again', async () => {

@@ -132,7 +132,12 @@ describe("a holder's receipt", () => {
       ],
     });
     expect(batch.statusCode, batch.body).toBe(201);
+    // The run wrote one notice for its rows (migration 0039); the notifier makes it one per row.
+    expect(await queryRows(db(), sql`select ledger, from_seq < to_seq as ranged from ledger_notices`)).toEqual([{ ledger: 'savings_batch', ranged: true }]);
     await deliver(ctx);
+    expect(await waitingNotices(ctx)).toBe(0);
+    expect(mailsTo(smtp, 'emeka.nwosu@kobo.test')).toHaveLength(1);
+    expect(mailsTo(smtp, 'funmi.ade@kobo.test')).toHaveLength(1);
 
     // February 2026's payday is Friday the 27th.
     expect(readable(mailsTo(smtp, 'emeka.nwosu@kobo.test')[0])).toContain(
