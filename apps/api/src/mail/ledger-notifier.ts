@@ -22,6 +22,24 @@ type Notice = { id: string; ledger: 'savings' | 'loan' | 'savings_batch' | 'loan
 const RUN_ROWS = { savings_batch: 'savings', loan_batch: 'loan' } as const;
 
 /**
+ * A run's notice becomes its rows' notices, in posting order, in this transaction (which deletes
+ * the run's notice with the others it claimed): their ids come after every id claimed, so this
+ * drain reaches them next, 100 at a time, as if the run had written them.
+ */
+async function expandRuns(tx: Transaction, notices: readonly Notice[]): Promise<void> {
+  for (const notice of notices) {
+    if (notice.ledger !== 'savings_batch' && notice.ledger !== 'loan_batch') continue;
+    const ledger = RUN_ROWS[notice.ledger];
+    const table = sql.raw(ledger === 'savings' ? 'savings_transactions' : 'loan_transactions');
+    await tx.execute(sql`
+      insert into ledger_notices (ledger, entry_id)
+      select ${ledger}, t.id from ${table} t
+      where t.batch_id = ${notice.entry_id}::uuid and t.seq between ${notice.from_seq}::bigint and ${notice.to_seq}::bigint
+      order by t.seq`);
+  }
+}
+
+/**
  * Tells holders of their postings (issue 15, docs/decisions/020-notifications.md). A trigger on
  * each ledger leaves a notice per new row in the posting's own transaction (migration 0010; a
  * run's rows leave one notice for the run, which this worker turns into theirs, migration 0039); this
@@ -63,24 +81,6 @@ export function startLedgerNotifier(options: {
       await tx.execute(sql`delete from ledger_notices where id in (select value::bigint from jsonb_array_elements_text(${JSON.stringify(notices.map((notice) => notice.id))}::jsonb))`);
       return { handled: notices.length, last: notices.at(-1)?.id ?? null, mailed: mails.length };
     });
-  }
-
-  /**
-   * A run's notice becomes its rows' notices, in posting order, in this transaction (which deletes
-   * the run's notice with the others it claimed): their ids come after every id claimed, so this
-   * drain reaches them next, 100 at a time, as if the run had written them.
-   */
-  async function expandRuns(tx: Transaction, notices: readonly Notice[]): Promise<void> {
-    for (const notice of notices) {
-      if (notice.ledger !== 'savings_batch' && notice.ledger !== 'loan_batch') continue;
-      const ledger = RUN_ROWS[notice.ledger];
-      const table = sql.raw(ledger === 'savings' ? 'savings_transactions' : 'loan_transactions');
-      await tx.execute(sql`
-        insert into ledger_notices (ledger, entry_id)
-        select ${ledger}, t.id from ${table} t
-        where t.batch_id = ${notice.entry_id}::uuid and t.seq between ${notice.from_seq}::bigint and ${notice.to_seq}::bigint
-        order by t.seq`);
-    }
   }
 
   async function drainOnce(): Promise<number> {
