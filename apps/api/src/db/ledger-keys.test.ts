@@ -111,7 +111,7 @@ describe('the savings ledger names only what exists (migration 0038)', () => {
     expect(await refusal(sql`update savings_accounts set id = gen_random_uuid() where id = ${account}::uuid`)).toBe('23503');
     // A reversal names its original: the original's row is append-only (42501) in any case.
     expect(await refusal(sql`delete from savings_transactions where id = ${posting}::uuid`)).toBe('42501');
-    // A batch a loan entry names, then one a savings posting names.
+    // A batch that a savings posting names.
     await db.execute(sql`update savings_accounts set balance_kobo = balance_kobo + 100 where id = ${other}::uuid`);
     await db.execute(savingsRows([{ account: other, batch }]));
     expect(await refusal(sql`delete from savings_batches where id = ${batch}::uuid`)).toBe('23503');

@@ -343,8 +343,8 @@ export const savingsAccounts = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     holderName: text('holder_name').notNull(),
     staffId: text('staff_id'),
-    /** Issue 29: which kind of saving this account is; every older account is ordinary savings. */
     /**
+     * Issue 29: which kind of saving this account is; every older account is ordinary savings.
      * Checked once per statement, not row by row (migration 0038, docs/decisions/070): a run opens
      * thousands of accounts in three products. A product with accounts cannot be deleted.
      */

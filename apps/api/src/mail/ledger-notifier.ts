@@ -18,8 +18,11 @@ export type LedgerNotifier = {
 
 type Notice = { id: string; ledger: 'savings' | 'loan' | 'savings_batch' | 'loan_batch'; entry_id: string; from_seq: string | null; to_seq: string | null };
 
-/** A run's one notice stands for these rows of its ledger (migration 0039). */
-const RUN_ROWS = { savings_batch: 'savings', loan_batch: 'loan' } as const;
+/** A run's one notice stands for its rows in this ledger and table (migration 0039). */
+const RUN_ROWS: Partial<Record<Notice['ledger'], { ledger: 'savings' | 'loan'; table: string }>> = {
+  savings_batch: { ledger: 'savings', table: 'savings_transactions' },
+  loan_batch: { ledger: 'loan', table: 'loan_transactions' },
+};
 
 /**
  * A run's notice becomes its rows' notices, in posting order, in this transaction (which deletes
@@ -28,12 +31,11 @@ const RUN_ROWS = { savings_batch: 'savings', loan_batch: 'loan' } as const;
  */
 async function expandRuns(tx: Transaction, notices: readonly Notice[]): Promise<void> {
   for (const notice of notices) {
-    if (notice.ledger !== 'savings_batch' && notice.ledger !== 'loan_batch') continue;
-    const ledger = RUN_ROWS[notice.ledger];
-    const table = sql.raw(ledger === 'savings' ? 'savings_transactions' : 'loan_transactions');
+    const run = RUN_ROWS[notice.ledger];
+    if (!run) continue;
     await tx.execute(sql`
       insert into ledger_notices (ledger, entry_id)
-      select ${ledger}, t.id from ${table} t
+      select ${run.ledger}, t.id from ${sql.raw(run.table)} t
       where t.batch_id = ${notice.entry_id}::uuid and t.seq between ${notice.from_seq}::bigint and ${notice.to_seq}::bigint
       order by t.seq`);
   }
