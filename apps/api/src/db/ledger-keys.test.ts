@@ -80,6 +80,8 @@ describe('the savings ledger names only what exists (migration 0038)', () => {
     const before = { postings: await count('savings_transactions'), entries: await count('journal_entries') };
     expect(await refusal(savingsRows([{ account: NOWHERE }]))).toBe('23503');
     expect(await refusal(savingsRows([{ account }, { account: NOWHERE }, { account: other }]))).toBe('23503');
+    // A run's statement (every row naming its one batch) is checked on the run's own path (decision 071).
+    expect(await refusal(savingsRows([{ account, batch }, { account: NOWHERE, batch }, { account: other, batch }]))).toBe('23503');
     expect({ postings: await count('savings_transactions'), entries: await count('journal_entries') }).toEqual(before);
   });
 
@@ -92,6 +94,7 @@ describe('the savings ledger names only what exists (migration 0038)', () => {
     expect(await refusal(savingsRows([{ account }, { account, type: 'withdrawal', reverses: NOWHERE }]))).toBe('23503');
     expect(await refusal(savingsRows([{ account, batch: NOWHERE }]))).toBe('23503');
     expect(await refusal(savingsRows([{ account, batch }, { account: other, batch: NOWHERE }]))).toBe('23503');
+    expect(await refusal(savingsRows([{ account, batch: NOWHERE }, { account: other, batch: NOWHERE }]))).toBe('23503');
     expect(await count('savings_transactions')).toBe(before);
   });
 
@@ -103,6 +106,7 @@ describe('the savings ledger names only what exists (migration 0038)', () => {
     );
     expect(await refusal(savingsRows([{ account: closed?.id as string }]))).toBe('KB410');
     expect(await refusal(savingsRows([{ account }, { account: closed?.id as string }]))).toBe('KB410');
+    expect(await refusal(savingsRows([{ account, batch }, { account: closed?.id as string, batch }]))).toBe('KB410');
   });
 
   it('keeps an account with postings, and a batch that postings name, from being deleted or re-keyed', async () => {

@@ -286,11 +286,12 @@ describe("an account's general ledger", () => {
     expect(fromJuly.lines.map((line) => line.balanceKobo)).toEqual([-10_080_000]);
   });
 
-  it("reads a liability as credits, and names each member's and loan's line", async () => {
+  it("reads a liability as credits, names a member's own posting and each loan's line, and a run by its total", async () => {
     const savings = await json<GeneralLedgerView>(`/api/books/accounts/${id(scheme, '2000')}/ledger?from=2026-06-01&to=2026-08-05`);
     expect(savings.lines.map((line) => [line.valueDate, line.subledgerName, line.debitKobo, line.creditKobo, line.balanceKobo])).toEqual([
       ['2026-06-10', 'Bola Books', 0, 2_000_000, 2_000_000],
-      ['2026-07-31', 'Ada Books', 0, 500_000, 2_500_000],
+      // A run's line is its total on the control account (decision 071); its rows name the members.
+      ['2026-07-31', null, 0, 500_000, 2_500_000],
       ['2026-08-05', 'Ada Books', 200_000, 0, 2_300_000],
     ]);
     const loans = await json<GeneralLedgerView>(`/api/books/accounts/${id(scheme, '1200')}/ledger?from=2026-06-01&to=2026-08-05`);
@@ -340,7 +341,7 @@ describe('the journal', () => {
     ]);
     const contribution = page.entries[2];
     expect(contribution?.lines.map((line) => [line.code, line.subledgerName, line.debitKobo, line.creditKobo])).toEqual([
-      ['2000', 'Ada Books', 0, 500_000],
+      ['2000', null, 0, 500_000],
       ['1100', null, 500_000, 0],
     ]);
     expect(page.entries.every((entry) => entry.book === 'scheme' && entry.reversesEntryId === null)).toBe(true);

@@ -6,6 +6,7 @@ import type { SignedInClient, TestContext } from '../../test/test-app.ts';
 import { addStaff, deposit, openSavingsContext } from '../savings/savings-test-support.ts';
 import { ledgerAccountId } from '../books/books-test-support.ts';
 import { findBookProblems } from './book-problems.ts';
+import { findLedgerDrift } from './ledger-drift.ts';
 import { openAccount } from './savings-accounts.ts';
 
 /**
@@ -114,7 +115,7 @@ describe('savings products in the books', () => {
     expect(await findBookProblems(db())).toEqual([]);
   });
 
-  it('names a member account whose balance differs from its product’s control account', async () => {
+  it('names the control account whose members’ balances differ from it, and the drift check names the member', async () => {
     const member = await addStaff(admin, { name: 'Tunde Bello' });
     const control = await newControlAccount('3010', 'Shares', 'equity');
     const shares = await newProduct('Shares', 'shares', control);
@@ -122,7 +123,11 @@ describe('savings products in the books', () => {
     await postRow(accountId, 'deposit', 2_500_000);
     await db().execute(sql`update savings_accounts set balance_kobo = balance_kobo + 1 where id = ${accountId}`);
     const problems = await findBookProblems(db());
+    const drift = await findLedgerDrift(db());
     await db().execute(sql`update savings_accounts set balance_kobo = balance_kobo - 1 where id = ${accountId}`);
-    expect(problems).toEqual([{ problem: "member's savings differ from the books", subject: accountId, expectedKobo: 2_500_001, foundKobo: 2_500_000 }]);
+    // Decision 071: a run posts a control account its total, so the books compare each control
+    // account with its members' balances, and the drift check compares each balance with its rows.
+    expect(problems).toEqual([{ problem: "members' savings differ from the books", subject: '3010', expectedKobo: 2_500_001, foundKobo: 2_500_000 }]);
+    expect(drift).toEqual([{ accountId, storedKobo: 2_500_001, ledgerKobo: 2_500_000 }]);
   });
 });
