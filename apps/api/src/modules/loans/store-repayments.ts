@@ -65,8 +65,9 @@ export async function storeRepayments(tx: Transaction, actor: Actor, at: Date, e
   const inserted = await queryRows<{ id: string; loan_id: string }>(
     tx,
     sql`insert into loan_transactions (loan_id, type, amount_kobo, value_date, allocation, batch_id, paid_by_loan_id, created_by_id, created_by_email, created_at)
-        select e.loan_id, 'repayment', e.amount_kobo, e.value_date, e.allocation, e.batch_id, e.paid_by_loan_id, ${actor.id}, ${actor.email}, ${at.toISOString()}
-        from json_to_recordset(${rows}::json) as e(loan_id uuid, amount_kobo bigint, value_date date, allocation jsonb, batch_id uuid, paid_by_loan_id uuid)
+        select e.loan_id, 'repayment', e.amount_kobo, e.value_date, e.allocation::jsonb, e.batch_id, e.paid_by_loan_id, ${actor.id}, ${actor.email}, ${at.toISOString()}
+        -- The allocation read as json and cast: json_to_recordset builds a jsonb field twice as slowly.
+        from json_to_recordset(${rows}::json) as e(loan_id uuid, amount_kobo bigint, value_date date, allocation json, batch_id uuid, paid_by_loan_id uuid)
         returning id::text, loan_id::text`,
   );
   // Issue 33: the penalties each repayment paid, oldest charge first.

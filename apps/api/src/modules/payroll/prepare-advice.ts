@@ -48,11 +48,12 @@ export async function prepareAdvice(deps: SavingsDeps, actor: Actor, input: { mo
           where id = ${id}
           returning to_char(prepared_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as prepared_at`,
     );
-    // One set-based insert: 10,000 members prepare in one statement (issue 30's benchmark).
+    // One set-based insert: 10,000 members prepare in one statement (issue 30's benchmark). The
+    // deductions are read as json and cast: json_to_recordset builds a jsonb field twice as slowly.
     await tx.execute(sql`
       insert into payroll_advice_lines (advice_id, user_id, staff_id, name, deductions, total_kobo)
-      select ${id}, r.user_id, r.staff_id, r.name, r.deductions, r.total_kobo
-      from json_to_recordset(${JSON.stringify(lines)}::json) as r(user_id text, staff_id text, name text, deductions jsonb, total_kobo bigint)`);
+      select ${id}, r.user_id, r.staff_id, r.name, r.deductions::jsonb, r.total_kobo
+      from json_to_recordset(${JSON.stringify(lines)}::json) as r(user_id text, staff_id text, name text, deductions json, total_kobo bigint)`);
     await recordAudit(tx, {
       kind: 'payroll.advice_prepared',
       actor,
