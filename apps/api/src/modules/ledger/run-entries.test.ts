@@ -20,16 +20,17 @@ openSavingsContext(
 const db = () => ctx.app.kobo.database.db as Database;
 
 type Line = { code: string; subledger: boolean; amount: number };
+type Entry = { id: string; narration: string; reverses: string | null; lines: Line[] };
 
-/** The lines of each entry made from `source`, in entry and line order. */
-async function entries(sourceType: string, sourceId: string): Promise<{ id: string; narration: string; reverses: string | null; lines: Line[] }[]> {
+/** Each entry made from the source, with its lines, in entry and line order. */
+async function entries(sourceType: string, sourceId: string): Promise<Entry[]> {
   const rows = await queryRows<{ id: string; narration: string; reverses: string | null; code: string; subledger: boolean; amount: string }>(
     db(),
     sql`select e.id, e.narration, e.reverses_entry_id as reverses, a.code, l.subledger_id is not null as subledger, l.amount_kobo::text as amount
         from journal_entries e join journal_lines l on l.entry_id = e.id join ledger_accounts a on a.id = l.account_id
         where e.source_type = ${sourceType} and e.source_id = ${sourceId} order by e.seq, l.line_no`,
   );
-  const byEntry = new Map<string, { id: string; narration: string; reverses: string | null; lines: Line[] }>();
+  const byEntry = new Map<string, Entry>();
   for (const row of rows) {
     const entry = byEntry.get(row.id) ?? { id: row.id, narration: row.narration, reverses: row.reverses, lines: [] };
     entry.lines.push({ code: row.code, subledger: row.subledger, amount: Number(row.amount) });
