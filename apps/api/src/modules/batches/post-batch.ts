@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, ORDINARY_SAVINGS_PRODUCT_ID, outstandingTotal, positionAfter, runWithdrawalDescription, type BatchView, type IsoDate, type ParsedBatchDraft, type ReviewedRow } from '@kobo/core';
 import type { Actor } from '../../auth/actor.ts';
 import { queryRows, type Transaction } from '../../db/client.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { savingsBatches } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
@@ -12,7 +13,7 @@ import type { RowLoans } from './review-batch.ts';
 import { heldKoboSql } from '../ledger/lien-sql.ts';
 import { firstDayBelowZeroSql } from '../ledger/ledger-sql.ts';
 import type { ActiveLoan } from '../loans/active-loan-positions.ts';
-import { storeRepayments, type RepaymentEntry } from '../loans/store-repayments.ts';
+import { prepareRepayments, writeRepayments, type RepaymentEntry } from '../loans/store-repayments.ts';
 
 /** One batch posts at a time, so two requests for the same month cannot both find it unposted. */
 const BATCH_LOCK = 0x6b6f6274; // 'kobt'
@@ -78,7 +79,7 @@ export async function postBatchWithin(
       ...row.cells.filter((cell) => (cell.amountKobo ?? 0) > 0).map((cell) => entry(cell.productId, cell.amountKobo as number)),
     ];
   });
-  const input = JSON.stringify(rows);
+  const input = ledgerInputArrays(rows);
   await lockAccounts(tx, input);
   const [batch] = await tx
     .insert(savingsBatches)
@@ -105,10 +106,12 @@ export async function postBatchWithin(
   // foreign-key checks again), moves every other balance, and writes each account's ledger row
   // from what the INSERT and UPDATE return (no second read of the input or of the accounts). A
   // refused row moves and writes nothing, and the count says so.
-  const [written] = await queryRows<{ count: number | string }>(
+  const writing = queryRows<{ count: number | string }>(
     tx,
     sql`with input as materialized (
-          select * from json_to_recordset(${input}::json) as r(user_id text, product_id uuid, type text, amount_kobo bigint, description text, line int, "column" int)
+          select * from unnest(${input.userIds}::text[], ${input.productIds}::uuid[], ${input.types}::text[], ${input.amounts}::bigint[],
+                               ${input.descriptions}::text[], ${input.lines}::int[], ${input.columns}::int[])
+                        as r(user_id, product_id, type, amount_kobo, description, line, "column")
         ),
         opened as (
           insert into savings_accounts (user_id, holder_name, staff_id, product_id, balance_kobo, last_updated)
@@ -153,8 +156,16 @@ export async function postBatchWithin(
         )
         select count(*) as count from written`,
   );
+  // While the database writes the savings (its longest statement), this thread splits the
+  // repayments and builds their statements' parameters: the statement was sent once the
+  // microtasks that build it had run. (Its refusal is awaited below; the catch only keeps it from
+  // counting as unhandled meanwhile.)
+  writing.catch(() => undefined);
+  await new Promise((resolve) => setImmediate(resolve));
+  const repayments = prepareRepayments(repaymentEntries(review.rows, loansByLine, review.valueDate, batch.id));
+  const [written] = await writing;
   if (Number(written?.count) !== rows.length) throw new AppError('BATCH_NOT_READY');
-  await storeRepayments(tx, actor, at, repaymentEntries(review.rows, loansByLine, review.valueDate, batch.id));
+  await writeRepayments(tx, actor, at, repayments);
   const view = toBatchView(batch);
   await recordAudit(tx, {
     kind: 'savings.batch_posted',
@@ -181,12 +192,27 @@ export async function postBatchWithin(
  * Locks the batch's existing accounts in id order (as single postings and transfers do, so they
  * queue instead of deadlocking), before the statement that moves them reads what they hold.
  */
-async function lockAccounts(tx: Transaction, input: string): Promise<void> {
+async function lockAccounts(tx: Transaction, input: LedgerInputArrays): Promise<void> {
   await tx.execute(sql`
     select a.id from savings_accounts a
-    where (a.user_id, a.product_id) in (select user_id, product_id from json_to_recordset(${input}::json) as i(user_id text, product_id uuid))
+    where (a.user_id, a.product_id) in (select * from unnest(${input.userIds}::text[], ${input.productIds}::uuid[]))
     order by a.id
     for no key update`);
+}
+
+type LedgerInputArrays = Record<'userIds' | 'productIds' | 'types' | 'amounts' | 'descriptions' | 'lines' | 'columns', string>;
+
+/** The run's ledger rows as one array parameter per column (pg-array.ts says why not JSON). */
+function ledgerInputArrays(rows: readonly LedgerInput[]): LedgerInputArrays {
+  return {
+    userIds: pgArray(rows.map((row) => row.user_id)),
+    productIds: pgArray(rows.map((row) => row.product_id)),
+    types: pgArray(rows.map((row) => row.type)),
+    amounts: pgArray(rows.map((row) => row.amount_kobo)),
+    descriptions: pgArray(rows.map((row) => row.description)),
+    lines: pgArray(rows.map((row) => row.line)),
+    columns: pgArray(rows.map((row) => row.column)),
+  };
 }
 
 /** Each ready row's repayment, as split across the member's loans under their locks, to be stored. */
