@@ -50,6 +50,11 @@ export default defineConfig({
           // Each file boots its own server (own PGlite directory, own port) and its own Chromium,
           // so files share nothing and run side by side, one per core.
           maxWorkers: 2,
+          // Files in one worker share the imported modules, as the API project's do: each file's
+          // import of the whole server was a fifth of the suite (decision 069's addendum). The
+          // server renderer keeps each visit's transport in its AsyncLocalStorage, so two servers
+          // in one process serve their own pages.
+          isolate: false,
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },
