@@ -18,8 +18,6 @@ import { prepareRepayments, writeRepayments, type RepaymentEntry } from '../loan
 /** One batch posts at a time, so two requests for the same month cannot both find it unposted. */
 const BATCH_LOCK = 0x6b6f6274; // 'kobt'
 
-type LedgerInput = { user_id: string; product_id: string; type: 'deposit' | 'withdrawal'; amount_kobo: number; description: string | null; line: number; column: number };
-
 /**
  * Posts a whole batch or nothing (issue 11): one database transaction that re-reviews every row
  * with the people locked, refuses a repeat of the month or the file unless a reason is given,
@@ -63,23 +61,25 @@ export async function postBatchWithin(
   // A row may carry only a loan repayment (issue 12): it moves no savings. Issue 29: a row moves
   // ordinary savings (its amount) and each other product (its cells), one ledger row each.
   const columnOf = new Map(review.products.map((product, index) => [product.id, index]));
-  const rows: LedgerInput[] = review.rows.flatMap((row) => {
+  const columns: LedgerColumns = { userIds: [], productIds: [], types: [], amounts: [], descriptions: [], lines: [], columns: [] };
+  for (const row of review.rows) {
     const type = row.type as 'deposit' | 'withdrawal';
-    const entry = (productId: string, amountKobo: number): LedgerInput => ({
-      user_id: row.userId as string,
-      product_id: productId,
-      type,
-      amount_kobo: amountKobo,
-      description: row.description ?? (type === 'withdrawal' ? runWithdrawalDescription(review.month) : review.description),
-      line: row.line,
-      column: columnOf.get(productId) ?? 0,
-    });
-    return [
-      ...((row.amountKobo ?? 0) > 0 ? [entry(ORDINARY_SAVINGS_PRODUCT_ID, row.amountKobo as number)] : []),
-      ...row.cells.filter((cell) => (cell.amountKobo ?? 0) > 0).map((cell) => entry(cell.productId, cell.amountKobo as number)),
-    ];
-  });
-  const input = ledgerInputArrays(rows);
+    const description = row.description ?? (type === 'withdrawal' ? runWithdrawalDescription(review.month) : review.description);
+    const add = (productId: string, amountKobo: number | null) => {
+      if ((amountKobo ?? 0) <= 0) return;
+      columns.userIds.push(row.userId as string);
+      columns.productIds.push(productId);
+      columns.types.push(type);
+      columns.amounts.push(amountKobo as number);
+      columns.descriptions.push(description);
+      columns.lines.push(row.line);
+      columns.columns.push(columnOf.get(productId) ?? 0);
+    };
+    add(ORDINARY_SAVINGS_PRODUCT_ID, row.amountKobo);
+    for (const cell of row.cells) add(cell.productId, cell.amountKobo);
+  }
+  const ledgerRowCount = columns.userIds.length;
+  const input = ledgerInputArrays(columns);
   await lockAccounts(tx, input);
   const [batch] = await tx
     .insert(savingsBatches)
@@ -164,7 +164,7 @@ export async function postBatchWithin(
   await new Promise((resolve) => setImmediate(resolve));
   const repayments = prepareRepayments(repaymentEntries(review.rows, loansByLine, review.valueDate, batch.id));
   const [written] = await writing;
-  if (Number(written?.count) !== rows.length) throw new AppError('BATCH_NOT_READY');
+  if (Number(written?.count) !== ledgerRowCount) throw new AppError('BATCH_NOT_READY');
   await writeRepayments(tx, actor, at, repayments);
   const view = toBatchView(batch);
   await recordAudit(tx, {
@@ -200,19 +200,14 @@ async function lockAccounts(tx: Transaction, input: LedgerInputArrays): Promise<
     for no key update`);
 }
 
-type LedgerInputArrays = Record<'userIds' | 'productIds' | 'types' | 'amounts' | 'descriptions' | 'lines' | 'columns', string>;
+type LedgerColumnName = 'userIds' | 'productIds' | 'types' | 'amounts' | 'descriptions' | 'lines' | 'columns';
+/** The run's ledger rows a column at a time: one savings row per product a member's row moves. */
+type LedgerColumns = Record<LedgerColumnName, (string | number | null)[]>;
+type LedgerInputArrays = Record<LedgerColumnName, string>;
 
-/** The run's ledger rows as one array parameter per column (pg-array.ts says why not JSON). */
-function ledgerInputArrays(rows: readonly LedgerInput[]): LedgerInputArrays {
-  return {
-    userIds: pgArray(rows.map((row) => row.user_id)),
-    productIds: pgArray(rows.map((row) => row.product_id)),
-    types: pgArray(rows.map((row) => row.type)),
-    amounts: pgArray(rows.map((row) => row.amount_kobo)),
-    descriptions: pgArray(rows.map((row) => row.description)),
-    lines: pgArray(rows.map((row) => row.line)),
-    columns: pgArray(rows.map((row) => row.column)),
-  };
+/** Each column as one array parameter (pg-array.ts says why not JSON). */
+function ledgerInputArrays(columns: LedgerColumns): LedgerInputArrays {
+  return Object.fromEntries(Object.entries(columns).map(([name, values]) => [name, pgArray(values)])) as LedgerInputArrays;
 }
 
 /** Each ready row's repayment, as split across the member's loans under their locks, to be stored. */

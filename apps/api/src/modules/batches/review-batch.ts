@@ -28,7 +28,7 @@ import {
 } from '@kobo/core';
 import { queryRows, type Database, type Transaction } from '../../db/client.ts';
 import { heldKoboSql, pendingHeldKoboSql } from '../ledger/lien-sql.ts';
-import { activeLoansOf, type ActiveLoan } from '../loans/active-loan-positions.ts';
+import { activeLoansOf, lockActiveLoans, type ActiveLoan } from '../loans/active-loan-positions.ts';
 import { firstDayBelowZeroSql, ordinaryAccountSql } from '../ledger/ledger-sql.ts';
 import type { RunProducts } from './run-products.ts';
 
@@ -140,11 +140,15 @@ export async function reviewRows(
   const byStaffId = new Map(people.filter((person) => person.staff_id).map((person) => [person.staff_id as string, person]));
   const byEmail = new Map(people.map((person) => [person.email.toLowerCase(), person]));
   const personOf = (row: BatchRowInput) => byStaffId.get(row.ref.toUpperCase()) ?? byEmail.get(row.ref.toLowerCase()) ?? null;
-  // Only loans already disbursed on the value date take its repayments.
-  const loansByAccount = await activeLoansOf(db, people.flatMap((person) => person.account_id ?? []), { lock: options.lock });
-  const loansOf = (person: Person | null) => (person?.account_id ? (loansByAccount.get(person.account_id) ?? []) : []).filter((loan) => loan.disbursedOn <= valueDate);
   const cellsByLine = rows.map((row) => parseCells(row, products));
-  const accountOf = await productAccountsOf(db, rows, cellsByLine, personOf);
+  const accountIds = people.flatMap((person) => person.account_id ?? []);
+  if (options.lock) await lockActiveLoans(db, accountIds);
+  // Both asked at once, after the loans' lock (what loans hold is read under it): the product
+  // accounts' query waits in the connection's queue while this thread reads the loans' rows
+  // (10,000 schedules), instead of after them.
+  const [loansByAccount, accountOf] = await Promise.all([activeLoansOf(db, accountIds), productAccountsOf(db, rows, cellsByLine, personOf)]);
+  // Only loans already disbursed on the value date take its repayments.
+  const loansOf = (person: Person | null) => (person?.account_id ? (loansByAccount.get(person.account_id) ?? []) : []).filter((loan) => loan.disbursedOn <= valueDate);
   const shortDays = await shortDaysOf(db, rows, personOf, cellsByLine, accountOf, valueDate);
   // A person on two otherwise good rows: both are refused, for the treasurer to keep the right one.
   const goodRowsPerPerson = new Map<string, number>();

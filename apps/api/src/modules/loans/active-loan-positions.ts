@@ -28,13 +28,10 @@ type LoanRow = {
  * locks its loan), so what is read is what the posting allocates.
  */
 export async function activeLoansOf(db: Database | Transaction, accountIds: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, ActiveLoan[]>> {
-  const ids = JSON.stringify([...new Set(accountIds)]);
   const byAccount = new Map<string, ActiveLoan[]>();
   if (accountIds.length === 0) return byAccount;
-  const accounts = sql`(select value::uuid from jsonb_array_elements_text(${ids}::jsonb))`;
-  if (options.lock) {
-    await db.execute(sql`select id from loans where status = 'active' and account_id in ${accounts} order by id for update`);
-  }
+  if (options.lock) await lockActiveLoans(db, accountIds);
+  const accounts = sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(accountIds)])}::jsonb))`;
   const loans = await queryRows<LoanRow>(
     db,
     sql`select l.id as loan_id, l.account_id, l.disbursed_value_date::text as disbursed_on, l.fee_outstanding_kobo, l.overpayment, l.early_payment,
@@ -69,6 +66,15 @@ export async function activeLoansOf(db: Database | Transaction, accountIds: read
     byAccount.set(row.account_id, list);
   }
   return byAccount;
+}
+
+/** The active loans of the given accounts locked FOR UPDATE in id order, as a single repayment locks its loan. */
+export async function lockActiveLoans(db: Database | Transaction, accountIds: readonly string[]): Promise<void> {
+  if (accountIds.length === 0) return;
+  await db.execute(sql`
+    select id from loans
+    where status = 'active' and account_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(accountIds)])}::jsonb))
+    order by id for update`);
 }
 
 /**
