@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { postIdempotently, type IdempotencyKey, type IdempotentResult } from '../ledger/idempotency.ts';
 import { toBatchView } from './batch-views.ts';
-import { reviewBatchDraft } from './review-batch-draft.ts';
+import { startBatchReview } from './review-batch-draft.ts';
 import type { RowLoans } from './review-batch.ts';
 import { heldKoboSql } from '../ledger/lien-sql.ts';
 import { firstDayBelowZeroSql } from '../ledger/ledger-sql.ts';
@@ -53,7 +53,10 @@ export async function postBatchWithin(
   // one run posts at a time (the lock above), so this is one transaction's memory, not every one's.
   await tx.execute(sql`set local work_mem = '64MB'`);
   const loansByLine = new Map<number, RowLoans>();
-  const review = await reviewBatchDraft(deps, actor, draft, tx, { lock: true, loansByLine });
+  // Every rule but the loans' first; theirs (the last in the review's order) while the database
+  // writes the savings, below (decision 072). A refusal either way rolls back what was written.
+  const started = await startBatchReview(deps, actor, draft, tx, { lock: true, loansByLine });
+  const review = started.review;
   if (review.earlierBatch && !draft.repeatReason) throw new AppError('BATCH_ALREADY_POSTED', { message: review.earlierBatch.message });
   if (review.refusedCount > 0) throw new AppError('BATCH_NOT_READY');
 
@@ -156,13 +159,16 @@ export async function postBatchWithin(
         )
         select count(*) as count from written`,
   );
-  // While the database writes the savings (its longest statement), this thread splits the
-  // repayments and builds their statements' parameters: the statement was sent once the
-  // microtasks that build it had run. (Its refusal is awaited below; the catch only keeps it from
-  // counting as unhandled meanwhile.)
+  // While the database writes the savings (its longest statement), this thread judges the loans'
+  // rule, splits the repayments and builds their statements' parameters: the statement was sent
+  // once the microtasks that build it had run. (Its refusal is awaited below, after the review's:
+  // a row refused for its repayment is the answer, as it was before anything was written. The
+  // catch only keeps it from counting as unhandled meanwhile.)
   writing.catch(() => undefined);
   await new Promise((resolve) => setImmediate(resolve));
-  const repayments = prepareRepayments(repaymentEntries(review.rows, loansByLine, review.valueDate, batch.id));
+  const reviewed = await started.finish();
+  if (reviewed.refusedCount > 0) throw new AppError('BATCH_NOT_READY');
+  const repayments = prepareRepayments(repaymentEntries(reviewed.rows, loansByLine, review.valueDate, batch.id));
   const [written] = await writing;
   if (Number(written?.count) !== ledgerRowCount) throw new AppError('BATCH_NOT_READY');
   await writeRepayments(tx, actor, at, repayments);
@@ -171,7 +177,7 @@ export async function postBatchWithin(
     kind: 'savings.batch_posted',
     actor,
     target: { type: 'savings_batch', id: batch.id, label: `Batch ${batch.seq}: ${review.description}` },
-    people: [...new Set(review.rows.map((row) => row.userId as string))],
+    people: [...new Set(reviewed.rows.map((row) => row.userId as string))],
     after: {
       month: view.month,
       valueDate: view.valueDate,
@@ -179,13 +185,13 @@ export async function postBatchWithin(
       depositKobo: view.depositKobo,
       withdrawalKobo: view.withdrawalKobo,
       loanRepaymentKobo: view.loanRepaymentKobo,
-      products: review.products.map((product) => ({ productId: product.id, name: product.name, depositKobo: product.depositKobo, withdrawalKobo: product.withdrawalKobo })),
+      products: reviewed.products.map((product) => ({ productId: product.id, name: product.name, depositKobo: product.depositKobo, withdrawalKobo: product.withdrawalKobo })),
       fileName: view.fileName,
       repeatReason: view.repeatReason,
     },
     at,
   });
-  return { view, batchId: batch.id, rows: review.rows };
+  return { view, batchId: batch.id, rows: reviewed.rows };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import type { SavingsDeps } from '../ledger/savings-accounts.ts';
 import { resolveRunValueDate } from './run-value-date.ts';
 import { findEarlierBatch } from './batch-views.ts';
-import { reviewRows, type RowLoans } from './review-batch.ts';
+import { startReviewRows, type RowLoans } from './review-batch.ts';
 import { readRunProducts, toRunProduct, type RunProducts } from './run-products.ts';
 
 /** The dry run (issue 11 "review before anything moves"): reads only, posts nothing. */
@@ -15,25 +15,44 @@ export async function reviewBatchDraft(
   db: Database | Transaction = deps.db,
   options: { lock?: boolean; loansByLine?: Map<number, RowLoans> } = {},
 ): Promise<BatchReview> {
+  return (await startBatchReview(deps, actor, draft, db, options)).finish();
+}
+
+/**
+ * The review in its two halves (review-batch.ts's startReviewRows): `review` judges every rule but
+ * the loans' (its rows' loan figures are not yet known), `finish` the whole.
+ */
+export async function startBatchReview(
+  deps: SavingsDeps,
+  actor: Actor,
+  draft: ParsedBatchDraft,
+  db: Database | Transaction,
+  options: { lock?: boolean; loansByLine?: Map<number, RowLoans> },
+): Promise<{ review: BatchReview; finish: () => Promise<BatchReview> }> {
   const valueDate = await resolveRunValueDate(deps, actor, draft, db);
   const products = await readRunProducts(db);
-  const rows = await reviewRows(db, draft.rows, valueDate, products, options);
-  const ready = rows.filter((row) => row.status === 'ready');
-  const columns = productTotals(products, rows, ready);
-  const total = (type: 'deposit' | 'withdrawal') => asKobo(columns.reduce((sum, column) => sum + (type === 'deposit' ? column.depositKobo : column.withdrawalKobo), 0));
-  return {
-    month: draft.month,
-    valueDate,
-    description: draft.description ?? defaultRunDescription(draft.month),
-    rows,
-    readyCount: ready.length,
-    refusedCount: rows.length - ready.length,
-    depositKobo: total('deposit'),
-    withdrawalKobo: total('withdrawal'),
-    loanRepaymentKobo: asKobo(ready.reduce((sum, row) => sum + (row.loanRepaymentKobo ?? 0), 0)),
-    products: columns,
-    earlierBatch: await findEarlierBatch(db, draft.month, draft.fileHash, deps.timeZone),
+  // Asked before the rows, whose loans' schedules are still being read when the first half returns.
+  const earlierBatch = await findEarlierBatch(db, draft.month, draft.fileHash, deps.timeZone);
+  const started = await startReviewRows(db, draft.rows, valueDate, products, options);
+  const summary = (rows: ReviewedRow[]): BatchReview => {
+    const ready = rows.filter((row) => row.status === 'ready');
+    const columns = productTotals(products, rows, ready);
+    const total = (type: 'deposit' | 'withdrawal') => asKobo(columns.reduce((sum, column) => sum + (type === 'deposit' ? column.depositKobo : column.withdrawalKobo), 0));
+    return {
+      month: draft.month,
+      valueDate,
+      description: draft.description ?? defaultRunDescription(draft.month),
+      rows,
+      readyCount: ready.length,
+      refusedCount: rows.length - ready.length,
+      depositKobo: total('deposit'),
+      withdrawalKobo: total('withdrawal'),
+      loanRepaymentKobo: asKobo(ready.reduce((sum, row) => sum + (row.loanRepaymentKobo ?? 0), 0)),
+      products: columns,
+      earlierBatch,
+    };
   };
+  return { review: summary(started.rows), finish: async () => summary(await started.finish()) };
 }
 
 /**

@@ -116,6 +116,25 @@ export async function reviewRows(
   products: RunProducts,
   options: { lock?: boolean; loansByLine?: Map<number, RowLoans> } = {},
 ): Promise<ReviewedRow[]> {
+  return (await startReviewRows(db, rows, valueDate, products, options)).finish();
+}
+
+/**
+ * A review in two halves (decision 072). `rows` judges each row on every rule but its loans',
+ * which come last in the order above: its `loanDueKobo` is null, and a row ready here may still be
+ * refused for its repayment. `finish` completes the review with the members' loans, whose
+ * schedules were asked for before the first half was worked out, so that a run's posting can
+ * write its savings while this thread reads 10,000 schedules (post-batch.ts).
+ */
+export type RowsReview = { rows: ReviewedRow[]; finish: () => Promise<ReviewedRow[]> };
+
+export async function startReviewRows(
+  db: Database | Transaction,
+  rows: readonly BatchRowInput[],
+  valueDate: IsoDate,
+  products: RunProducts,
+  options: { lock?: boolean; loansByLine?: Map<number, RowLoans> } = {},
+): Promise<RowsReview> {
   const staffIds = new Set<string>();
   const emails = new Set<string>();
   for (const row of rows) {
@@ -143,12 +162,13 @@ export async function reviewRows(
   const cellsByLine = rows.map((row) => parseCells(row, products));
   const accountIds = people.flatMap((person) => person.account_id ?? []);
   if (options.lock) await lockActiveLoans(db, accountIds);
-  // Both asked at once, after the loans' lock (what loans hold is read under it): the product
-  // accounts' query waits in the connection's queue while this thread reads the loans' rows
-  // (10,000 schedules), instead of after them.
-  const [loansByAccount, accountOf] = await Promise.all([activeLoansOf(db, accountIds), productAccountsOf(db, rows, cellsByLine, personOf)]);
-  // Only loans already disbursed on the value date take its repayments.
-  const loansOf = (person: Person | null) => (person?.account_id ? (loansByAccount.get(person.account_id) ?? []) : []).filter((loan) => loan.disbursedOn <= valueDate);
+  // Both asked for now, after the loans' lock (what loans hold is read under it): the loans'
+  // schedules wait in the connection's queue behind the product accounts, and `finish` reads them.
+  const accountsRead = productAccountsOf(db, rows, cellsByLine, personOf);
+  const loansRead = activeLoansOf(db, accountIds);
+  // Awaited by `finish`; the catch only keeps a failure meanwhile from counting as unhandled.
+  loansRead.catch(() => undefined);
+  const accountOf = await accountsRead;
   const shortDays = await shortDaysOf(db, rows, personOf, cellsByLine, accountOf, valueDate);
   // A person on two otherwise good rows: both are refused, for the treasurer to keep the right one.
   const goodRowsPerPerson = new Map<string, number>();
@@ -160,7 +180,7 @@ export async function reviewRows(
     goodRowsPerPerson.set(person.id, (goodRowsPerPerson.get(person.id) ?? 0) + 1);
   });
 
-  return rows.map((row, index) => {
+  const judged = rows.map((row, index) => {
     const person = personOf(row);
     const type = batchRowType(row.type);
     const repayment = batchRowRepayment(row.loanRepayment);
@@ -174,8 +194,6 @@ export async function reviewRows(
     // Null when not read (no row withdraws): unknown, never a ₦0 that is not so.
     const heldKobo = person && person.held_kobo !== null ? asKobo(Number(person.held_kobo)) : null;
     const pendingKobo = person ? Number(person.pending_kobo ?? 0) : 0;
-    const loans = loansOf(person);
-    const split = repaymentKobo ? splitRepayment(loans.map((loan) => loan.position), repaymentKobo, valueDate) : null;
     const withdrawing = type === 'withdrawal' ? (amountKobo ?? 0) : 0;
     const cells = parsedCells.map((cell) => reviewCell(cell, person ? (cell.product ? (accountOf.get(`${person.id} ${cell.product.id}`) ?? null) : null) : undefined, type, valueDate, shortDays.get(`${index + 1} ${cell.productId}`)));
     const cellReason = cells.find((cell) => cell.reason !== null)?.reason ?? null;
@@ -202,11 +220,8 @@ export async function reviewRows(
                           ? balanceBelowZeroOnMessage(shortDays.get(`${index + 1}`) as IsoDate)
                           : cellReason !== null
                             ? cellReason
-                            : split && !split.ok
-                              ? split.problem
-                              : null;
-    if (options.loansByLine && person) options.loansByLine.set(index + 1, split?.ok ? { parts: split.parts, loans } : null);
-    return {
+                            : null;
+    const reviewed = {
       line: index + 1,
       sourceRow: row.sourceRow ?? null,
       ref: row.ref,
@@ -220,12 +235,35 @@ export async function reviewRows(
       balanceKobo,
       heldKobo,
       loanRepaymentKobo: repaymentKobo,
-      loanDueKobo: person ? asKobo(loans.reduce((sum, loan) => sum + amountDue(loan.position, valueDate), 0)) : null,
+      loanDueKobo: null,
       cells,
       status: reason === null ? 'ready' : 'refused',
       reason,
     } satisfies ReviewedRow;
+    return { reviewed, person, repaymentKobo };
   });
+
+  return {
+    rows: judged.map(({ reviewed }) => reviewed),
+    finish: async () => {
+      const loansByAccount = await loansRead;
+      // Only loans already disbursed on the value date take its repayments.
+      const loansOf = (person: Person | null) => (person?.account_id ? (loansByAccount.get(person.account_id) ?? []) : []).filter((loan) => loan.disbursedOn <= valueDate);
+      return judged.map(({ reviewed, person, repaymentKobo }, index) => {
+        const loans = loansOf(person);
+        const split = repaymentKobo ? splitRepayment(loans.map((loan) => loan.position), repaymentKobo, valueDate) : null;
+        // A repayment the member's loans cannot take is the last rule.
+        const reason = reviewed.reason ?? (split && !split.ok ? split.problem : null);
+        if (options.loansByLine && person) options.loansByLine.set(index + 1, split?.ok ? { parts: split.parts, loans } : null);
+        return {
+          ...reviewed,
+          loanDueKobo: person ? asKobo(loans.reduce((sum, loan) => sum + amountDue(loan.position, valueDate), 0)) : null,
+          status: reason === null ? 'ready' : 'refused',
+          reason,
+        } satisfies ReviewedRow;
+      });
+    },
+  };
 }
 
 /**
