@@ -31,7 +31,6 @@ export async function activeLoansOf(db: Database | Transaction, accountIds: read
   const byAccount = new Map<string, ActiveLoan[]>();
   if (accountIds.length === 0) return byAccount;
   if (options.lock) await lockActiveLoans(db, accountIds);
-  const accounts = sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(accountIds)])}::jsonb))`;
   const loans = await queryRows<LoanRow>(
     db,
     sql`select l.id as loan_id, l.account_id, l.disbursed_value_date::text as disbursed_on, l.fee_outstanding_kobo, l.overpayment, l.early_payment,
@@ -44,7 +43,7 @@ export async function activeLoansOf(db: Database | Transaction, accountIds: read
                 -- allocation, due or payoff: leaving them out spares reading a third of a run's.
                 where i.loan_id = l.id and (i.principal_paid_kobo < i.principal_kobo or i.interest_paid_kobo + i.interest_waived_kobo < i.interest_kobo)) as schedule
         from loans l
-        where l.status = 'active' and l.account_id in ${accounts}
+        where l.status = 'active' and l.account_id in ${accountsAmong(accountIds)}
         order by l.seq`,
   );
   for (const row of loans) {
@@ -68,12 +67,17 @@ export async function activeLoansOf(db: Database | Transaction, accountIds: read
   return byAccount;
 }
 
+/** The given account ids as a subquery, each once: `account_id in ${accountsAmong(ids)}`. */
+function accountsAmong(accountIds: readonly string[]) {
+  return sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(accountIds)])}::jsonb))`;
+}
+
 /** The active loans of the given accounts locked FOR UPDATE in id order, as a single repayment locks its loan. */
 export async function lockActiveLoans(db: Database | Transaction, accountIds: readonly string[]): Promise<void> {
   if (accountIds.length === 0) return;
   await db.execute(sql`
     select id from loans
-    where status = 'active' and account_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(accountIds)])}::jsonb))
+    where status = 'active' and account_id in ${accountsAmong(accountIds)}
     order by id for update`);
 }
 
@@ -99,7 +103,7 @@ export async function loansDueOf(db: Database | Transaction, accountIds: readonl
                  where i.loan_id = l.id and i.due_date < (to_char(${valueDate}::date, 'YYYY-MM-01')::date + interval '1 month')::date), 0)) as due_kobo
         from loans l
         where l.status = 'active' and l.disbursed_value_date <= ${valueDate}::date
-          and l.account_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(accountIds)])}::jsonb))
+          and l.account_id in ${accountsAmong(accountIds)}
         group by l.account_id`,
   );
   for (const row of rows) due.set(row.account_id, Number(row.due_kobo) as Kobo);
